@@ -1,0 +1,137 @@
+"""Law 86A: artificial adjusted scores in IMP (team) play, and one helper for both forms.
+
+In a team match an artificial score cannot be a percentage, so Law 86A converts the pairs awards
+of Law 12C1 into IMPs: the side in no way at fault gets +3 IMPs on the board, a side partly at
+fault 0, a side directly at fault -3.
+
+Confidence: the +3 for the non-offending side is attested in the 1987 text (seed 003, Law 86A);
+the -3 for a side directly at fault is *reconstructed* by symmetry and from later codes
+(``laws1987_spec.md`` §3, marked [M]), and 0 for a side partly at fault follows from average
+being 50%. If a 1987 source ever shows otherwise, change :data:`TEAMS_IMPS`.
+
+:func:`artificial` returns an :class:`ArtificialScore` for either form of contest, so that a
+ruling can carry the value together with the laws it rests on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from generator.laws.law12 import LAW12C1, Responsibility, artificial_score_pairs
+from generator.laws.law77 import ScoringError
+from generator.laws.refs import DEFAULT_EDITION, LawRef
+
+LAW86A = LawRef(86, "A")
+"""Average-plus and its counterparts expressed in IMPs."""
+
+Kind = Literal["average_plus", "average", "average_minus"]
+Form = Literal["pairs", "teams"]
+
+KIND_OF: dict[Responsibility, Kind] = {
+    Responsibility.NONE: "average_plus",
+    Responsibility.PARTLY: "average",
+    Responsibility.DIRECTLY: "average_minus",
+}
+"""The usual name of the award each degree of responsibility earns."""
+
+RESPONSIBILITY_OF: dict[str, Responsibility] = {kind: resp for resp, kind in KIND_OF.items()}
+
+TEAMS_IMPS: dict[str, dict[Responsibility, int]] = {
+    "1987": {
+        Responsibility.NONE: 3,  # attested for 1987 [H]
+        Responsibility.PARTLY: 0,
+        Responsibility.DIRECTLY: -3,  # reconstructed [M]
+    },
+}
+"""Artificial awards in IMP play, keyed by edition (Law 86A)."""
+
+
+def artificial_score_imps(responsibility: Responsibility, edition: str = DEFAULT_EDITION) -> int:
+    """The artificial score of a side in IMP play (Law 86A): +3, 0 or -3 IMPs.
+
+    +3 for a side in no way at fault is attested for 1987; -3 for a side directly at fault is
+    reconstructed (see the module docstring).
+    """
+    try:
+        table = TEAMS_IMPS[edition]
+    except KeyError:
+        known = ", ".join(sorted(TEAMS_IMPS))
+        raise ScoringError(
+            f"no artificial IMP scores for edition {edition!r} (known: {known})"
+        ) from None
+    return table[responsibility]
+
+
+@dataclass(frozen=True)
+class ArtificialScore:
+    """An artificial adjusted score for one side, with the laws it rests on.
+
+    Only the field of the chosen form is filled: ``pairs_percent`` for pairs, ``imps`` for
+    teams. Keeping both fields (rather than one number) makes it impossible to read a
+    percentage as IMPs by mistake.
+    """
+
+    kind: Kind
+    form: Form
+    pairs_percent: float | None
+    imps: int | None
+    laws: tuple[LawRef, ...]
+
+    @property
+    def value(self) -> float | int:
+        """The number to score: the percentage (pairs) or the IMPs (teams)."""
+        if self.form == "pairs":
+            assert self.pairs_percent is not None
+            return self.pairs_percent
+        assert self.imps is not None
+        return self.imps
+
+    def __str__(self) -> str:
+        label = self.kind.replace("_", "-")
+        if self.form == "pairs":
+            return f"{label} ({self.pairs_percent:g}%)"
+        return f"{label} ({self.imps:+d} IMPs)"
+
+
+def artificial(
+    kind_or_responsibility: Kind | Responsibility,
+    form: Form,
+    edition: str = DEFAULT_EDITION,
+) -> ArtificialScore:
+    """The artificial score for a side, named either by award or by its share of the blame.
+
+    Pairs cite Law 12C1 only; teams cite 12C1 (which defines the awards) and 86A (which turns
+    them into IMPs).
+    """
+    if isinstance(kind_or_responsibility, Responsibility):
+        responsibility = kind_or_responsibility
+    else:
+        try:
+            responsibility = RESPONSIBILITY_OF[kind_or_responsibility]
+        except KeyError:
+            raise ScoringError(
+                f"unknown artificial score {kind_or_responsibility!r} "
+                "(expected average_plus, average or average_minus)"
+            ) from None
+    kind = KIND_OF[responsibility]
+    if form == "pairs":
+        percent = artificial_score_pairs(responsibility, edition)
+        return ArtificialScore(kind, form, percent, None, (LAW12C1,))
+    if form == "teams":
+        imp_award = artificial_score_imps(responsibility, edition)
+        return ArtificialScore(kind, form, None, imp_award, (LAW12C1, LAW86A))
+    raise ScoringError(f"unknown form of contest {form!r} (expected pairs or teams)")
+
+
+__all__ = [
+    "KIND_OF",
+    "LAW86A",
+    "RESPONSIBILITY_OF",
+    "TEAMS_IMPS",
+    "ArtificialScore",
+    "Form",
+    "Kind",
+    "artificial",
+    "artificial_score_imps",
+]

@@ -1,0 +1,140 @@
+"""Suits, ranks and cards.
+
+Canonical notation: a card is its suit letter then its rank letter (``SK``, ``HT``, ``C2``), as in
+the case format. Ten is ``T``; ``10`` is accepted on input.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from functools import total_ordering
+
+from generator.errors import ParseError
+
+
+@total_ordering
+class Suit(Enum):
+    """A suit of cards, ordered clubs < diamonds < hearts < spades (the bidding order)."""
+
+    C = "C"
+    D = "D"
+    H = "H"
+    S = "S"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Suit.parse({self.value!r})"
+
+    @property
+    def order(self) -> int:
+        return "CDHS".index(self.value)
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Suit):
+            return NotImplemented
+        return self.order < other.order
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """Parse a suit letter (any case)."""
+        key = text.strip().upper()
+        if len(key) == 1 and key in "CDHS":
+            return cls(key)
+        raise ParseError(f"unknown suit {text!r} (expected C, D, H or S)")
+
+
+#: Suits from spades down, the order of PBN hands and of hand diagrams.
+SUITS_HIGH_FIRST: tuple[Suit, ...] = (Suit.S, Suit.H, Suit.D, Suit.C)
+
+_RANK_LETTERS = "23456789TJQKA"
+
+
+@total_ordering
+class Rank(Enum):
+    """A rank within a suit; the ace is highest."""
+
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "T"
+    JACK = "J"
+    QUEEN = "Q"
+    KING = "K"
+    ACE = "A"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Rank.parse({self.value!r})"
+
+    @property
+    def order(self) -> int:
+        """2 for the two … 14 for the ace."""
+        return _RANK_LETTERS.index(self.value) + 2
+
+    @property
+    def is_honour(self) -> bool:
+        """Ace, king, queen, jack and ten are honours (the ten counts)."""
+        return self.order >= 10
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Rank):
+            return NotImplemented
+        return self.order < other.order
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """Parse a rank letter (``T`` or ``10`` for the ten), any case."""
+        key = text.strip().upper()
+        if key == "10":
+            key = "T"
+        if len(key) == 1 and key in _RANK_LETTERS:
+            return cls(key)
+        raise ParseError(f"unknown rank {text!r} (expected 2-9, T, J, Q, K or A)")
+
+
+#: Ranks from the ace down.
+RANKS_HIGH_FIRST: tuple[Rank, ...] = tuple(sorted(Rank, reverse=True))
+
+
+@dataclass(frozen=True, order=False)
+class Card:
+    """A playing card."""
+
+    suit: Suit
+    rank: Rank
+
+    def __str__(self) -> str:
+        return f"{self.suit.value}{self.rank.value}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+    def __lt__(self, other: Card) -> bool:
+        return (self.suit.order, self.rank.order) < (other.suit.order, other.rank.order)
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Parse suit-then-rank notation: ``SK``, ``h10``, ``DT``."""
+        key = text.strip()
+        if len(key) < 2:
+            raise ParseError(f"not a card: {text!r} (expected suit then rank, like SK or H7)")
+        try:
+            return cls(Suit.parse(key[0]), Rank.parse(key[1:]))
+        except ParseError:
+            raise ParseError(
+                f"not a card: {text!r} (expected suit then rank, like SK or H7)"
+            ) from None
+
+
+#: The 52 cards, clubs two first.
+ALL_CARDS: tuple[Card, ...] = tuple(Card(s, r) for s in Suit for r in sorted(Rank))

@@ -1,0 +1,62 @@
+"""Strains (denominations) of bids and contracts: the four suits and notrump."""
+
+from __future__ import annotations
+
+from enum import Enum
+from functools import total_ordering
+
+from generator.errors import ParseError
+from generator.model.cards import Suit
+
+
+@total_ordering
+class Strain(Enum):
+    """A denomination, ordered clubs < diamonds < hearts < spades < notrump."""
+
+    C = "C"
+    D = "D"
+    H = "H"
+    S = "S"
+    NT = "NT"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return f"Strain.parse({self.value!r})"
+
+    @property
+    def order(self) -> int:
+        return ("C", "D", "H", "S", "NT").index(self.value)
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Strain):
+            return NotImplemented
+        return self.order < other.order
+
+    @property
+    def suit(self) -> Suit | None:
+        """The trump suit, or ``None`` for notrump."""
+        return None if self is Strain.NT else Suit(self.value)
+
+    @property
+    def is_major(self) -> bool:
+        return self in (Strain.H, Strain.S)
+
+    @property
+    def is_minor(self) -> bool:
+        return self in (Strain.C, Strain.D)
+
+    @classmethod
+    def from_suit(cls, suit: Suit) -> Strain:
+        return cls(suit.value)
+
+    @classmethod
+    def parse(cls, text: str) -> Strain:
+        """Parse ``C D H S NT`` (``N`` is accepted for notrump), any case."""
+        key = text.strip().upper()
+        if key in ("N", "NT", "NOTRUMP", "NOTRUMPS"):
+            return cls.NT
+        if len(key) == 1 and key in "CDHS":
+            return cls(key)
+        raise ParseError(f"unknown strain {text!r} (expected C, D, H, S or NT)")

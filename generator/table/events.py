@@ -1,0 +1,232 @@
+"""Events: what happened at the table, one line each (``SEAT VERB [ARGS]``).
+
+Events are recorded exactly as they happened; an event is never refused because it is irregular.
+Only an event that cannot be written down at all (unknown verb, unknown call) is a parse error.
+``str()`` gives the canonical line and :func:`parse_event` is its inverse.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from generator.errors import ParseError
+from generator.model.calls import Call, CallValue
+from generator.model.cards import Card
+from generator.model.seat import Seat
+
+SIMULTANEOUS = "simultaneous"
+INADVERTENT = "inadvertent"
+
+
+@dataclass(frozen=True)
+class CallMade:
+    """``E 1H``: a call by the seat that actually made it; ``simultaneous`` marks a call made at
+    the same moment as the previous event's call."""
+
+    seat: Seat
+    call: CallValue
+    simultaneous: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.seat} {self.call}" + (f" {SIMULTANEOUS}" if self.simultaneous else "")
+
+
+@dataclass(frozen=True)
+class CallChanged:
+    """``E changes 2H``: the seat replaces his last call; ``inadvertent`` = a slip corrected
+    without pause."""
+
+    seat: Seat
+    call: CallValue
+    inadvertent: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.seat} changes {self.call}" + (f" {INADVERTENT}" if self.inadvertent else "")
+
+
+@dataclass(frozen=True)
+class Accepted:
+    """``S accepts``: a player entitled to accept an irregular call, lead or play does so."""
+
+    seat: Seat
+
+    def __str__(self) -> str:
+        return f"{self.seat} accepts"
+
+
+@dataclass(frozen=True)
+class Refused:
+    """``S refuses``: the player entitled to accept declines."""
+
+    seat: Seat
+
+    def __str__(self) -> str:
+        return f"{self.seat} refuses"
+
+
+@dataclass(frozen=True)
+class OptionChosen:
+    """``S chooses OPTION``: a player picks one of the options of a ruling."""
+
+    seat: Seat
+    option: str
+
+    def __str__(self) -> str:
+        return f"{self.seat} chooses {self.option}"
+
+
+@dataclass(frozen=True)
+class CardLed:
+    """``W leads SK``: a lead to a new trick (the opening lead included)."""
+
+    seat: Seat
+    card: Card
+    simultaneous: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.seat} leads {self.card}" + (f" {SIMULTANEOUS}" if self.simultaneous else "")
+
+
+@dataclass(frozen=True)
+class CardPlayed:
+    """``N plays H4``: a card played to the current trick (dummy's card is named by declarer)."""
+
+    seat: Seat
+    card: Card
+    simultaneous: bool = False
+
+    def __str__(self) -> str:
+        return f"{self.seat} plays {self.card}" + (f" {SIMULTANEOUS}" if self.simultaneous else "")
+
+
+@dataclass(frozen=True)
+class CardsExposed:
+    """``E exposes C4 D3``: cards shown other than by legal play (dropped, shown)."""
+
+    seat: Seat
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"{self.seat} exposes " + " ".join(str(c) for c in self.cards)
+
+
+@dataclass(frozen=True)
+class Claimed:
+    """``S claims 10``: a claim of that many of the remaining tricks."""
+
+    seat: Seat
+    tricks: int
+
+    def __str__(self) -> str:
+        return f"{self.seat} claims {self.tricks}"
+
+
+@dataclass(frozen=True)
+class Conceded:
+    """``S concedes 2``: a concession of that many of the remaining tricks."""
+
+    seat: Seat
+    tricks: int
+
+    def __str__(self) -> str:
+        return f"{self.seat} concedes {self.tricks}"
+
+
+@dataclass(frozen=True)
+class WrongBoard:
+    """``E wrong-board``: E is found to hold the cards of another board (extension of format 1)."""
+
+    seat: Seat
+
+    def __str__(self) -> str:
+        return f"{self.seat} wrong-board"
+
+
+@dataclass(frozen=True)
+class DirectorCalled:
+    """``director``: attention is drawn and the director is at the table."""
+
+    def __str__(self) -> str:
+        return "director"
+
+
+Event = Union[
+    CallMade, CallChanged, Accepted, Refused, OptionChosen, CardLed, CardPlayed, CardsExposed,
+    Claimed, Conceded, WrongBoard, DirectorCalled,
+]
+
+VERBS = (
+    "calls", "changes", "accepts", "refuses", "chooses", "leads", "plays", "exposes", "claims",
+    "concedes", "wrong-board", "director",
+)
+
+
+def _count(word: str, verb: str) -> int:
+    if not word.isdigit() or not 0 <= int(word) <= 13:
+        raise ParseError(f"'{verb}' needs a number of tricks from 0 to 13, not {word!r}")
+    return int(word)
+
+
+def _card(words: list[str], verb: str) -> tuple[Card, bool]:
+    flags = [w for w in words[1:]]
+    if not words or any(f.lower() != SIMULTANEOUS for f in flags):
+        raise ParseError(f"'{verb}' needs one card (like SK or H7), optionally 'simultaneous'")
+    return Card.parse(words[0]), bool(flags)
+
+
+def parse_event(text: str) -> Event:
+    """Parse one event line. Seat letters and verbs are case-insensitive."""
+    words = str(text).split()
+    if not words:
+        raise ParseError("empty event")
+    if len(words) == 1 and words[0].lower() == "director":
+        return DirectorCalled()
+    seat = Seat.parse(words[0])
+    if len(words) < 2:
+        raise ParseError(f"event {text!r} has a seat but no call or verb")
+    verb, args = words[1].lower(), words[2:]
+    if verb == "calls":
+        verb, args = args[0].lower() if args else "", args
+        return _call_event(seat, args, text)
+    if verb == "changes":
+        if not args or len(args) > 2 or (len(args) == 2 and args[1].lower() != INADVERTENT):
+            raise ParseError(f"'changes' needs a call, optionally 'inadvertent': {text!r}")
+        return CallChanged(seat, Call.parse(args[0]), len(args) == 2)
+    if verb in ("accepts", "refuses", "wrong-board"):
+        if args:
+            raise ParseError(f"'{verb}' takes nothing after it: {text!r}")
+        return {"accepts": Accepted, "refuses": Refused, "wrong-board": WrongBoard}[verb](seat)
+    if verb == "chooses":
+        if len(args) != 1:
+            raise ParseError(f"'chooses' needs one option id: {text!r}")
+        return OptionChosen(seat, args[0])
+    if verb in ("leads", "plays"):
+        card, simultaneous = _card(args, verb)
+        return (CardLed if verb == "leads" else CardPlayed)(seat, card, simultaneous)
+    if verb == "exposes":
+        if not args:
+            raise ParseError(f"'exposes' needs at least one card: {text!r}")
+        return CardsExposed(seat, tuple(Card.parse(a) for a in args))
+    if verb in ("claims", "concedes"):
+        if len(args) != 1:
+            raise ParseError(f"'{verb}' needs a number of tricks: {text!r}")
+        n = _count(args[0], verb)
+        return Claimed(seat, n) if verb == "claims" else Conceded(seat, n)
+    return _call_event(seat, words[1:], text)
+
+
+def _call_event(seat: Seat, args: list[str], text: str) -> CallMade:
+    if not args or len(args) > 2 or (len(args) == 2 and args[1].lower() != SIMULTANEOUS):
+        raise ParseError(
+            f"unknown event {text!r} (expected SEAT CALL, or SEAT with a verb: "
+            + ", ".join(VERBS) + ")"
+        )
+    try:
+        call = Call.parse(args[0])
+    except ParseError:
+        raise ParseError(
+            f"unknown call or verb {args[0]!r} in {text!r} (calls are 1C..7NT, P, X, XX; verbs: "
+            + ", ".join(VERBS) + ")"
+        ) from None
+    return CallMade(seat, call, len(args) == 2)

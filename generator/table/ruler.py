@@ -1,0 +1,127 @@
+"""The ruler interface, and the neutral mechanics both codes share.
+
+The table calls a ruler at each step where the Laws decide what happens next: when an irregularity
+is detected, when the entitled opponent accepts or refuses it, when the offender substitutes a
+call, when a player chooses an option. This base class applies only the mechanics that every
+edition shares and cites nothing:
+
+* an accepted (or condoned) irregular call stands and the auction goes on from the offender's left;
+* a refused call out of rotation is withdrawn and the turn goes back to the player whose turn it was;
+* any other refused call is withdrawn and the offender calls again (his substitute);
+* an accepted lead out of turn stands; a refused one is taken back and the right hand leads.
+
+The laws layer subclasses it to add rectifications, options and citations.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from generator.errors import ImpossibleEventError
+from generator.model.calls import CallValue
+from generator.model.cards import Card
+from generator.model.seat import Seat
+from generator.table.irregularities import OUT_OF_ROTATION, Kind
+
+if TYPE_CHECKING:
+    from generator.table.state import PlayedTrick, Resolution, Table
+
+
+class Ruler:
+    """Neutral ruler: follows the table through irregularities without ruling on them."""
+
+    edition: str | None = None
+
+    # --- hooks the laws layer overrides --------------------------------------------------
+    def detected(self, table: Table, irregularity: int) -> None:
+        """A fact was recorded (the table may not have set its pending decision yet)."""
+
+    def opened(self, table: Table, irregularity: int) -> None:
+        """An irregularity now waits for a decision (``table.pending`` is set)."""
+
+    def after_call(self, table: Table, seat: Seat, call: CallValue) -> None:
+        """A call became part of the legal auction."""
+
+    def auction_ended(self, table: Table) -> None:
+        """The auction ended with a contract; the opening lead is next."""
+
+    def card_played(self, table: Table, seat: Seat, card: Card, event: int) -> None:
+        """A card was led or played to the current trick."""
+
+    def trick_completed(self, table: Table, trick: PlayedTrick) -> None:
+        """A trick has four cards and a winner."""
+
+    def play_ended(self, table: Table) -> None:
+        """The thirteenth trick was quitted, or a claim or concession ended the play."""
+
+    def director(self, table: Table, event: int) -> None:
+        """Attention was drawn and the director is at the table."""
+
+    def rulings(self, table: Table) -> list[dict[str, Any]]:
+        """The rulings so far, in the case format's JSON shape (none for the neutral ruler)."""
+        return []
+
+    def chose(self, table: Table, seat: Seat, option: str, event: int) -> None:
+        raise ImpossibleEventError(f"{seat} chooses {option!r} but no ruling offers options here")
+
+    # --- shared mechanics ----------------------------------------------------------------
+    def resolve(self, table: Table, how: Resolution, event: int) -> None:
+        """Accepted, refused, condoned (by the next player's action) or superseded (the player
+        whose turn it was called first)."""
+        pending = table.pending
+        assert pending is not None
+        if pending.card is not None:
+            self._resolve_lead(table, how)
+            return
+        assert pending.entry is not None
+        entry = table.entries[pending.entry]
+        if how in ("accepted", "condoned"):
+            if pending.kind is Kind.CHANGE_OF_CALL:
+                self._cancel_original(table, pending.entry, pending.offender)
+            entry.status = "standing"
+            table.pending = None
+            table._advance_after_call(pending.offender, entry.call)
+            return
+        entry.status = "cancelled"
+        if how == "superseded":
+            table.pending = None
+            table.next = pending.turn
+            return
+        if pending.kind is Kind.CHANGE_OF_CALL:
+            self._cancel_original(table, pending.entry, pending.offender)
+            table.next = pending.offender
+            pending.stage = "substitute"
+        elif pending.kind in OUT_OF_ROTATION or table.irregularities[
+                pending.irregularity].detail("out_of_rotation"):
+            table.pending = None
+            table.next = pending.turn
+        else:
+            table.next = pending.offender
+            pending.stage = "substitute"
+
+    def substituted(self, table: Table, entry: int, event: int) -> None:
+        """The offender made his substitute call (entry ``entry``)."""
+        table.pending = None
+        table.check_auction_end()
+
+    @staticmethod
+    def _cancel_original(table: Table, changed: int, seat: Seat) -> None:
+        for e in reversed(table.entries[:changed]):
+            if e.seat is seat and e.status == "standing":
+                e.status = "cancelled"
+                return
+
+    @staticmethod
+    def _resolve_lead(table: Table, how: Resolution) -> None:
+        pending = table.pending
+        assert pending is not None and pending.card is not None
+        table.pending = None
+        if how in ("accepted", "condoned"):
+            table.next = pending.offender.lho
+            return
+        # refused: the card goes back face up to its owner, the right hand leads
+        table.current = None
+        if table.hands is not None:
+            table.hands[pending.offender].add(pending.card)
+        table.exposed[pending.offender].append(pending.card)
+        table.next = pending.turn

@@ -1,0 +1,644 @@
+"""Replaying a table log into a state.
+
+:class:`Table` applies events one at a time. Regular events advance the auction or the play;
+irregular ones are *recorded* as :class:`~generator.table.irregularities.Irregularity` facts and
+handed to a :class:`~generator.table.ruler.Ruler`, which decides what follows. The neutral ruler of
+this layer only applies the mechanics both codes share (an accepted call stands, a refused one is
+withdrawn); the laws layer subclasses it to add rectifications and citations.
+
+An event that cannot physically happen (a card that is not in that hand, a card played twice, a
+fourteenth card) raises :class:`~generator.errors.ImpossibleEventError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal
+
+from generator.errors import ImpossibleEventError
+from generator.model.auction import (
+    SeatCall,
+    can_double,
+    can_redouble,
+    final_contract,
+    is_complete,
+    is_sufficient,
+    last_bid,
+    lowest_sufficient,
+)
+from generator.model.board import Board
+from generator.model.calls import Bid, CallValue, Double, Pass, Redouble
+from generator.model.cards import Card, Suit
+from generator.model.contract import Contract
+from generator.model.deal import Deal
+from generator.model.seat import SEATS, Seat, Side
+from generator.table.events import (
+    Accepted,
+    CallChanged,
+    CallMade,
+    CardLed,
+    CardPlayed,
+    CardsExposed,
+    Claimed,
+    Conceded,
+    DirectorCalled,
+    Event,
+    OptionChosen,
+    Refused,
+    WrongBoard,
+)
+from generator.table.irregularities import Irregularity, Kind, make
+
+if TYPE_CHECKING:
+    from generator.table.ruler import Ruler
+
+Phase = Literal["auction", "play", "ended"]
+Status = Literal["standing", "pending", "cancelled"]
+Resolution = Literal["accepted", "refused", "condoned", "superseded"]
+
+
+@dataclass
+class AuctionEntry:
+    """A call as recorded: ``standing`` calls form the legal auction; ``pending`` ones await a
+    decision; ``cancelled`` ones were withdrawn (their information may still matter)."""
+
+    seat: Seat
+    call: CallValue
+    event: int | None
+    status: Status = "standing"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": str(self.seat), "call": str(self.call), "event": self.event,
+                "status": self.status}
+
+
+@dataclass
+class Bar:
+    """A restriction on a player's calls, set by a ruling.
+
+    ``scope``: ``next_turn`` (pass once), ``throughout`` (pass for the rest of the auction) or
+    ``no_double`` (may not double or redouble at his next turn).
+    """
+
+    seat: Seat
+    scope: Literal["next_turn", "throughout", "no_double"]
+    law: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": str(self.seat), "scope": self.scope, "law": self.law}
+
+
+@dataclass
+class LeadRestriction:
+    """A restriction waiting for (or in force at) a defender's lead, chosen by declarer."""
+
+    seat: Seat
+    suits: tuple[Suit, ...] | Literal["any_one"]
+    may: tuple[str, ...]
+    law: str | None = None
+    until: str = "first_lead"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": str(self.seat),
+            "suits": self.suits if isinstance(self.suits, str) else [str(s) for s in self.suits],
+            "may": list(self.may),
+            "law": self.law,
+            "until": self.until,
+        }
+
+
+@dataclass
+class Pending:
+    """An irregularity awaiting a decision at the table.
+
+    ``stage``: ``acceptance`` (an opponent may accept or refuse), ``substitute`` (the offender's
+    next call replaces the withdrawn one) or ``choice`` (a player picks one of ``options``).
+    """
+
+    irregularity: int
+    kind: Kind
+    offender: Seat
+    acceptors: tuple[Seat, ...]
+    turn: Seat | None
+    stage: Literal["acceptance", "substitute", "choice"] = "acceptance"
+    entry: int | None = None
+    card: Card | None = None
+    choosers: tuple[Seat, ...] = ()
+    options: tuple[str, ...] = ()
+
+
+@dataclass
+class PlayedTrick:
+    leader: Seat
+    plays: list[tuple[Seat, Card]] = field(default_factory=list)
+    winner: Seat | None = None
+    defective: bool = False
+
+    @property
+    def led_suit(self) -> Suit | None:
+        return self.plays[0][1].suit if self.plays else None
+
+    def seats(self) -> list[Seat]:
+        return [s for s, _ in self.plays]
+
+    @property
+    def next_seat(self) -> Seat:
+        return self.leader.offset(len(self.plays))
+
+    @property
+    def is_complete(self) -> bool:
+        return len(self.plays) == 4
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "leader": str(self.leader),
+            "cards": [f"{s} {c}" for s, c in self.plays],
+            "winner": str(self.winner) if self.winner else None,
+        }
+
+
+class Table:
+    """The state of one board, rebuilt by replaying its events."""
+
+    def __init__(self, board: Board, deal: Deal | None = None, ruler: Ruler | None = None) -> None:
+        from generator.table.ruler import Ruler
+
+        self.board = board
+        self.deal = deal
+        self.ruler: Ruler = ruler or Ruler()
+        self.phase: Phase = "auction"
+        self.entries: list[AuctionEntry] = []
+        self.next: Seat | None = board.dealer
+        self.bars: list[Bar] = []
+        self.lead_restrictions: list[LeadRestriction] = []
+        self.pending: Pending | None = None
+        self.irregularities: list[Irregularity] = []
+        self.contract: Contract | None = None
+        self.declarer: Seat | None = None
+        self.hands: dict[Seat, set[Card]] | None = None
+        if deal is not None and all(deal[s] is not None for s in SEATS):
+            self.hands = {s: set(deal.hand(s).cards) for s in SEATS}
+        self.exposed: dict[Seat, list[Card]] = {s: [] for s in SEATS}
+        self.tricks: list[PlayedTrick] = []
+        self.current: PlayedTrick | None = None
+        self.won: dict[Side, int] = {Side.NS: 0, Side.EW: 0}
+        self.claim: tuple[Side, int] | None = None
+        self.director_called: list[int] = []
+        self.events: list[Event] = []
+        if deal is not None:
+            for seat in SEATS:
+                hand = deal[seat]
+                if hand is not None and len(hand) != 13:
+                    self.record(make(Kind.WRONG_NUMBER_OF_CARDS, seat, None, cards=len(hand)))
+
+    # ----------------------------------------------------------------------------- queries
+    def standing(self) -> list[SeatCall]:
+        """The legal auction: standing calls in order."""
+        return [(e.seat, e.call) for e in self.entries if e.status == "standing"]
+
+    @property
+    def dummy(self) -> Seat | None:
+        return self.declarer.partner if self.declarer else None
+
+    def is_defender(self, seat: Seat) -> bool:
+        return self.declarer is not None and seat.side is not self.declarer.side
+
+    def bars_on(self, seat: Seat) -> list[Bar]:
+        return [b for b in self.bars if b.seat is seat]
+
+    def remaining(self, seat: Seat) -> set[Card] | None:
+        return None if self.hands is None else self.hands[seat]
+
+    @property
+    def tricks_played(self) -> int:
+        return len(self.tricks)
+
+    # ----------------------------------------------------------------------------- replay
+    def apply(self, event: Event) -> None:
+        """Apply one event (its index is its position in the log)."""
+        index = len(self.events)
+        self.events.append(event)
+        if isinstance(event, CallMade):
+            self._call(event, index)
+        elif isinstance(event, CallChanged):
+            self._change(event, index)
+        elif isinstance(event, (Accepted, Refused)):
+            self._decision(event, index)
+        elif isinstance(event, OptionChosen):
+            self.ruler.chose(self, event.seat, event.option, index)
+        elif isinstance(event, (CardLed, CardPlayed)):
+            self._card(event, index)
+        elif isinstance(event, CardsExposed):
+            self._expose(event, index)
+        elif isinstance(event, (Claimed, Conceded)):
+            self._claim(event, index)
+        elif isinstance(event, WrongBoard):
+            self.record(make(Kind.CARDS_FROM_WRONG_BOARD, event.seat, index))
+        elif isinstance(event, DirectorCalled):
+            self.director_called.append(index)
+            self.ruler.director(self, index)
+
+    def apply_all(self, events: Iterable[Event]) -> Table:
+        for event in events:
+            self.apply(event)
+        return self
+
+    def record(self, irregularity: Irregularity) -> int:
+        """Record a fact and let the ruler know; returns its index."""
+        self.irregularities.append(irregularity)
+        index = len(self.irregularities) - 1
+        self.ruler.detected(self, index)
+        return index
+
+    # ----------------------------------------------------------------------------- auction
+    def _call(self, event: CallMade, index: int) -> None:
+        seat, call = event.seat, event.call
+        if self.phase != "auction" or self.auction_over():
+            self.entries.append(AuctionEntry(seat, call, index, "cancelled"))
+            self.record(make(Kind.CALL_AFTER_FINAL_PASS, seat, index, call=str(call)))
+            return
+        pending = self.pending
+        if pending is not None and pending.stage == "acceptance" and pending.entry is not None:
+            if seat in pending.acceptors:
+                self.ruler.resolve(self, "condoned", index)
+            elif (pending.kind in _OUT_OF_ROTATION and seat is pending.turn
+                  and seat.is_opponent_of(pending.offender)):
+                self.ruler.resolve(self, "superseded", index)
+        self._new_call(seat, call, index, event.simultaneous)
+
+    def _new_call(self, seat: Seat, call: CallValue, index: int, simultaneous: bool) -> None:
+        calls = self.standing()
+        expected = self.next
+        substitute = (self.pending is not None and self.pending.stage == "substitute"
+                      and self.pending.offender is seat)
+        fact = self._classify_call(seat, call, calls, expected, index)
+        if fact is None and simultaneous:
+            fact = make(Kind.SIMULTANEOUS_CALL, seat, index, call=str(call))
+            self.entries.append(AuctionEntry(seat, call, index, "standing"))
+            self._advance_after_call(seat, call)
+            self.record(fact)
+            return
+        if fact is None:
+            self.entries.append(AuctionEntry(seat, call, index, "standing"))
+            self._advance_after_call(seat, call)
+            if substitute:
+                self.ruler.substituted(self, len(self.entries) - 1, index)
+            return
+        if simultaneous:
+            fact = make(fact.kind, fact.seat, fact.event, simultaneous=True, **dict(fact.details))
+        self.entries.append(AuctionEntry(seat, call, index, "pending"))
+        if substitute:
+            self.ruler.substituted(self, len(self.entries) - 1, index)
+        irr = self.record(fact)
+        self.pending = Pending(
+            irr, fact.kind, seat, (seat.lho,), expected, entry=len(self.entries) - 1
+        )
+        self.ruler.opened(self, irr)
+
+    def _classify_call(self, seat: Seat, call: CallValue, calls: list[SeatCall],
+                       expected: Seat | None, index: int) -> Irregularity | None:
+        """The fact an irregular call represents, or ``None`` for a regular call."""
+        bid_made = last_bid(calls) is not None
+        if expected is not None and seat is not expected:
+            relation = {seat.rho: "rho", seat.partner: "partner", seat.lho: "lho"}[expected]
+            has_called = any(e.seat is seat for e in self.entries if e.status == "standing")
+            common: dict[str, Any] = dict(call=str(call), turn=str(expected), relation=relation,
+                                          before_any_bid=not bid_made, offender_has_called=has_called)
+            if isinstance(call, Double) and not can_double(seat, calls):
+                return make(Kind.INADMISSIBLE_DOUBLE, seat, index, out_of_rotation=True, **common)
+            if isinstance(call, Redouble) and not can_redouble(seat, calls):
+                return make(Kind.INADMISSIBLE_REDOUBLE, seat, index, out_of_rotation=True, **common)
+            kind = {Pass: Kind.PASS_OUT_OF_ROTATION, Bid: Kind.BID_OUT_OF_ROTATION,
+                    Double: Kind.DOUBLE_OUT_OF_ROTATION,
+                    Redouble: Kind.REDOUBLE_OUT_OF_ROTATION}[type(call)]
+            extra: dict[str, Any] = {}
+            if isinstance(call, Bid):
+                extra["insufficient"] = not is_sufficient(call, calls) or None
+                extra["above_seven"] = call.is_above_seven or None
+            return make(kind, seat, index, **common, **extra)
+        bars = self.bars_on(seat)
+        if not isinstance(call, Pass) and any(b.scope in ("next_turn", "throughout") for b in bars):
+            scope = "throughout" if any(b.scope == "throughout" for b in bars) else "next_turn"
+            return make(Kind.CALL_WHEN_OBLIGED_TO_PASS, seat, index, call=str(call), scope=scope)
+        if isinstance(call, (Double, Redouble)) and any(b.scope == "no_double" for b in bars):
+            kind = Kind.INADMISSIBLE_DOUBLE if isinstance(call, Double) else Kind.INADMISSIBLE_REDOUBLE
+            return make(kind, seat, index, call=str(call), reason="barred")
+        if isinstance(call, Bid):
+            if call.is_above_seven:
+                return make(Kind.BID_ABOVE_SEVEN, seat, index, call=str(call))
+            if not is_sufficient(call, calls):
+                previous = last_bid(calls)
+                assert previous is not None
+                lowest = lowest_sufficient(call, calls)
+                return make(Kind.INSUFFICIENT_BID, seat, index, call=str(call),
+                            last=str(previous[1]), last_seat=str(previous[0]),
+                            lowest_sufficient=str(lowest) if lowest else "none")
+        if isinstance(call, Double) and not can_double(seat, calls):
+            return make(Kind.INADMISSIBLE_DOUBLE, seat, index, call=str(call),
+                        reason=_double_reason(seat, calls))
+        if isinstance(call, Redouble) and not can_redouble(seat, calls):
+            return make(Kind.INADMISSIBLE_REDOUBLE, seat, index, call=str(call),
+                        reason=_redouble_reason(seat, calls))
+        return None
+
+    def _advance_after_call(self, seat: Seat, call: CallValue) -> None:
+        """A standing call was made by ``seat``: spend its turn bars, move the turn on."""
+        self.bars = [b for b in self.bars if not (b.seat is seat and b.scope in ("next_turn",
+                                                                                  "no_double"))]
+        self.next = seat.lho
+        self.ruler.after_call(self, seat, call)
+        self.check_auction_end()
+
+    def auction_over(self) -> bool:
+        return is_complete(self.standing())
+
+    def check_auction_end(self) -> None:
+        """Move to the play (or end a passed-out board) once the standing auction is complete."""
+        if self.phase != "auction" or self.pending is not None or not self.auction_over():
+            return
+        result = final_contract(self.standing())
+        if result is None:
+            self.phase = "ended"
+            self.next = None
+            return
+        self.contract, self.declarer = result
+        self.phase = "play"
+        self.next = self.declarer.lho
+        self.ruler.auction_ended(self)
+
+    def _change(self, event: CallChanged, index: int) -> None:
+        seat = event.seat
+        mine = [i for i, e in enumerate(self.entries) if e.seat is seat and e.status != "cancelled"]
+        if not mine or self.phase != "auction":
+            raise ImpossibleEventError(f"{seat} changes a call but has no call to change")
+        original = mine[-1]
+        first = self.entries[original]
+        later = [e for e in self.entries[original + 1:] if e.status != "cancelled"]
+        fact = make(Kind.CHANGE_OF_CALL, seat, index, call=str(first.call), new=str(event.call),
+                    inadvertent=event.inadvertent or None,
+                    lho_called=any(e.seat is seat.lho for e in later) or None)
+        if event.inadvertent:
+            first.status = "cancelled"
+            self.entries.append(AuctionEntry(seat, event.call, index, "standing"))
+            self.record(fact)
+            return
+        self.entries.append(AuctionEntry(seat, event.call, index, "pending"))
+        irr = self.record(fact)
+        self.pending = Pending(irr, Kind.CHANGE_OF_CALL, seat, (seat.lho,), seat.lho,
+                               entry=len(self.entries) - 1)
+        self.ruler.opened(self, irr)
+
+    def _decision(self, event: Accepted | Refused, index: int) -> None:
+        pending = self.pending
+        if pending is None or pending.stage != "acceptance":
+            raise ImpossibleEventError(f"{event.seat} {'accepts' if isinstance(event, Accepted) else 'refuses'}"
+                                       " but nothing is waiting to be accepted")
+        if event.seat not in pending.acceptors:
+            who = " or ".join(str(s) for s in pending.acceptors)
+            raise ImpossibleEventError(
+                f"{event.seat} may not accept or refuse this irregularity (only {who} may)"
+            )
+        self.ruler.resolve(self, "accepted" if isinstance(event, Accepted) else "refused", index)
+
+    # ----------------------------------------------------------------------------- play
+    def _take(self, seat: Seat, card: Card) -> None:
+        """Check that the card is in the seat's hand (when the deal is known)."""
+        hand = self.remaining(seat)
+        if hand is None:
+            return
+        if card not in hand:
+            holder = self.deal.holder(card) if self.deal else None
+            if holder is not None and holder is not seat:
+                raise ImpossibleEventError(f"{seat} cannot play {card}: it is in {holder}'s hand")
+            if not hand:
+                raise ImpossibleEventError(f"{seat} has no cards left to play {card}")
+            raise ImpossibleEventError(f"{seat} cannot play {card}: it was already played")
+
+    def remove(self, seat: Seat, card: Card) -> None:
+        if self.hands is not None:
+            self.hands[seat].discard(card)
+        if card in self.exposed[seat]:
+            self.exposed[seat].remove(card)
+
+    def _card(self, event: CardLed | CardPlayed, index: int) -> None:
+        seat, card = event.seat, event.card
+        if self.phase == "auction" and not (self.auction_over() and self.pending is None):
+            self._take(seat, card)
+            self.exposed[seat].append(card)
+            self.record(make(Kind.CARD_EXPOSED_DURING_AUCTION, seat, index, cards=str(card),
+                             led=isinstance(event, CardLed) or None))
+            return
+        if self.phase == "ended":
+            raise ImpossibleEventError(f"{seat} plays {card} after the board has ended")
+        self._take(seat, card)
+        pending = self.pending
+        if (pending is not None and pending.stage == "acceptance" and pending.card is not None
+                and seat is pending.offender.lho and isinstance(event, CardPlayed)):
+            self.ruler.resolve(self, "condoned", index)
+        trick = self.current
+        if trick is None or trick.is_complete:
+            self._lead(seat, card, index, event.simultaneous)
+        elif isinstance(event, CardLed) and seat in trick.seats():
+            self._early_lead(seat, card, index, trick)
+        else:
+            self._play(seat, card, index, trick, event.simultaneous)
+
+    def _lead(self, seat: Seat, card: Card, index: int, simultaneous: bool) -> None:
+        expected = self.next
+        assert self.declarer is not None
+        if seat is expected or expected is None:
+            self.current = PlayedTrick(seat, [(seat, card)])
+            self.remove(seat, card)
+            self.next = seat.lho
+            self.ruler.card_played(self, seat, card, index)
+            return
+        opening = not self.tricks
+        if opening:
+            kind = Kind.OPENING_LEAD_OUT_OF_TURN
+        elif self.is_defender(seat):
+            kind = Kind.LEAD_OUT_OF_TURN
+        else:
+            kind = Kind.DECLARER_LEAD_OUT_OF_TURN
+        declaring = seat.side is self.declarer.side
+        fact = make(kind, seat, index, card=str(card), turn=str(expected),
+                    by_declaring_side=(declaring and opening) or None,
+                    wrong_hand=(kind is Kind.DECLARER_LEAD_OUT_OF_TURN
+                                and expected.side is seat.side) or None,
+                    simultaneous=simultaneous or None)
+        self.current = PlayedTrick(seat, [(seat, card)])
+        self.remove(seat, card)
+        irr = self.record(fact)
+        if declaring:
+            acceptors: tuple[Seat, ...] = (self.declarer.lho, self.declarer.rho)
+        else:
+            acceptors = (self.declarer,)
+        self.pending = Pending(irr, kind, seat, acceptors, expected, card=card)
+        self.next = seat.lho
+        self.ruler.opened(self, irr)
+
+    def _early_lead(self, seat: Seat, card: Card, index: int, trick: PlayedTrick) -> None:
+        """A lead to the next trick while this one is incomplete."""
+        partner_missing = seat.partner not in trick.seats()
+        if self.is_defender(seat) and partner_missing:
+            self.exposed[seat].append(card)
+            self.record(make(Kind.PREMATURE_PLAY, seat, index, card=str(card), lead=True,
+                             turn=str(trick.next_seat)))
+            return
+        trick.defective = True
+        missing = [s for s in SEATS if s not in trick.seats()]
+        self.record(make(Kind.DEFECTIVE_TRICK, missing[0] if missing else seat, index,
+                         missing=",".join(str(s) for s in missing), trick=len(self.tricks) + 1))
+        self._close_trick(trick)
+        self.next = seat
+        self._lead(seat, card, index, False)
+
+    def _play(self, seat: Seat, card: Card, index: int, trick: PlayedTrick,
+              simultaneous: bool) -> None:
+        assert self.declarer is not None
+        if seat in trick.seats():
+            self.exposed[seat].append(card)
+            self.record(make(Kind.DEFECTIVE_TRICK, seat, index, card=str(card), extra=True,
+                             trick=len(self.tricks) + 1))
+            return
+        if seat is not trick.next_seat:
+            if self.is_defender(seat):
+                self.exposed[seat].append(card)
+                self.record(make(Kind.PREMATURE_PLAY, seat, index, card=str(card),
+                                 turn=str(trick.next_seat),
+                                 partner_played=seat.partner in trick.seats() or None))
+            else:
+                self.exposed[seat].append(card)
+                self.record(make(Kind.PLAY_OUT_OF_TURN, seat, index, card=str(card),
+                                 turn=str(trick.next_seat)))
+            return
+        led = trick.led_suit
+        hand = self.remaining(seat)
+        revoke = (hand is not None and led is not None and card.suit is not led
+                  and any(c.suit is led for c in hand))
+        trick.plays.append((seat, card))
+        self.remove(seat, card)
+        self.next = seat.lho
+        if revoke:
+            self.record(make(Kind.REVOKE, seat, index, card=str(card), led=str(led),
+                             trick=len(self.tricks) + 1))
+        elif simultaneous:
+            self.record(make(Kind.SIMULTANEOUS_PLAY, seat, index, card=str(card)))
+        self.ruler.card_played(self, seat, card, index)
+        if trick.is_complete:
+            self._close_trick(trick)
+
+    def _close_trick(self, trick: PlayedTrick) -> None:
+        assert self.contract is not None
+        from generator.model.play import trick_winner
+
+        trick.winner = trick_winner(trick.plays, self.contract.strain)
+        self.tricks.append(trick)
+        self.current = None
+        self.won[trick.winner.side] += 1
+        self.next = trick.winner
+        self.ruler.trick_completed(self, trick)
+        if len(self.tricks) == 13:
+            self.end_play()
+
+    def end_play(self) -> None:
+        self.phase = "ended"
+        self.next = None
+        self.ruler.play_ended(self)
+
+    def _expose(self, event: CardsExposed, index: int) -> None:
+        seat = event.seat
+        for card in event.cards:
+            self._take(seat, card)
+            if card in self.exposed[seat]:
+                raise ImpossibleEventError(f"{card} of {seat} is already face up")
+        if self.phase == "auction":
+            self.exposed[seat].extend(event.cards)
+            self.record(make(Kind.CARD_EXPOSED_DURING_AUCTION, seat, index,
+                             cards=" ".join(str(c) for c in event.cards)))
+            return
+        if seat is self.dummy:
+            return  # dummy's cards are face up anyway
+        self.exposed[seat].extend(event.cards)
+        self.record(make(Kind.EXPOSED_CARD, seat, index,
+                         cards=" ".join(str(c) for c in event.cards),
+                         by_declarer=(seat is self.declarer) or None))
+
+    def _claim(self, event: Claimed | Conceded, index: int) -> None:
+        if self.phase != "play":
+            raise ImpossibleEventError("a claim or concession needs the play to have started")
+        remaining = 13 - len(self.tricks) - (1 if self.current and self.current.plays else 0)
+        if event.tricks > remaining:
+            raise ImpossibleEventError(
+                f"{event.seat} {'claims' if isinstance(event, Claimed) else 'concedes'} "
+                f"{event.tricks} tricks but only {remaining} remain"
+            )
+        side = event.seat.side
+        mine = event.tricks if isinstance(event, Claimed) else remaining - event.tricks
+        kind = Kind.CLAIM if isinstance(event, Claimed) else Kind.CONCESSION
+        self.record(make(kind, event.seat, index, tricks=event.tricks, remaining=remaining))
+        self.claim = (side, mine)
+        self.won[side] += mine
+        self.won[side.opponents] += remaining - mine
+        self.current = None
+        self.end_play()
+
+    # ----------------------------------------------------------------------------- output
+    def declarer_tricks(self) -> int | None:
+        if self.declarer is None:
+            return None
+        return self.won[self.declarer.side]
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole state as plain data (used for comparisons and the JSON output)."""
+        return {
+            "phase": self.phase,
+            "next": str(self.next) if self.next else None,
+            "dealer": str(self.board.dealer),
+            "vulnerable": str(self.board.vulnerability),
+            "contract": str(self.contract) if self.contract else None,
+            "declarer": str(self.declarer) if self.declarer else None,
+            "auction": [e.to_dict() for e in self.entries],
+            "bars": [b.to_dict() for b in self.bars],
+            "lead_restrictions": [r.to_dict() for r in self.lead_restrictions],
+            "pending": None if self.pending is None else {
+                "kind": self.pending.kind.value, "stage": self.pending.stage,
+                "offender": str(self.pending.offender),
+                "acceptors": [str(s) for s in self.pending.acceptors],
+                "choosers": [str(s) for s in self.pending.choosers],
+                "options": list(self.pending.options),
+            },
+            "tricks": [t.to_dict() for t in self.tricks],
+            "current_trick": self.current.to_dict() if self.current else None,
+            "tricks_won": {"NS": self.won[Side.NS], "EW": self.won[Side.EW]},
+            "exposed": {str(s): [str(c) for c in self.exposed[s]] for s in SEATS
+                        if self.exposed[s]},
+        }
+
+
+_OUT_OF_ROTATION = frozenset({Kind.PASS_OUT_OF_ROTATION, Kind.BID_OUT_OF_ROTATION,
+                              Kind.DOUBLE_OUT_OF_ROTATION, Kind.REDOUBLE_OUT_OF_ROTATION,
+                              Kind.INADMISSIBLE_DOUBLE, Kind.INADMISSIBLE_REDOUBLE})
+
+
+def _double_reason(seat: Seat, calls: list[SeatCall]) -> str:
+    from generator.model.auction import last_non_pass
+
+    last = last_non_pass(calls)
+    if last is None:
+        return "nothing_to_double"
+    if not isinstance(last[1], Bid):
+        return "already_doubled"
+    return "own_side_bid"
+
+
+def _redouble_reason(seat: Seat, calls: list[SeatCall]) -> str:
+    from generator.model.auction import last_non_pass
+
+    last = last_non_pass(calls)
+    if last is None or isinstance(last[1], Bid):
+        return "not_doubled"
+    if isinstance(last[1], Redouble):
+        return "already_redoubled"
+    return "own_side_double"
