@@ -1,0 +1,74 @@
+"""``tdcourse build``: regenerate what the course is built from, and build what exists.
+
+Output is written to a temporary directory next to the target and moved into place only when it
+is complete, so a failed build never destroys the previous one. Until the Jupyter Book sources
+exist (``book/_config.yml``), the build produces the data the book will use and says so.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import shutil
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from generator.laws import law77
+from generator.laws.refs import law_index
+
+
+def _score_table_csv(edition: str) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["level", "strain", "doubling", "vulnerable", "tricks", "score"])
+    for level, strain, doubling, vulnerable, tricks, score in law77.score_grid(edition):
+        writer.writerow([level, str(strain), doubling.label, "yes" if vulnerable else "no",
+                         tricks, score])
+    return out.getvalue()
+
+
+def _law_index_json(edition: str) -> str:
+    entries = {key: {"en": e.title("en"), "ru": e.title("ru")}
+               for key, e in law_index(edition).items()}
+    return json.dumps({"edition": edition, "clauses": entries}, ensure_ascii=False, indent=1,
+                      sort_keys=True) + "\n"
+
+
+def replace_dir(target: Path, fill: Callable[[Path], None]) -> None:
+    """Build into a fresh temporary directory beside ``target``, then swap it in."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=target.parent))
+    try:
+        fill(tmp)
+        old = target.with_name(f".{target.name}-old")
+        if old.exists():
+            shutil.rmtree(old)
+        if target.exists():
+            target.rename(old)
+        tmp.rename(target)
+        if old.exists():
+            shutil.rmtree(old)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+
+
+def build(root: Path, edition: str = "1987", say: Callable[[str], None] = print) -> Path:
+    """Build everything that exists under ``root``; returns the output directory."""
+    data_dir = root / "book" / "_build" / "data"
+    files = {
+        f"score-table-{edition}.csv": _score_table_csv(edition),
+        f"law-index-{edition}.json": _law_index_json(edition),
+    }
+
+    def fill(tmp: Path) -> None:
+        for name, text in files.items():
+            (tmp / name).write_text(text, encoding="utf-8")
+            say(f"built {data_dir / name}")
+
+    replace_dir(data_dir, fill)
+    if not (root / "book" / "_config.yml").exists():
+        say("the Jupyter Book sources (book/_config.yml) do not exist yet: built the course data only")
+    return data_dir

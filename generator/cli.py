@@ -1,0 +1,162 @@
+"""The ``tdcourse`` command line.
+
+Every problem caused by input (a malformed case, an unknown call, an impossible board number)
+becomes one line on standard error naming the file, the line and the problem, and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from generator import __version__
+from generator.errors import InputError, ParseError, TdcourseError
+
+EXIT_INPUT = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line (and exit status 2), never a wall of text."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_INPUT, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def _cmd_rule(args: argparse.Namespace) -> int:
+    from generator.laws.engine import analyse
+    from generator.table.case import load_case
+
+    case = load_case(args.case)
+    result = analyse(case)
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False, indent=2, sort_keys=False))
+    else:
+        from generator.laws.render import render_text
+
+        print(render_text(case, result, args.lang))
+    return 0
+
+
+def _vulnerable(value: str, declarer: Any, board: int | None) -> bool:
+    from generator.model.board import Vulnerability
+
+    if board is not None:
+        return Vulnerability.for_board(board).is_vulnerable(declarer)
+    if value.lower() in ("yes", "y", "true", "vul", "v"):
+        return True
+    if value.lower() in ("no", "n", "false", "nv", "novul"):
+        return False
+    return Vulnerability.parse(value).is_vulnerable(declarer)
+
+
+def _cmd_score(args: argparse.Namespace) -> int:
+    from generator.laws import law77
+    from generator.model.contract import Contract
+    from generator.model.seat import Seat
+
+    contract = Contract.parse(args.contract)
+    declarer = Seat.parse(args.declarer)
+    try:
+        tricks = int(args.tricks)
+    except ValueError:
+        raise ParseError(f"tricks must be a whole number from 0 to 13, not {args.tricks!r}")
+    if not 0 <= tricks <= 13:
+        raise ParseError(f"impossible number of tricks {tricks} (0 to 13)")
+    if args.board is not None and args.board < 1:
+        raise ParseError(f"impossible board number {args.board} (boards are numbered from 1)")
+    vulnerable = _vulnerable(args.vul or "no", declarer, args.board)
+    score = law77.duplicate_score(contract, vulnerable, tricks, edition=args.edition)
+    side = declarer.side
+    made = tricks - contract.tricks_needed
+    outcome = "made exactly" if made == 0 else (f"+{made}" if made > 0 else f"{-made} down")
+    if args.json:
+        payload = {"contract": str(contract), "declarer": str(declarer), "tricks": tricks,
+                   "vulnerable": vulnerable, "edition": args.edition, "declarer_side": score,
+                   str(side): score, str(side.opponents): -score}
+        print(json.dumps(payload, sort_keys=True))
+    else:
+        print(f"{contract} by {declarer}, {tricks} tricks ({outcome}), "
+              f"{'vulnerable' if vulnerable else 'not vulnerable'}: "
+              f"{score:+d} for {side} ({side.opponents} {-score:+d})")
+    return 0
+
+
+def _cmd_score_table(args: argparse.Namespace) -> int:
+    from generator.laws import law77
+
+    writer = csv.writer(sys.stdout, lineterminator="\n")
+    writer.writerow(["level", "strain", "doubling", "vulnerable", "tricks", "score"])
+    for level, strain, doubling, vulnerable, tricks, score in law77.score_grid(args.edition):
+        writer.writerow([level, str(strain), doubling.label, "yes" if vulnerable else "no",
+                         tricks, score])
+    return 0
+
+
+def _cmd_build(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from generator.build import build
+
+    out = build(Path(args.root).resolve(), args.edition)
+    print(f"course built: {out}")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="tdcourse", description=(
+        "Rules engine and course on the Laws of Duplicate Contract Bridge (1987 code)."))
+    parser.add_argument("--version", action="version", version=f"tdcourse {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    rule = sub.add_parser("rule", help="detect the irregularities of a case and rule on them")
+    rule.add_argument("case", help="a case file (YAML or JSON, see the case format)")
+    rule.add_argument("--json", action="store_true", help="print the case format's JSON")
+    rule.add_argument("--lang", choices=("en", "ru"), default="en", help="language of the text")
+    rule.set_defaults(func=_cmd_rule)
+
+    score = sub.add_parser("score", help="score one result (Law 77)")
+    score.add_argument("contract", help="like 4H, 3NT, 4SX, 2DXX")
+    score.add_argument("declarer", help="N, E, S or W")
+    score.add_argument("tricks", help="tricks won by declarer's side (0-13)")
+    where = score.add_mutually_exclusive_group()
+    where.add_argument("--board", type=int, help="board number (sets the vulnerability)")
+    where.add_argument("--vul", help="None, NS, EW, Both, or yes/no for declarer's side")
+    score.add_argument("--edition", default="1987", choices=("1987",))
+    score.add_argument("--json", action="store_true")
+    score.set_defaults(func=_cmd_score)
+
+    table = sub.add_parser("score-table", help="the whole scoring grid as CSV")
+    table.add_argument("--edition", default="1987", choices=("1987",))
+    table.set_defaults(func=_cmd_score_table)
+
+    build = sub.add_parser("build", help="regenerate the generated parts and build the course")
+    build.add_argument("--root", default=".", help="the project directory (default: here)")
+    build.add_argument("--edition", default="1987", choices=("1987",))
+    build.set_defaults(func=_cmd_build)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.func(args)
+        return code
+    except InputError as exc:
+        print(f"tdcourse: {exc.one_line()}", file=sys.stderr)
+    except TdcourseError as exc:
+        print(f"tdcourse: {exc}", file=sys.stderr)
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        print("tdcourse: interrupted", file=sys.stderr)
+        return 130
+    return EXIT_INPUT
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,70 @@
+"""From a case to the JSON of ``tdcourse rule CASE --json``.
+
+``analyse`` replays the case under the edition's ruler and assembles the output the case format
+fixes: ``format``, ``edition``, ``irregularities``, ``rulings``, ``state`` and ``score``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.laws import law77
+from generator.laws.kinds import laws_for
+from generator.model.contract import Result
+from generator.table.case import Case
+from generator.table.detect import replay
+from generator.table.ruler import Ruler
+from generator.table.state import Table
+
+FORMAT = 1
+
+
+def ruler_for(edition: str) -> Ruler:
+    """The ruler of an edition (the laws modules register their rules with it)."""
+    from generator.laws.ruler import LawRuler
+
+    return LawRuler(edition)
+
+
+def board_score(table: Table, edition: str) -> dict[str, int] | None:
+    """The score of a finished board, or ``None`` while it is in progress."""
+    if table.phase != "ended":
+        return None
+    if table.contract is None or table.declarer is None:
+        return {"declarer_side": 0, "NS": 0, "EW": 0}  # passed out
+    tricks = table.declarer_tricks()
+    assert tricks is not None
+    return law77.result_score(Result(table.contract, table.declarer, tricks),
+                              table.board.vulnerability, edition)
+
+
+def analyse(case: Case) -> dict[str, Any]:
+    """Everything the engine can say about a case, as plain data."""
+    edition = case.edition
+    out: dict[str, Any] = {"format": FORMAT, "edition": edition}
+    if case.is_scoring_case:
+        assert case.contract is not None and case.declarer is not None and case.tricks is not None
+        result = Result(case.contract, case.declarer, case.tricks)
+        out.update(
+            irregularities=[],
+            rulings=[],
+            state={"phase": "ended", "next": None, "dealer": str(case.dealer),
+                   "vulnerable": str(case.vulnerability), "contract": str(case.contract),
+                   "declarer": str(case.declarer)},
+            score=law77.result_score(result, case.vulnerability, edition),
+        )
+        return out
+    ruler = ruler_for(edition)
+    table = replay(case, ruler)
+    irregularities = []
+    for fact in table.irregularities:
+        entry = fact.to_dict()
+        entry["laws"] = list(laws_for(fact.kind, edition))
+        irregularities.append(entry)
+    out.update(
+        irregularities=irregularities,
+        rulings=ruler.rulings(table),
+        state=table.snapshot(),
+        score=board_score(table, edition),
+    )
+    return out

@@ -1,0 +1,199 @@
+"""Explanations in Russian and English, built from a structured ruling.
+
+Nothing here is written per case: each sentence comes from the irregularity's facts, the options
+and the rectifications, through the templates below, and names the clauses it rests on. The text is
+what a director would say at the table, in our own words.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from generator.laws.ruling import Ruling
+from generator.table.irregularities import Irregularity
+
+if TYPE_CHECKING:
+    from generator.table.state import Table
+
+SEAT_NAMES = {
+    "en": {"N": "North", "E": "East", "S": "South", "W": "West"},
+    "ru": {"N": "Север", "E": "Восток", "S": "Юг", "W": "Запад"},
+}
+SUIT_NAMES = {
+    "en": {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"},
+    "ru": {"C": "трефы", "D": "бубны", "H": "червы", "S": "пики"},
+}
+KIND_TEXT = {
+    "en": {
+        "insufficient_bid": "{seat} made an insufficient bid ({call} after {last})",
+        "change_of_call": "{seat} changed a call ({call} to {new})",
+        "pass_out_of_rotation": "{seat} passed out of rotation ({turn} was to call)",
+        "bid_out_of_rotation": "{seat} bid {call} out of rotation ({turn} was to call)",
+        "double_out_of_rotation": "{seat} doubled out of rotation ({turn} was to call)",
+        "redouble_out_of_rotation": "{seat} redoubled out of rotation ({turn} was to call)",
+        "inadmissible_double": "{seat} made a double that the auction does not allow",
+        "inadmissible_redouble": "{seat} made a redouble that the auction does not allow",
+        "call_when_obliged_to_pass": "{seat} called {call} while obliged to pass",
+        "bid_above_seven": "{seat} bid {call}, above the seven level",
+        "call_after_final_pass": "{seat} called {call} after the auction had ended",
+        "simultaneous_call": "{seat} called at the same moment as the player in turn",
+        "card_exposed_during_auction": "{seat} exposed a card during the auction ({cards})",
+        "opening_lead_out_of_turn": "{seat} made the opening lead out of turn ({card}; {turn} "
+                                    "was to lead)",
+        "lead_out_of_turn": "{seat} led out of turn ({card}; {turn} was to lead)",
+        "declarer_lead_out_of_turn": "declarer led out of turn from {seat} ({card})",
+        "exposed_card": "{seat} exposed {cards} other than in normal play",
+        "premature_play": "{seat} played {card} before his partner had played",
+        "simultaneous_play": "{seat} played {card} at the same moment as another player",
+        "revoke": "{seat} revoked: played {card} while holding a card of the suit led",
+        "defective_trick": "a trick has the wrong number of cards",
+        "claim": "{seat} claimed {tricks} of the remaining tricks",
+        "concession": "{seat} conceded {tricks} of the remaining tricks",
+        "wrong_number_of_cards": "{seat}'s hand has the wrong number of cards",
+        "cards_from_wrong_board": "{seat} took the cards of another board",
+        "play_out_of_turn": "declarer played {card} from {seat} out of turn",
+    },
+    "ru": {
+        "insufficient_bid": "{seat} сделал недостаточную заявку ({call} после {last})",
+        "change_of_call": "{seat} изменил заявку ({call} на {new})",
+        "pass_out_of_rotation": "{seat} спасовал вне очереди (очередь была за {turn})",
+        "bid_out_of_rotation": "{seat} назначил {call} вне очереди (очередь была за {turn})",
+        "double_out_of_rotation": "{seat} дал контру вне очереди (очередь была за {turn})",
+        "redouble_out_of_rotation": "{seat} дал реконтру вне очереди (очередь была за {turn})",
+        "inadmissible_double": "{seat} дал контру, которую торговля не допускает",
+        "inadmissible_redouble": "{seat} дал реконтру, которую торговля не допускает",
+        "call_when_obliged_to_pass": "{seat} заявил {call}, хотя был обязан пасовать",
+        "bid_above_seven": "{seat} назначил {call}, выше седьмого уровня",
+        "call_after_final_pass": "{seat} заявил {call} после окончания торговли",
+        "simultaneous_call": "{seat} сделал заявку одновременно с игроком, чья была очередь",
+        "card_exposed_during_auction": "{seat} показал карту во время торговли ({cards})",
+        "opening_lead_out_of_turn": "{seat} сделал первый ход вне очереди ({card}; ходить "
+                                    "должен был {turn})",
+        "lead_out_of_turn": "{seat} сделал ход вне очереди ({card}; ходить должен был {turn})",
+        "declarer_lead_out_of_turn": "разыгрывающий пошёл вне очереди с руки {seat} ({card})",
+        "exposed_card": "{seat} показал {cards} не при нормальной игре",
+        "premature_play": "{seat} сыграл {card} раньше своего партнёра",
+        "simultaneous_play": "{seat} сыграл {card} одновременно с другим игроком",
+        "revoke": "{seat} сделал фальшренонс: сыграл {card}, имея карту масти хода",
+        "defective_trick": "во взятке неверное число карт",
+        "claim": "{seat} заявил претензию на {tricks} из оставшихся взяток",
+        "concession": "{seat} уступил {tricks} из оставшихся взяток",
+        "wrong_number_of_cards": "в руке игрока {seat} неверное число карт",
+        "cards_from_wrong_board": "{seat} взял карты из неправильной коробки",
+        "play_out_of_turn": "разыгрывающий сыграл {card} с руки {seat} вне очереди",
+    },
+}
+RECT_TEXT = {
+    "en": {
+        "must_pass": {"throughout": "{seat} must pass whenever it is his turn to call",
+                      "next_turn": "{seat} must pass at his next turn to call"},
+        "no_double_or_redouble": "{seat} may not double or redouble at this turn",
+        "must_repeat": "{seat} must repeat {call}",
+        "lead_restriction": {
+            "any_one": "if {seat}'s side defends, declarer may forbid {seat} to lead any one "
+                       "suit at his first turn to lead",
+            "suits": "if {seat}'s side defends, declarer may {may} a lead of {suits} by {seat} "
+                     "at his first turn to lead"},
+        "call_cancelled": "the irregular call is cancelled",
+        "call_stands": "the call stands as if it had been legal",
+        "penalty_card": "{card} becomes a {major} penalty card of {seat}",
+        "must_play": "{seat} must play {what}",
+        "roles_swapped": "{declarer} becomes declarer",
+        "trick_transfer": "{tricks} trick(s) are transferred to {to} at the end of play",
+        "adjusted_score": "the director awards an adjusted score",
+        "no_rectification": "there is no penalty and no lead restriction",
+    },
+    "ru": {
+        "must_pass": {"throughout": "{seat} должен пасовать до конца торговли",
+                      "next_turn": "{seat} должен пасовать в свою следующую очередь заявки"},
+        "no_double_or_redouble": "{seat} не может давать контру или реконтру в эту очередь",
+        "must_repeat": "{seat} должен повторить {call}",
+        "lead_restriction": {
+            "any_one": "если сторона игрока {seat} станет вистующей, разыгрывающий может "
+                       "запретить игроку {seat} ход в любую одну масть при его первом ходе",
+            "suits": "если сторона игрока {seat} станет вистующей, разыгрывающий может {may} "
+                     "ход в {suits} при первом ходе игрока {seat}"},
+        "call_cancelled": "нарушающая заявка аннулируется",
+        "call_stands": "заявка остаётся в силе, как если бы была легальной",
+        "penalty_card": "{card} становится {major} штрафной картой игрока {seat}",
+        "must_play": "{seat} должен сыграть {what}",
+        "roles_swapped": "разыгрывающим становится {declarer}",
+        "trick_transfer": "после розыгрыша {to} получает взяток: {tricks}",
+        "adjusted_score": "судья назначает присуждённый результат",
+        "no_rectification": "наказания и ограничений на ход нет",
+    },
+}
+MAY_TEXT = {
+    "en": {"require": "require", "prohibit": "forbid", "or": " or "},
+    "ru": {"require": "потребовать", "prohibit": "запретить", "or": " или "},
+}
+OPTION_TEXT = {
+    "en": "{seat} may choose: {ids}",
+    "ru": "{seat} может выбрать: {ids}",
+}
+LAW_WORD = {"en": "Law", "ru": "правило"}
+FLAG_TEXT = {
+    "en": {"enforced_pass_may_damage": "if the enforced pass damages the other side and the "
+                                       "offender could have known it would, the director may "
+                                       "adjust the score"},
+    "ru": {"enforced_pass_may_damage": "если вынужденный пас нанёс ущерб ненарушившей стороне и "
+                                       "нарушитель мог это предвидеть, судья может назначить "
+                                       "присуждённый результат"},
+}
+
+
+def _seat(value: Any, lang: str) -> str:
+    return SEAT_NAMES[lang].get(str(value), str(value))
+
+
+def _sentence(text: str, laws: list[str], lang: str) -> str:
+    cited = f" ({LAW_WORD[lang]} {', '.join(laws)})" if laws else ""
+    return text[0].upper() + text[1:] + cited + "."
+
+
+def _rect_text(rect: dict[str, Any], lang: str) -> str:
+    template = RECT_TEXT[lang].get(rect["kind"], rect["kind"])
+    fields = {k: _seat(v, lang) if k in ("seat", "declarer") else v for k, v in rect.items()}
+    if isinstance(template, dict):
+        if rect["kind"] == "must_pass":
+            template = template[rect.get("scope", "throughout")]
+        else:
+            key = "any_one" if rect.get("suits") == "any_one" else "suits"
+            template = template[key]
+            if key == "suits":
+                fields["suits"] = MAY_TEXT[lang]["or"].join(
+                    SUIT_NAMES[lang][s] for s in rect["suits"])
+                fields["may"] = MAY_TEXT[lang]["or"].join(MAY_TEXT[lang][m] for m in rect["may"])
+    if rect["kind"] == "penalty_card":
+        fields["major"] = ("major" if rect.get("major") else "minor") if lang == "en" else (
+            "старшей" if rect.get("major") else "младшей")
+    try:
+        return template.format(**fields)
+    except KeyError:
+        return template
+
+
+def explain(ruling: Ruling, fact: Irregularity, table: Table, lang: str) -> str:
+    """The director's explanation of a ruling, in ``lang`` ("en" or "ru")."""
+    facts: dict[str, Any] = dict(fact.details)
+    facts["seat"] = _seat(fact.seat, lang) if fact.seat else ""
+    facts["turn"] = _seat(facts.get("turn", ""), lang)
+    template = KIND_TEXT[lang].get(fact.kind.value, fact.kind.value)
+    try:
+        opening = template.format(**facts)
+    except KeyError:
+        opening = template.split(" (")[0].format(**facts)
+    kind_laws = ruling.laws[:1]
+    sentences = [_sentence(opening, kind_laws, lang)]
+    data = ruling.to_dict()
+    for option in data["options"]:
+        if "chosen" not in option:
+            sentences.append(_sentence(OPTION_TEXT[lang].format(
+                seat=_seat(option["seat"], lang), ids=", ".join(option["ids"])), [], lang))
+    for rect in data["rectifications"]:
+        law = [rect["law"]] if rect.get("law") else []
+        sentences.append(_sentence(_rect_text(rect, lang), law, lang))
+    for flag in ruling.flags:
+        text = FLAG_TEXT[lang].get(flag["reason"], flag["reason"])
+        sentences.append(_sentence(text, [flag["law"]], lang))
+    return " ".join(sentences)

@@ -1,0 +1,45 @@
+"""Which laws govern each irregularity kind, per edition.
+
+The table layer names facts without law numbers; this table is where a fact first meets the law.
+The numbers are the laws a director opens first; a ruling then cites the exact clauses.
+"""
+
+from __future__ import annotations
+
+from generator.table.irregularities import Kind
+
+KIND_LAWS: dict[str, dict[Kind, tuple[str, ...]]] = {
+    "1987": {
+        Kind.INSUFFICIENT_BID: ("27",),
+        Kind.CHANGE_OF_CALL: ("25",),
+        Kind.PASS_OUT_OF_ROTATION: ("30",),
+        Kind.BID_OUT_OF_ROTATION: ("31",),
+        Kind.DOUBLE_OUT_OF_ROTATION: ("32",),
+        Kind.REDOUBLE_OUT_OF_ROTATION: ("32",),
+        Kind.INADMISSIBLE_DOUBLE: ("36",),
+        Kind.INADMISSIBLE_REDOUBLE: ("36",),
+        Kind.CALL_WHEN_OBLIGED_TO_PASS: ("37",),
+        Kind.BID_ABOVE_SEVEN: ("38",),
+        Kind.CALL_AFTER_FINAL_PASS: ("39",),
+        Kind.SIMULTANEOUS_CALL: ("33",),
+        Kind.CARD_EXPOSED_DURING_AUCTION: ("24",),
+        Kind.OPENING_LEAD_OUT_OF_TURN: ("54",),
+        Kind.LEAD_OUT_OF_TURN: ("53", "56"),
+        Kind.DECLARER_LEAD_OUT_OF_TURN: ("55",),
+        Kind.EXPOSED_CARD: ("49", "50"),
+        Kind.PREMATURE_PLAY: ("57",),
+        Kind.SIMULTANEOUS_PLAY: ("58",),
+        Kind.REVOKE: ("61", "62", "63", "64"),
+        Kind.DEFECTIVE_TRICK: ("67",),
+        Kind.CLAIM: ("68", "70"),
+        Kind.CONCESSION: ("68", "71"),
+        Kind.WRONG_NUMBER_OF_CARDS: ("13", "14"),
+        Kind.CARDS_FROM_WRONG_BOARD: ("17",),
+        Kind.PLAY_OUT_OF_TURN: ("44", "53"),
+    },
+}
+
+
+def laws_for(kind: Kind, edition: str) -> tuple[str, ...]:
+    """The laws that govern a kind of irregularity in an edition."""
+    return KIND_LAWS[edition][kind]

@@ -1,0 +1,171 @@
+"""The ruler of an edition: the table's neutral mechanics plus the rules the law modules register.
+
+Each law module registers a :class:`Rule` subclass for an irregularity kind and the editions it
+serves (``@rule(Kind.INSUFFICIENT_BID, editions={"1987"})``). For every irregularity the table
+records, the ruler creates one rule object; the table's later steps (acceptance, refusal, the
+substitute call, a chosen option) are routed to it. A kind with no registered rule still gets a
+ruling that cites the laws governing that kind, and follows the neutral mechanics.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from generator.errors import ImpossibleEventError
+from generator.laws.kinds import laws_for
+from generator.laws.ruling import Option, Rectification, Ruling
+from generator.model.calls import CallValue
+from generator.model.seat import Seat
+from generator.table.irregularities import Irregularity, Kind
+from generator.table.ruler import Ruler
+
+if TYPE_CHECKING:
+    from generator.table.state import Resolution, Table
+
+
+class Rule:
+    """How one edition rules on one kind of irregularity. Subclasses override the hooks.
+
+    The default hooks cite the kind's laws and apply the neutral mechanics, so a subclass only
+    writes what its law adds.
+    """
+
+    kind: ClassVar[Kind]
+
+    def __init__(self, ruler: LawRuler, table: Table, index: int) -> None:
+        self.ruler = ruler
+        self.index = index
+        self.fact: Irregularity = table.irregularities[index]
+        self.ruling = Ruling(index, ruler.edition, self.fact.kind.value, self.fact.seat)
+
+    # Hooks -------------------------------------------------------------------------------
+    def detected(self, table: Table) -> None:
+        """The fact was recorded; by default cite the laws of its kind."""
+        self.ruling.cite(*laws_for(self.fact.kind, self.ruler.edition))
+
+    def opened(self, table: Table) -> None:
+        """The irregularity waits for an acceptance decision (``table.pending`` is set)."""
+
+    def resolve(self, table: Table, how: Resolution, event: int) -> None:
+        """Accepted, refused, condoned or superseded: default to the neutral mechanics."""
+        Ruler.resolve(self.ruler, table, how, event)
+
+    def substituted(self, table: Table, entry: int, event: int) -> None:
+        """The offender made his replacement call."""
+        Ruler.substituted(self.ruler, table, entry, event)
+
+    def chose(self, table: Table, seat: Seat, option: str, event: int) -> None:
+        choice = self.ruling.open_choice
+        ids = ", ".join(o.id for o in choice.options) if choice else "none"
+        raise ImpossibleEventError(f"{seat} chooses {option!r}; the options here are: {ids}")
+
+    def after_call(self, table: Table, seat: Seat, call: CallValue) -> None:
+        """A call became part of the legal auction (used by rules that wait for later calls)."""
+
+    def auction_ended(self, table: Table) -> None:
+        """The auction is over (contract and declarer known)."""
+
+    def output(self, table: Table) -> dict[str, Any]:
+        """The ruling in the case format's JSON, with its explanation."""
+        from generator.laws.explain import explain
+
+        out = self.ruling.to_dict()
+        out["explanation"] = {lang: explain(self.ruling, self.fact, table, lang)
+                              for lang in ("en", "ru")}
+        return out
+
+    # Helpers for subclasses --------------------------------------------------------------
+    def offer_acceptance(self, table: Table, accept_laws: tuple[str, ...],
+                         refuse_laws: tuple[str, ...],
+                         accept_rects: tuple[Rectification, ...] = ()) -> None:
+        """Offer the offender's LHO (the pending acceptor) the choice to accept or refuse."""
+        assert table.pending is not None
+        for seat in table.pending.acceptors[:1]:
+            self.ruling.offer(
+                seat,
+                Option("accept", list(accept_rects) or [Rectification(
+                    "call_stands", accept_laws[0], {"event": self.fact.event})],
+                       list(accept_laws)),
+                Option("refuse", [], list(refuse_laws)),
+            )
+
+
+RuleClass = type[Rule]
+REGISTRY: dict[tuple[str, Kind], RuleClass] = {}
+
+
+def rule(kind: Kind, *, editions: set[str] | frozenset[str]) -> Callable[[RuleClass], RuleClass]:
+    """Register a rule class for a kind of irregularity in the given editions."""
+
+    def register(cls: RuleClass) -> RuleClass:
+        cls.kind = kind
+        for edition in editions:
+            key = (edition, kind)
+            if key in REGISTRY:
+                raise RuntimeError(f"two rules for {kind.value} in {edition}")
+            REGISTRY[key] = cls
+        return cls
+
+    return register
+
+
+def load_rules() -> None:
+    """Import every law module so that its rules register themselves."""
+    import importlib
+    import pkgutil
+
+    import generator.laws as package
+
+    for info in pkgutil.iter_modules(package.__path__):
+        if info.name.startswith("law") and info.name[3:5].isdigit():
+            importlib.import_module(f"generator.laws.{info.name}")
+
+
+class LawRuler(Ruler):
+    """Rules on each irregularity with the rules registered for its edition."""
+
+    def __init__(self, edition: str) -> None:
+        load_rules()
+        self.edition = edition
+        self.rules: dict[int, Rule] = {}
+
+    def rule_for(self, table: Table, index: int) -> Rule:
+        if index not in self.rules:
+            kind = table.irregularities[index].kind
+            cls = REGISTRY.get((self.edition, kind), Rule)
+            self.rules[index] = cls(self, table, index)
+        return self.rules[index]
+
+    def detected(self, table: Table, irregularity: int) -> None:
+        self.rule_for(table, irregularity).detected(table)
+
+    def opened(self, table: Table, irregularity: int) -> None:
+        self.rule_for(table, irregularity).opened(table)
+
+    def resolve(self, table: Table, how: Resolution, event: int) -> None:
+        assert table.pending is not None
+        self.rule_for(table, table.pending.irregularity).resolve(table, how, event)
+
+    def substituted(self, table: Table, entry: int, event: int) -> None:
+        assert table.pending is not None
+        self.rule_for(table, table.pending.irregularity).substituted(table, entry, event)
+
+    def chose(self, table: Table, seat: Seat, option: str, event: int) -> None:
+        for rule_obj in reversed(list(self.rules.values())):
+            choice = rule_obj.ruling.open_choice
+            if choice is not None and choice.seat is seat:
+                rule_obj.chose(table, seat, option, event)
+                return
+        super().chose(table, seat, option, event)
+
+    def after_call(self, table: Table, seat: Seat, call: CallValue) -> None:
+        for rule_obj in list(self.rules.values()):
+            rule_obj.after_call(table, seat, call)
+
+    def auction_ended(self, table: Table) -> None:
+        for rule_obj in list(self.rules.values()):
+            rule_obj.auction_ended(table)
+
+    def rulings(self, table: Table) -> list[dict[str, Any]]:
+        return [self.rules[i].output(table) for i in sorted(self.rules)]
