@@ -96,6 +96,24 @@ def _cmd_score_table(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_check(args: argparse.Namespace) -> int:
+    from generator.casecheck import case_files, check_case
+
+    files = case_files(args.paths)
+    failed = 0
+    for path in files:
+        report = check_case(path)
+        if not report.ok:
+            failed += 1
+            print(f"FAIL {path}")
+            for problem in report.problems:
+                print(f"     {problem}")
+        elif args.verbose:
+            print(f"ok   {path}")
+    print(f"{len(files) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
 def _cmd_build(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -132,6 +150,11 @@ def build_parser() -> argparse.ArgumentParser:
     table = sub.add_parser("score-table", help="the whole scoring grid as CSV")
     table.add_argument("--edition", default="1987", choices=("1987",))
     table.set_defaults(func=_cmd_score_table)
+
+    check = sub.add_parser("check", help="run cases and compare them with their expect blocks")
+    check.add_argument("paths", nargs="+", help="case files or directories of cases")
+    check.add_argument("-v", "--verbose", action="store_true", help="list passing cases too")
+    check.set_defaults(func=_cmd_check)
 
     build = sub.add_parser("build", help="regenerate the generated parts and build the course")
     build.add_argument("--root", default=".", help="the project directory (default: here)")

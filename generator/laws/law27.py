@@ -12,22 +12,21 @@
 Reading taken for 27B3 ([M] in the spec: the 1987 wording was not seen): the attempted double or
 redouble is cancelled and counts as a pass at that turn, with the 27B2 penalties. The 1997 text
 and the Russian summary (seed 002, "double or redouble used as a pass") agree on this outcome.
-Set :data:`DOUBLE_SUBSTITUTE_COUNTS_AS_PASS` to ``False`` to make the offender call again instead.
+Set :data:`DOUBLE_SUBSTITUTE_COUNTS_AS_PASS` to ``False`` to leave the double standing instead.
 
-Reading taken for 27B1 ([M]): no exception for conventional bids (the 1997 code added it).
-When no sufficient bid exists in that denomination (above 7NT), 27B1 cannot apply.
+Reading taken for 27B1 ([M]): no exception for conventional bids (the 1997 code added it). When no
+sufficient bid exists in that denomination (above 7NT), 27B1 cannot apply.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law26
+from generator.laws import law09, law11, law23
 from generator.laws.ruler import Rule, rule
-from generator.model.calls import PASS, Bid, CallValue, Double, Pass, Redouble
-from generator.model.seat import Seat
+from generator.model.calls import PASS, Bid, Double, Pass, Redouble
 from generator.table.irregularities import Kind
-from generator.table.state import AuctionEntry, Bar
+from generator.table.state import AuctionEntry
 
 if TYPE_CHECKING:
     from generator.table.state import Resolution, Table
@@ -39,47 +38,38 @@ DOUBLE_SUBSTITUTE_COUNTS_AS_PASS = True
 class InsufficientBid(Rule):
     """Rule on an insufficient bid made in rotation."""
 
-    lead: law26.LeadRestriction | None = None
-
     def opened(self, table: Table) -> None:
         self.offer_acceptance(table, ("27A",), ("27B",))
 
     def resolve(self, table: Table, how: Resolution, event: int) -> None:
-        self.ruling.settle("refuse" if how == "refused" else "accept")
+        self.ruling.settle("accept" if how in ("accepted", "condoned") else "refuse")
+        if how == "condoned":
+            law11.forfeited_by_action(self.ruling)
+        if how == "corrected":
+            law09.premature_correction(self.ruling)
         super().resolve(table, how, event)
 
     def substituted(self, table: Table, entry: int, event: int) -> None:
-        call = table.entries[entry].call
-        offender = self.fact.seat
-        assert offender is not None
-        lowest = self.fact.detail("lowest_sufficient")
-        withdrawn = table.entries[next(i for i, e in enumerate(table.entries)
-                                       if e.event == self.fact.event)].call
-        self.ruling.facts["substitute"] = str(call)
-        if isinstance(call, Bid) and str(call) == lowest:
+        substitute = table.entries[entry]
+        withdrawn = self.entry_index(table)
+        self.ruling.facts["substitute"] = str(substitute.call)
+        super().substituted(table, entry, event)
+        if substitute.status == "pending":
+            return  # the replacement is itself irregular: its own ruling follows
+        self.withdrawn(table, withdrawn, "27B")
+        call = substitute.call
+        if isinstance(call, Bid) and str(call) == self.fact.detail("lowest_sufficient"):
             self.ruling.add("no_rectification", "27B1")
-            super().substituted(table, entry, event)
             return
         if isinstance(call, (Double, Redouble)):
             self.ruling.cite("27B3")
             if DOUBLE_SUBSTITUTE_COUNTS_AS_PASS:
-                table.entries[entry].status = "cancelled"
-                table.entries.append(AuctionEntry(offender, PASS, event, "standing"))
-                table.next = offender.lho
+                substitute.status = "cancelled"
+                table.entries.append(AuctionEntry(self.offender, PASS, event, "standing"))
                 self.ruling.add("call_cancelled", "27B3", event=event)
+                table.check_auction_end()
         elif not isinstance(call, (Bid, Pass)):
             return
-        self.ruling.add("must_pass", "27B2", seat=str(offender.partner), scope="throughout")
-        table.bars.append(Bar(offender.partner, "throughout", "27B2"))
-        self.ruling.flag("enforced_pass_may_damage", "23A")
-        self.lead = law26.LeadRestriction(self.ruling, table, offender, withdrawn)
-        super().substituted(table, entry, event)
-
-    def after_call(self, table: Table, seat: Seat, call: CallValue) -> None:
-        if self.lead is not None:
-            self.lead.update(table)
-
-    def auction_ended(self, table: Table) -> None:
-        if self.lead is not None:
-            self.lead.update(table)
-
+        self.bar(table, self.offender.partner, "throughout", "27B2")
+        law23.enforced_pass(self.ruling)
+        self.restrict_lead(table, [table.entries[withdrawn].call])

@@ -10,15 +10,17 @@ ruling that cites the laws governing that kind, and follows the neutral mechanic
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from generator.errors import ImpossibleEventError
+from generator.laws import law10, law16, law26
 from generator.laws.kinds import laws_for
 from generator.laws.ruling import Option, Rectification, Ruling
 from generator.model.calls import CallValue
 from generator.model.seat import Seat
 from generator.table.irregularities import Irregularity, Kind
 from generator.table.ruler import Ruler
+from generator.table.state import Bar
 
 if TYPE_CHECKING:
     from generator.table.state import Resolution, Table
@@ -38,6 +40,16 @@ class Rule:
         self.index = index
         self.fact: Irregularity = table.irregularities[index]
         self.ruling = Ruling(index, ruler.edition, self.fact.kind.value, self.fact.seat)
+        self.leads: list[law26.LeadRestriction] = []
+
+    @property
+    def offender(self) -> Seat:
+        assert self.fact.seat is not None
+        return self.fact.seat
+
+    def entry_index(self, table: Table) -> int:
+        """Index in ``table.entries`` of the irregular call itself."""
+        return next(i for i, e in enumerate(table.entries) if e.event == self.fact.event)
 
     # Hooks -------------------------------------------------------------------------------
     def detected(self, table: Table) -> None:
@@ -62,9 +74,17 @@ class Rule:
 
     def after_call(self, table: Table, seat: Seat, call: CallValue) -> None:
         """A call became part of the legal auction (used by rules that wait for later calls)."""
+        for lead in self.leads:
+            lead.update(table)
 
     def auction_ended(self, table: Table) -> None:
         """The auction is over (contract and declarer known)."""
+        for lead in self.leads:
+            lead.update(table)
+
+    def auction_may_end(self, table: Table) -> bool:
+        """Return False to keep the auction open (Law 34)."""
+        return True
 
     def output(self, table: Table) -> dict[str, Any]:
         """The ruling in the case format's JSON, with its explanation."""
@@ -76,14 +96,38 @@ class Rule:
         return out
 
     # Helpers for subclasses --------------------------------------------------------------
+    def bar(self, table: Table, seat: Seat, scope: Literal["next_turn", "throughout"],
+            law: str) -> None:
+        """Oblige a player to pass (at his next turn or for the rest of the auction)."""
+        self.ruling.add("must_pass", law, seat=str(seat), scope=scope)
+        table.bars.append(Bar(seat, scope, law))
+
+    def no_double(self, table: Table, seat: Seat, law: str) -> None:
+        """Forbid a player to double or redouble at his next turn."""
+        self.ruling.add("no_double_or_redouble", law, seat=str(seat), scope="this_turn")
+        table.bars.append(Bar(seat, "no_double", law))
+
+    def restrict_lead(self, table: Table, withdrawn: list[CallValue],
+                      final: CallValue | None = None) -> None:
+        """Law 26 on the offender's partner for each withdrawn call that differs from his
+        final call at that turn."""
+        calls = [c for c in withdrawn if c != final]
+        if calls:
+            self.leads.append(law26.LeadRestriction(self.ruling, table, self.offender, calls))
+
+    def withdrawn(self, table: Table, entry: int, law: str) -> None:
+        """Record the cancellation of a call and the information rule that follows."""
+        self.ruling.add("call_cancelled", law, event=table.entries[entry].event)
+        law16.withdrawn_call(self.ruling, table.entries[entry].seat)
+
     def offer_acceptance(self, table: Table, accept_laws: tuple[str, ...],
                          refuse_laws: tuple[str, ...],
                          accept_rects: tuple[Rectification, ...] = ()) -> None:
         """Offer the offender's LHO (the pending acceptor) the choice to accept or refuse."""
         assert table.pending is not None
         for seat in table.pending.acceptors[:1]:
-            self.ruling.offer(
-                seat,
+            law10.offer(
+                self.ruling, seat,
                 Option("accept", list(accept_rects) or [Rectification(
                     "call_stands", accept_laws[0], {"event": self.fact.event})],
                        list(accept_laws)),
@@ -166,6 +210,9 @@ class LawRuler(Ruler):
     def auction_ended(self, table: Table) -> None:
         for rule_obj in list(self.rules.values()):
             rule_obj.auction_ended(table)
+
+    def auction_may_end(self, table: Table) -> bool:
+        return all(r.auction_may_end(table) for r in list(self.rules.values()))
 
     def rulings(self, table: Table) -> list[dict[str, Any]]:
         return [self.rules[i].output(table) for i in sorted(self.rules)]

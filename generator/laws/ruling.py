@@ -64,6 +64,7 @@ class Ruling:
     choices: list[Choice] = field(default_factory=list)
     rectifications: list[Rectification] = field(default_factory=list)
     flags: list[dict[str, Any]] = field(default_factory=list)
+    notes: list[dict[str, Any]] = field(default_factory=list)
     facts: dict[str, Any] = field(default_factory=dict)
 
     def cite(self, *refs: str) -> None:
@@ -113,6 +114,17 @@ class Ruling:
         self.cite(law)
         self.flags.append({"reason": reason, "law": law, **details})
 
+    def note(self, topic: str, law: str, **details: Any) -> None:
+        """Something the players should know that is neither a penalty nor a choice."""
+        self.cite(law)
+        entry = {"topic": topic, "law": law, **details}
+        if entry not in self.notes:
+            self.notes.append(entry)
+
+    def drop(self, kind: str) -> None:
+        """Remove rectifications of a kind (when a later event makes them moot)."""
+        self.rectifications = [r for r in self.rectifications if r.kind != kind]
+
     @property
     def open_choice(self) -> Choice | None:
         return next((c for c in self.choices if c.chosen is None), None)
@@ -136,4 +148,5 @@ class Ruling:
             "options": options,
             "rectifications": [r.to_dict() for r in self.rectifications],
             "flags": list(self.flags),
+            "notes": list(self.notes),
         }

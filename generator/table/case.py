@@ -41,7 +41,7 @@ class Case:
     contract: Contract | None = None
     declarer: Seat | None = None
     tricks: int | None = None
-    path: str | None = None
+    path: str | None = field(default=None, compare=False)
     event_lines: tuple[int | None, ...] = field(default=(), compare=False)
     expect: Any = field(default=None, compare=False)
 
@@ -84,7 +84,16 @@ class Case:
 def _scalar(node: yaml.Node, path: str, what: str) -> Any:
     if not isinstance(node, yaml.ScalarNode):
         raise InputError(f"{what} must be a single value", path, node.start_mark.line + 1)
-    return yaml.safe_load(yaml.serialize(node))
+    return _construct(node, path)
+
+
+def _construct(node: yaml.Node, path: str) -> Any:
+    """The plain value of a node; an unknown tag (``!!python/object``) is a located error."""
+    try:
+        return yaml.safe_load(yaml.serialize(node))
+    except yaml.YAMLError as exc:
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise InputError(f"invalid YAML: {problem}", path, node.start_mark.line + 1) from None
 
 
 def load_case(path: str | Path) -> Case:
@@ -110,6 +119,9 @@ def parse_case(text: str, path: str = "<case>") -> Case:
             json.loads(text)
         except json.JSONDecodeError as exc:
             raise InputError(f"invalid JSON: {exc.msg}", path, exc.lineno) from None
+        # valid JSON has raw tabs only as whitespace between tokens, which YAML refuses as
+        # indentation: make them spaces (line numbers are unchanged)
+        text = text.replace("\t", " ")
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.MarkedYAMLError as exc:
@@ -164,7 +176,7 @@ def parse_case(text: str, path: str = "<case>") -> Case:
     )
     board = Board(board.number, dealer, vul)
     deal = parsed("deal", lambda v: Deal.parse(str(v))) if "deal" in nodes else None
-    expect = yaml.safe_load(yaml.serialize(nodes["expect"])) if "expect" in nodes else None
+    expect = _construct(nodes["expect"], path) if "expect" in nodes else None
 
     if "contract" in nodes or "tricks" in nodes or "declarer" in nodes:
         for key in ("contract", "declarer", "tricks"):

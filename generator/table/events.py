@@ -17,6 +17,8 @@ from generator.model.seat import Seat
 
 SIMULTANEOUS = "simultaneous"
 INADVERTENT = "inadvertent"
+MISINFORMED = "misinformed"
+ASKABLE = ("review", "explanation")
 
 
 @dataclass(frozen=True)
@@ -35,14 +37,29 @@ class CallMade:
 @dataclass(frozen=True)
 class CallChanged:
     """``E changes 2H``: the seat replaces his last call; ``inadvertent`` = a slip corrected
-    without pause."""
+    without pause; ``misinformed`` = a change after an opponent's wrong explanation (extension)."""
 
     seat: Seat
     call: CallValue
     inadvertent: bool = False
+    misinformed: bool = False
 
     def __str__(self) -> str:
-        return f"{self.seat} changes {self.call}" + (f" {INADVERTENT}" if self.inadvertent else "")
+        flag = f" {INADVERTENT}" if self.inadvertent else (f" {MISINFORMED}" if self.misinformed
+                                                           else "")
+        return f"{self.seat} changes {self.call}{flag}"
+
+
+@dataclass(frozen=True)
+class Asked:
+    """``W asks review`` / ``W asks explanation``: a request for a review of the auction or an
+    explanation of the opponents' calls (extension of format 1)."""
+
+    seat: Seat
+    what: str
+
+    def __str__(self) -> str:
+        return f"{self.seat} asks {self.what}"
 
 
 @dataclass(frozen=True)
@@ -153,12 +170,12 @@ class DirectorCalled:
 
 Event = Union[
     CallMade, CallChanged, Accepted, Refused, OptionChosen, CardLed, CardPlayed, CardsExposed,
-    Claimed, Conceded, WrongBoard, DirectorCalled,
+    Claimed, Conceded, WrongBoard, DirectorCalled, Asked,
 ]
 
 VERBS = (
     "calls", "changes", "accepts", "refuses", "chooses", "leads", "plays", "exposes", "claims",
-    "concedes", "wrong-board", "director",
+    "concedes", "wrong-board", "director", "asks",
 )
 
 
@@ -190,9 +207,15 @@ def parse_event(text: str) -> Event:
         verb, args = args[0].lower() if args else "", args
         return _call_event(seat, args, text)
     if verb == "changes":
-        if not args or len(args) > 2 or (len(args) == 2 and args[1].lower() != INADVERTENT):
-            raise ParseError(f"'changes' needs a call, optionally 'inadvertent': {text!r}")
-        return CallChanged(seat, Call.parse(args[0]), len(args) == 2)
+        flag = args[1].lower() if len(args) == 2 else None
+        if not args or len(args) > 2 or flag not in (None, INADVERTENT, MISINFORMED):
+            raise ParseError(
+                f"'changes' needs a call, optionally 'inadvertent' or 'misinformed': {text!r}")
+        return CallChanged(seat, Call.parse(args[0]), flag == INADVERTENT, flag == MISINFORMED)
+    if verb == "asks":
+        if len(args) != 1 or args[0].lower() not in ASKABLE:
+            raise ParseError(f"'asks' needs 'review' or 'explanation': {text!r}")
+        return Asked(seat, args[0].lower())
     if verb in ("accepts", "refuses", "wrong-board"):
         if args:
             raise ParseError(f"'{verb}' takes nothing after it: {text!r}")

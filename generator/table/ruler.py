@@ -54,6 +54,10 @@ class Ruler:
     def play_ended(self, table: Table) -> None:
         """The thirteenth trick was quitted, or a claim or concession ended the play."""
 
+    def auction_may_end(self, table: Table) -> bool:
+        """Three passes closed the standing auction: may it end? (A law may keep it open.)"""
+        return True
+
     def director(self, table: Table, event: int) -> None:
         """Attention was drawn and the director is at the table."""
 
@@ -83,6 +87,8 @@ class Ruler:
             table._advance_after_call(pending.offender, entry.call)
             return
         entry.status = "cancelled"
+        if how == "corrected":
+            how = "refused"  # the offender's own correction: handled as a refusal
         if how == "superseded":
             table.pending = None
             table.next = pending.turn

@@ -35,6 +35,7 @@ from generator.model.deal import Deal
 from generator.model.seat import SEATS, Seat, Side
 from generator.table.events import (
     Accepted,
+    Asked,
     CallChanged,
     CallMade,
     CardLed,
@@ -55,7 +56,7 @@ if TYPE_CHECKING:
 
 Phase = Literal["auction", "play", "ended"]
 Status = Literal["standing", "pending", "cancelled"]
-Resolution = Literal["accepted", "refused", "condoned", "superseded"]
+Resolution = Literal["accepted", "refused", "condoned", "superseded", "corrected"]
 
 
 @dataclass
@@ -186,6 +187,8 @@ class Table:
         self.won: dict[Side, int] = {Side.NS: 0, Side.EW: 0}
         self.claim: tuple[Side, int] | None = None
         self.director_called: list[int] = []
+        #: events a ruler has already fully applied (e.g. a condoning call it cancelled)
+        self.handled: set[int] = set()
         self.events: list[Event] = []
         if deal is not None:
             for seat in SEATS:
@@ -234,6 +237,8 @@ class Table:
             self._expose(event, index)
         elif isinstance(event, (Claimed, Conceded)):
             self._claim(event, index)
+        elif isinstance(event, Asked):
+            self._ask(event, index)
         elif isinstance(event, WrongBoard):
             self.record(make(Kind.CARDS_FROM_WRONG_BOARD, event.seat, index))
         elif isinstance(event, DirectorCalled):
@@ -263,6 +268,10 @@ class Table:
         if pending is not None and pending.stage == "acceptance" and pending.entry is not None:
             if seat in pending.acceptors:
                 self.ruler.resolve(self, "condoned", index)
+                if index in self.handled:
+                    return  # the ruler dealt with this call itself
+            elif seat is pending.offender:
+                self.ruler.resolve(self, "corrected", index)
             elif (pending.kind in _OUT_OF_ROTATION and seat is pending.turn
                   and seat.is_opponent_of(pending.offender)):
                 self.ruler.resolve(self, "superseded", index)
@@ -358,6 +367,8 @@ class Table:
         """Move to the play (or end a passed-out board) once the standing auction is complete."""
         if self.phase != "auction" or self.pending is not None or not self.auction_over():
             return
+        if not self.ruler.auction_may_end(self):
+            return
         result = final_contract(self.standing())
         if result is None:
             self.phase = "ended"
@@ -378,11 +389,15 @@ class Table:
         later = [e for e in self.entries[original + 1:] if e.status != "cancelled"]
         fact = make(Kind.CHANGE_OF_CALL, seat, index, call=str(first.call), new=str(event.call),
                     inadvertent=event.inadvertent or None,
+                    misinformed=event.misinformed or None,
+                    partner_called=any(e.seat is seat.partner for e in later) or None,
                     lho_called=any(e.seat is seat.lho for e in later) or None)
-        if event.inadvertent:
+        partner_called = any(e.seat is seat.partner for e in later)
+        if event.inadvertent or (event.misinformed and not partner_called):
             first.status = "cancelled"
             self.entries.append(AuctionEntry(seat, event.call, index, "standing"))
             self.record(fact)
+            self.check_auction_end()  # the corrected call may be the third pass
             return
         self.entries.append(AuctionEntry(seat, event.call, index, "pending"))
         irr = self.record(fact)
@@ -401,6 +416,21 @@ class Table:
                 f"{event.seat} may not accept or refuse this irregularity (only {who} may)"
             )
         self.ruler.resolve(self, "accepted" if isinstance(event, Accepted) else "refused", index)
+        # calls made while the decision was pending may have completed the standing auction
+        self.check_auction_end()
+
+    def _ask(self, event: Asked, index: int) -> None:
+        """A request for a review of the auction or an explanation: the director says whether
+        the player may have it now (recorded as a fact so that a ruling can answer it)."""
+        seat = event.seat
+        kind = Kind.REVIEW_REQUEST if event.what == "review" else Kind.EXPLANATION_REQUEST
+        barred = any(b.scope in ("next_turn", "throughout") for b in self.bars_on(seat))
+        self.record(make(kind, seat, index, what=event.what, phase=self.phase,
+                         at_turn=(seat is self.next), barred=barred or None,
+                         tricks_played=len(self.tricks) if self.phase != "auction" else None,
+                         played_this_trick=(self.current is not None
+                                            and seat in self.current.seats()) or None,
+                         dummy=(seat is self.dummy) or None))
 
     # ----------------------------------------------------------------------------- play
     def _take(self, seat: Seat, card: Card) -> None:
@@ -424,7 +454,9 @@ class Table:
 
     def _card(self, event: CardLed | CardPlayed, index: int) -> None:
         seat, card = event.seat, event.card
-        if self.phase == "auction" and not (self.auction_over() and self.pending is None):
+        if self.phase == "auction" and self.pending is None:
+            self.check_auction_end()  # never play to an auction that is over but not closed
+        if self.phase == "auction":
             self._take(seat, card)
             self.exposed[seat].append(card)
             self.record(make(Kind.CARD_EXPOSED_DURING_AUCTION, seat, index, cards=str(card),

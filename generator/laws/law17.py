@@ -1,0 +1,46 @@
+"""Law 17D (1987): cards taken from the wrong board.
+
+If a player has picked up the cards of another board and called, the director may cancel the deal
+and must cancel it if a member of the non-offending side asks (a procedural penalty is possible
+under Law 90). Before any call by that player, nothing is cancelled: the cards go back to the right
+board. The non-offenders' choice is an option of the ruling (``cancel`` / ``continue``); a cancelled
+deal is scored with artificial adjusted scores (Law 12C1).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.laws import law10
+from generator.laws.ruler import Rule, rule
+from generator.laws.ruling import Option, Rectification
+from generator.model.seat import Seat
+from generator.table.irregularities import Kind
+
+if TYPE_CHECKING:
+    from generator.table.state import Table
+
+
+@rule(Kind.CARDS_FROM_WRONG_BOARD, editions={"1987"})
+class CardsFromWrongBoard(Rule):
+    def detected(self, table: Table) -> None:
+        super().detected(table)
+        called = any(e.seat is self.offender for e in table.entries)
+        if not called or table.phase != "auction":
+            self.ruling.add("no_rectification", "17D")
+            self.ruling.facts["called"] = called
+            return
+        self.ruling.cite("17D")
+        self.ruling.note("procedural_penalty_possible", "90")
+        law10.offer(
+            self.ruling, self.offender.lho,
+            Option("cancel", [Rectification("adjusted_score", "12C1", {"kind": "artificial"})],
+                   ["17D", "12C1"]),
+            Option("continue", [], ["17D"]),
+        )
+
+    def chose(self, table: Table, seat: Seat, option: str, event: int) -> None:
+        if self.ruling.settle(option) is None:
+            super().chose(table, seat, option, event)
+        if option == "cancel":
+            table.end_play()

@@ -1,0 +1,41 @@
+"""Law 21 (1987): a call based on misinformation.
+
+21A: a player who called on his own misunderstanding gets no redress. 21B1: until the end of the
+auction period a player may change a call without penalty if it probably resulted from
+misinformation given by an opponent (a missing alert counts), provided his partner has not called
+since. 21B2: the misinformer's side may then change any later call of its own without penalty (the
+director may adjust the score if the withdrawn call's information damaged the other side).
+
+The case format expresses it as ``E changes 2H misinformed``; the table replaces the call at once
+when the partner has not called since, and otherwise records an ordinary change of call, to which
+Law 25 applies.
+"""
+
+from __future__ import annotations
+
+from generator.laws.ruling import Ruling
+from generator.table.irregularities import Irregularity, Kind
+
+
+def misinformed_change(ruling: Ruling, fact: Irregularity) -> bool:
+    """Rule on a change said to follow misinformation; False if Law 25 must rule instead."""
+    if not fact.detail("misinformed"):
+        return False
+    if fact.detail("partner_called"):
+        ruling.note("misinformation_change_too_late", "21B1")
+        return False
+    ruling.add("no_rectification", "21B1")
+    ruling.note("later_change_allowed", "21B2", side=str(fact.seat.side.opponents)
+                if fact.seat else None)
+    return True
+
+
+def follows_misinformed_change(earlier: list[Irregularity], fact: Irregularity) -> bool:
+    """Whether ``fact`` is the misinformer's change after a permitted 21B1 change."""
+    if fact.seat is None:
+        return False
+    return any(
+        e.kind is Kind.CHANGE_OF_CALL and e.detail("misinformed") and not e.detail("partner_called")
+        and e.seat is not None and e.seat.side is not fact.seat.side
+        for e in earlier
+    )

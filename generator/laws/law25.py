@@ -1,0 +1,124 @@
+"""Law 25 (1987): legal and illegal changes of call.
+
+* 25A: a player may replace an inadvertent call with the call he meant, but only if he does so (or
+  tries to) without pause for thought; the new call then stands without penalty (if it is itself
+  irregular, its own law applies).
+* 25B1: any other change may be accepted by the offender's LHO: the second call stands and the
+  auction goes on without penalty.
+* 25B2: if it is not accepted, the substituted call is cancelled, and
+  - 25B2a: if the first call was illegal, the offender is subject to the law for that call;
+  - 25B2b: if the first call was legal, the offender either lets it stand, and his partner must
+    pass at his next turn (25B2b1), or makes any other legal call, and his partner must pass
+    throughout (25B2b2); in both cases (25B2c) Law 26 restricts the partner's lead if he defends.
+
+The two 25B2b choices are options of the ruling (``first_call_stands`` / ``other_call``). The
+offender may name one (``E chooses first_call_stands``), or simply make his final call: repeating
+the first call means letting it stand. The withdrawn calls subject to Law 26 are the first call and
+the attempted change, less the call he finally makes (reading taken; the 1987 text says only that
+Law 26 applies in both cases).
+
+Not modelled: the 25B1 case where the LHO had already called over the first call before attention
+was drawn (the change then stands and the LHO may withdraw his call).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.laws import law09, law10, law11, law21, law23
+from generator.laws.ruler import Rule, rule
+from generator.laws.ruling import Option, Rectification
+from generator.model.calls import Call, CallValue
+from generator.model.seat import Seat
+from generator.table.irregularities import Kind
+from generator.table.ruler import Ruler
+from generator.table.state import AuctionEntry, Bar
+
+if TYPE_CHECKING:
+    from generator.table.state import Resolution, Table
+
+
+@rule(Kind.CHANGE_OF_CALL, editions={"1987"})
+class ChangeOfCall(Rule):
+    """Rule on a change of call."""
+
+    def detected(self, table: Table) -> None:
+        super().detected(table)
+        if self.fact.detail("inadvertent"):
+            self.ruling.add("no_rectification", "25A")
+            self.ruling.add("call_stands", "25A", event=self.fact.event)
+        elif law21.misinformed_change(self.ruling, self.fact):
+            self.ruling.add("call_stands", "21B1", event=self.fact.event)
+
+    def opened(self, table: Table) -> None:
+        if law21.follows_misinformed_change(table.irregularities[: self.index], self.fact):
+            self.ruling.add("no_rectification", "21B2")
+            self.ruling.add("call_stands", "21B2", event=self.fact.event)
+            Ruler.resolve(self.ruler, table, "accepted", self.fact.event or 0)
+            return
+        self.offer_acceptance(table, ("25B1",), ("25B2",))
+
+    def resolve(self, table: Table, how: Resolution, event: int) -> None:
+        self.ruling.settle("accept" if how in ("accepted", "condoned") else "refuse")
+        if how == "condoned":
+            law11.forfeited_by_action(self.ruling)
+        if how == "corrected":
+            law09.premature_correction(self.ruling)
+        first = self._first_entry(table)
+        super().resolve(table, how, event)
+        if how in ("accepted", "condoned"):
+            return
+        self.withdrawn(table, self.entry_index(table), "25B2")
+        if first is not None and first.status == "pending":
+            self.ruling.cite("25B2a")  # the first call was itself irregular: its law applies
+            return
+        law10.offer(
+            self.ruling, self.offender,
+            Option("first_call_stands", [Rectification(
+                "must_pass", "25B2b1", {"seat": str(self.offender.partner), "scope": "next_turn"})],
+                   ["25B2b1", "25B2c"]),
+            Option("other_call", [Rectification(
+                "must_pass", "25B2b2", {"seat": str(self.offender.partner),
+                                        "scope": "throughout"})],
+                   ["25B2b2", "25B2c"]),
+        )
+
+    def _first_entry(self, table: Table) -> AuctionEntry | None:
+        mine = self.entry_index(table)
+        for e in reversed(table.entries[:mine]):
+            if e.seat is self.offender and e.status != "cancelled":
+                return e
+        return None
+
+    def _first_call(self) -> str:
+        return str(self.fact.detail("call"))
+
+    def chose(self, table: Table, seat: Seat, option: str, event: int) -> None:
+        if option == "first_call_stands" and table.pending is not None:
+            # the offender names his option: his first call is restored in its place
+            call = Call.parse(self._first_call())
+            table.entries.append(AuctionEntry(seat, call, event, "standing"))
+            table._advance_after_call(seat, call)
+            self.substituted(table, len(table.entries) - 1, event)
+            return
+        if option == "other_call" and self.ruling.open_choice is not None:
+            self._apply("other_call", table, None)
+            return
+        super().chose(table, seat, option, event)
+
+    def substituted(self, table: Table, entry: int, event: int) -> None:
+        super().substituted(table, entry, event)
+        final = table.entries[entry].call
+        option = "first_call_stands" if str(final) == self._first_call() else "other_call"
+        if self.ruling.open_choice is not None:
+            self._apply(option, table, final)
+
+    def _apply(self, option: str, table: Table, final: CallValue | None) -> None:
+        self.ruling.settle(option)
+        if option == "first_call_stands":
+            table.bars.append(Bar(self.offender.partner, "next_turn", "25B2b1"))
+        else:
+            table.bars.append(Bar(self.offender.partner, "throughout", "25B2b2"))
+        law23.enforced_pass(self.ruling)
+        withdrawn = [Call.parse(self._first_call()), Call.parse(str(self.fact.detail("new")))]
+        self.restrict_lead(table, withdrawn, final)

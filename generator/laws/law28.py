@@ -1,0 +1,48 @@
+"""Law 28 (1987): calls considered to be in rotation.
+
+28A: a call made at the turn of the caller's RHO, when that RHO is obliged by law to pass, is in
+rotation: the RHO is deemed to have passed. 28B: if, after a call out of rotation and before a
+penalty is assessed, the opponent whose turn it was calls, that call is in rotation, the right to
+penalise the call out of rotation is lost, and the auction goes on as though the offender had not
+called at that turn (he calls again at his own turn).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.laws.ruling import Ruling
+from generator.model.auction import is_legal_call
+from generator.model.calls import PASS
+from generator.model.seat import Seat
+from generator.table.state import AuctionEntry
+
+if TYPE_CHECKING:
+    from generator.table.state import Table
+
+
+def rho_obliged_to_pass(table: Table, turn: Seat) -> bool:
+    """Whether the player whose turn was skipped must pass at this turn."""
+    return any(b.scope in ("next_turn", "throughout") for b in table.bars_on(turn))
+
+
+def deem_in_rotation(ruling: Ruling, table: Table, entry: int, turn: Seat) -> bool:
+    """28A: insert the obliged pass and let the call stand, if it is legal in rotation."""
+    call, seat = table.entries[entry].call, table.entries[entry].seat
+    if not is_legal_call(seat, call, table.standing()):
+        return False
+    event = table.entries[entry].event
+    table.entries.insert(entry, AuctionEntry(turn, PASS, event, "standing"))
+    table.pending = None
+    table._advance_after_call(turn, PASS)
+    table.entries[entry + 1].status = "standing"
+    table._advance_after_call(seat, call)
+    ruling.add("call_stands", "28A", event=event)
+    ruling.add("no_rectification", "28A")
+    return True
+
+
+def superseded(ruling: Ruling, event: int | None) -> None:
+    """28B: the opponent whose turn it was called first; the call out of rotation is void."""
+    ruling.add("call_cancelled", "28B", event=event)
+    ruling.add("no_rectification", "28B")

@@ -1,0 +1,86 @@
+"""Law 29 (1987): procedure after a call out of rotation, and the shared rule for Laws 30-32.
+
+29A: a call out of rotation is cancelled and the auction returns to the player whose turn it was;
+the offender may make any legal call at his turn, and Laws 30-32 say what the offending side pays.
+29B: the offender's LHO may call over it instead, accepting it: the call then stands as if in
+rotation and the penalty is lost (the players in between lose their turn; see Law 34).
+
+:class:`OutOfRotation` holds what Laws 28 and 29 say for every call out of rotation; the rules of
+Laws 30, 31 and 32 subclass it and add their penalties in :meth:`OutOfRotation.penalise`.
+
+Reading taken for a call at LHO's turn by a player who has already called in the round (30B3 for
+a pass; [M] for bids and doubles, which the 1987 index files under "change of call ... 31"): it is
+a change of his earlier call and Law 25 applies. The engine applies 25B2b1 (the earlier call stands,
+partner passes at his next turn, Law 26 on the withdrawn call); the offender's other 25B2b option is
+not offered in this position.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.laws import law09, law11, law23, law28
+from generator.laws.ruler import Rule
+from generator.model.seat import Seat
+
+if TYPE_CHECKING:
+    from generator.table.state import Resolution, Table
+
+
+class OutOfRotation(Rule):
+    """A call out of rotation: accepted (29B), superseded (28B), deemed in rotation (28A), or
+    cancelled (29A) with the penalties of the subclass."""
+
+    @property
+    def turn(self) -> Seat:
+        return Seat.parse(str(self.fact.detail("turn")))
+
+    @property
+    def relation(self) -> str:
+        return str(self.fact.detail("relation"))
+
+    def opened(self, table: Table) -> None:
+        assert table.pending is not None and table.pending.entry is not None
+        if self.relation == "rho" and law28.rho_obliged_to_pass(table, self.turn):
+            if law28.deem_in_rotation(self.ruling, table, table.pending.entry, self.turn):
+                return
+        self.offer_acceptance(table, ("29B",), ("29A",))
+
+    def resolve(self, table: Table, how: Resolution, event: int) -> None:
+        if how == "superseded":
+            law28.superseded(self.ruling, self.fact.event)
+            super().resolve(table, how, event)
+            return
+        self.ruling.settle("accept" if how in ("accepted", "condoned") else "refuse")
+        if how == "condoned":
+            law11.forfeited_by_action(self.ruling)
+        if how == "corrected":
+            law09.premature_correction(self.ruling)
+        super().resolve(table, how, event)
+        if how in ("accepted", "condoned"):
+            skipped = []
+            seat = self.turn
+            while seat is not self.offender:
+                skipped.append(str(seat))
+                seat = seat.lho
+            self.ruling.facts["skipped"] = skipped
+            return
+        self.withdrawn(table, self.entry_index(table), "29A")
+        if self.relation == "lho" and self.fact.detail("offender_has_called"):
+            self.change_of_call(table)
+        else:
+            self.penalise(table)
+
+    def penalise(self, table: Table) -> None:
+        """The penalty of Law 30, 31 or 32 for a cancelled call out of rotation."""
+
+    def change_law(self) -> str:
+        """The clause that sends a call at LHO's turn to Law 25."""
+        return "25B2b1"
+
+    def change_of_call(self, table: Table) -> None:
+        """A call at LHO's turn after the offender has called: a change of his call (Law 25)."""
+        self.ruling.cite(self.change_law(), "25B2c")
+        self.bar(table, self.offender.partner, "next_turn", "25B2b1")
+        law23.enforced_pass(self.ruling)
+        self.restrict_lead(table, [table.entries[self.entry_index(table)].call])

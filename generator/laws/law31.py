@@ -1,0 +1,75 @@
+"""Law 31 (1987): bid out of rotation (cancelled, i.e. not accepted under Law 29).
+
+* 31A, at RHO's turn: if RHO then passes, the offender must repeat his bid and there is no penalty
+  (31A1; if the repeated bid is now insufficient, Law 27 applies). If RHO bids, doubles or
+  redoubles, the offender may make any legal call: repeating the denomination of his cancelled bid
+  bars his partner at his next turn (31A2a); any other call bars his partner throughout, with Law 26
+  and Law 23A (31A2b).
+* 31B, at partner's turn, or at LHO's turn before the offender has called: partner must pass
+  throughout (from his turn now), Law 26 may restrict his lead, Law 23A may apply.
+* At LHO's turn after the offender has called: a change of call (see Law 29's module).
+
+Source: the 1987 index and the 1997 text ([M] in the spec); the split of 31A2 into a/b follows
+the 1987 table of contents. An insufficient bid out of rotation is ruled here (Law 27C).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.laws import law23
+from generator.laws.law29 import OutOfRotation
+from generator.laws.ruler import rule
+from generator.model.calls import Bid, CallValue, Pass
+from generator.model.seat import Seat
+from generator.table.irregularities import Kind
+
+if TYPE_CHECKING:
+    from generator.table.state import Table
+
+
+@rule(Kind.BID_OUT_OF_ROTATION, editions={"1987"})
+class BidOutOfRotation(OutOfRotation):
+    waiting: str | None = None  # "rho" (for RHO's call) or "offender" (for his final call)
+
+    def detected(self, table: Table) -> None:
+        super().detected(table)
+        if self.fact.detail("insufficient"):
+            self.ruling.cite("27C")
+
+    @property
+    def bid(self) -> Bid:
+        from generator.model.calls import Call
+
+        call = Call.parse(str(self.fact.detail("call")))
+        assert isinstance(call, Bid)
+        return call
+
+    def penalise(self, table: Table) -> None:
+        if self.relation == "rho":
+            self.ruling.cite("31A")
+            self.waiting = "rho"
+            return
+        self.bar(table, self.offender.partner, "throughout", "31B")
+        law23.enforced_pass(self.ruling)
+        self.restrict_lead(table, [self.bid])
+
+    def after_call(self, table: Table, seat: Seat, call: CallValue) -> None:
+        super().after_call(table, seat, call)
+        if self.waiting == "rho" and seat is self.turn:
+            if isinstance(call, Pass):
+                self.ruling.add("must_repeat", "31A1", seat=str(self.offender),
+                                call=str(self.bid))
+                self.ruling.add("no_rectification", "31A1")
+                self.waiting = None
+            else:
+                self.ruling.cite("31A2")
+                self.waiting = "offender"
+        elif self.waiting == "offender" and seat is self.offender:
+            self.waiting = None
+            if isinstance(call, Bid) and call.strain is self.bid.strain:
+                self.bar(table, self.offender.partner, "next_turn", "31A2a")
+            else:
+                self.bar(table, self.offender.partner, "throughout", "31A2b")
+                law23.enforced_pass(self.ruling)
+                self.restrict_lead(table, [self.bid], call)

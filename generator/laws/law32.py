@@ -1,0 +1,60 @@
+"""Law 32 (1987): double or redouble out of rotation (cancelled, i.e. not accepted).
+
+* 32A, at partner's turn: the offender's partner must pass throughout; Law 26 and Law 23A may
+  apply.
+* 32B, at RHO's turn: if RHO passes, the offender must repeat his double or redouble and there is
+  no penalty (32B1; if the repetition is now inadmissible, Law 36 applies); if RHO bids, doubles or
+  redoubles, the offender may make any legal call and his partner must pass throughout, with Law 26
+  and Law 23A (32B2).
+* At LHO's turn after the offender has called: a change of call (see Law 29's module).
+
+An inadmissible double or redouble out of rotation can never be accepted: it is ruled by Law 36.
+Source: the 1987 index and later codes ([M] in the spec); clause letters reconstructed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.laws import law23
+from generator.laws.law29 import OutOfRotation
+from generator.laws.ruler import rule
+from generator.model.calls import Call, CallValue, Pass
+from generator.model.seat import Seat
+from generator.table.irregularities import Kind
+
+if TYPE_CHECKING:
+    from generator.table.state import Table
+
+
+@rule(Kind.DOUBLE_OUT_OF_ROTATION, editions={"1987"})
+class DoubleOutOfRotation(OutOfRotation):
+    waiting = False
+
+    def penalise(self, table: Table) -> None:
+        if self.relation == "rho":
+            self.ruling.cite("32B")
+            self.waiting = True
+            return
+        self.bar(table, self.offender.partner, "throughout", "32A")
+        law23.enforced_pass(self.ruling)
+        self.restrict_lead(table, [Call.parse(str(self.fact.detail("call")))])
+
+    def after_call(self, table: Table, seat: Seat, call: CallValue) -> None:
+        super().after_call(table, seat, call)
+        if not self.waiting or seat is not self.turn:
+            return
+        self.waiting = False
+        withdrawn = Call.parse(str(self.fact.detail("call")))
+        if isinstance(call, Pass):
+            self.ruling.add("must_repeat", "32B1", seat=str(self.offender), call=str(withdrawn))
+            self.ruling.add("no_rectification", "32B1")
+        else:
+            self.bar(table, self.offender.partner, "throughout", "32B2")
+            law23.enforced_pass(self.ruling)
+            self.restrict_lead(table, [withdrawn])
+
+
+@rule(Kind.REDOUBLE_OUT_OF_ROTATION, editions={"1987"})
+class RedoubleOutOfRotation(DoubleOutOfRotation):
+    """Same law for a redouble."""

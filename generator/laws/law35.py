@@ -1,0 +1,61 @@
+"""Law 35 (1987): inadmissible calls condoned.
+
+When the offender's LHO calls over an inadmissible call before a penalty is assessed, the
+inadmissible call is not penalised (no Law 26 lead restriction) and:
+
+* 35A, a double or redouble not permitted by Law 19: it and every later call are cancelled, and
+  the auction returns to the player whose turn it was, as if nothing irregular had happened;
+* 35B, a bid, double or redouble by a player obliged to pass: it and every later legal call stand,
+  but a player barred throughout stays barred;
+* 35C, a bid above the seven level: reading taken ([M]) — it is cancelled and counts as a pass,
+  and the auction goes on normally;
+* 35D, a call after the final pass: reading taken ([M]) — cancelled without penalty.
+
+Sources: seeds 000 and 003 (preamble, 35A, start of 35B); 35C and 35D reconstructed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.laws import law11
+from generator.laws.ruling import Ruling
+from generator.model.calls import PASS
+from generator.model.seat import Seat
+from generator.table.state import AuctionEntry
+
+if TYPE_CHECKING:
+    from generator.table.state import Table
+
+
+def void_double(ruling: Ruling, table: Table, entry: int, turn: Seat, event: int) -> None:
+    """35A: cancel the double or redouble and the condoning call; back to ``turn``."""
+    law11.forfeited_by_action(ruling)
+    table.entries[entry].status = "cancelled"
+    seat = table.events[event].seat  # type: ignore[union-attr]
+    call = table.events[event].call  # type: ignore[union-attr]
+    table.entries.append(AuctionEntry(seat, call, event, "cancelled"))
+    table.handled.add(event)
+    table.pending = None
+    table.next = turn
+    ruling.add("call_cancelled", "35A", event=table.entries[entry].event)
+    ruling.add("call_cancelled", "35A", event=event)
+    ruling.add("no_rectification", "35A")
+
+
+def stands(ruling: Ruling) -> None:
+    """35B: the call stands; nothing else follows."""
+    law11.forfeited_by_action(ruling)
+    ruling.add("call_stands", "35B")
+
+
+def above_seven_as_pass(ruling: Ruling, table: Table, entry: int) -> None:
+    """35C: the bid above seven is cancelled and counts as the offender's pass."""
+    law11.forfeited_by_action(ruling)
+    bad = table.entries[entry]
+    bad.status = "cancelled"
+    table.entries.insert(entry + 1, AuctionEntry(bad.seat, PASS, bad.event, "standing"))
+    table.pending = None
+    table._advance_after_call(bad.seat, PASS)
+    ruling.add("call_cancelled", "35C", event=bad.event)
+    ruling.add("no_rectification", "35C")

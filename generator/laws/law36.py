@@ -1,0 +1,51 @@
+"""Law 36 (1987): inadmissible doubles and redoubles (not condoned).
+
+A double or redouble that Law 19 does not permit (of partner's bid, of nothing, a second double,
+a redouble of nothing), or one made by a player barred from doubling (Law 30B2), is cancelled; the
+offender must substitute a legal call at that turn, his partner must pass throughout, Law 26 may
+restrict his partner's lead, and Law 23A may apply. Made out of rotation, it is cancelled, the
+auction returns to the player whose turn it was, the offender calls at his own turn, and the same
+penalties apply. Such a call can never be accepted (an ``accepts`` is treated as a refusal); if
+the LHO calls over it, Law 35A applies instead.
+
+Source: 1987 index; penalties as in the spec ([M]).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.laws import law09, law23, law35
+from generator.laws.ruler import Rule, rule
+from generator.model.calls import Call
+from generator.model.seat import Seat
+from generator.table.irregularities import Kind
+
+if TYPE_CHECKING:
+    from generator.table.state import Resolution, Table
+
+
+@rule(Kind.INADMISSIBLE_DOUBLE, editions={"1987"})
+class InadmissibleDouble(Rule):
+    def resolve(self, table: Table, how: Resolution, event: int) -> None:
+        entry = self.entry_index(table)
+        if how == "condoned":
+            turn = self.fact.detail("turn")
+            law35.void_double(self.ruling, table, entry,
+                              Seat.parse(turn) if turn else self.offender, event)
+            return
+        if how == "accepted":
+            self.ruling.note("cannot_be_accepted", "36")
+            how = "refused"
+        if how == "corrected":
+            law09.premature_correction(self.ruling)
+        super().resolve(table, how, event)
+        self.withdrawn(table, entry, "36")
+        self.bar(table, self.offender.partner, "throughout", "36")
+        law23.enforced_pass(self.ruling)
+        self.restrict_lead(table, [Call.parse(str(self.fact.detail("call")))])
+
+
+@rule(Kind.INADMISSIBLE_REDOUBLE, editions={"1987"})
+class InadmissibleRedouble(InadmissibleDouble):
+    """Same law for a redouble."""

@@ -1,0 +1,43 @@
+"""Law 37 (1987): a call by a player obliged to pass.
+
+A bid, double or redouble by a player whom a penalty obliges to pass is cancelled (unless his LHO
+calls over it: Law 35B); the offender must pass, both he and his partner must pass throughout the
+rest of the auction, Law 26 may restrict the partner's lead and Law 23A may apply.
+
+Source: 1987 index; content as in the spec ([M]). An explicit ``accepts`` is read as the LHO's
+condoning the call (35B): the engine gives the LHO no other way to accept it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.laws import law09, law23, law35
+from generator.laws.ruler import Rule, rule
+from generator.model.calls import Call
+from generator.table.irregularities import Kind
+
+if TYPE_CHECKING:
+    from generator.table.state import Resolution, Table
+
+
+@rule(Kind.CALL_WHEN_OBLIGED_TO_PASS, editions={"1987"})
+class CallWhenObligedToPass(Rule):
+    def resolve(self, table: Table, how: Resolution, event: int) -> None:
+        if how in ("accepted", "condoned"):
+            law35.stands(self.ruling)
+            super().resolve(table, how, event)
+            return
+        if how == "corrected":
+            law09.premature_correction(self.ruling)
+        super().resolve(table, how, event)
+        self.withdrawn(table, self.entry_index(table), "37")
+        self.bar(table, self.offender, "throughout", "37")
+        if not any(b.seat is self.offender.partner and b.scope == "throughout"
+                   for b in table.bars):
+            self.bar(table, self.offender.partner, "throughout", "37")
+        else:
+            self.ruling.add("must_pass", "37", seat=str(self.offender.partner),
+                            scope="throughout")
+        law23.enforced_pass(self.ruling)
+        self.restrict_lead(table, [Call.parse(str(self.fact.detail("call")))])
