@@ -36,6 +36,19 @@ def _law_index_json(edition: str) -> str:
                       sort_keys=True) + "\n"
 
 
+def write_atomic(target: Path, text: str) -> None:
+    """Write a file through a temporary sibling, so a failure leaves the old file intact."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}-", dir=target.parent)
+    try:
+        with open(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        Path(tmp).replace(target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
 def replace_dir(target: Path, fill: Callable[[Path], None]) -> None:
     """Build into a fresh temporary directory beside ``target``, then swap it in."""
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -70,5 +83,6 @@ def build(root: Path, edition: str = "1987", say: Callable[[str], None] = print)
 
     replace_dir(data_dir, fill)
     if not (root / "book" / "_config.yml").exists():
-        say("the Jupyter Book sources (book/_config.yml) do not exist yet: built the course data only")
+        say("the Jupyter Book sources (book/_config.yml) do not exist yet: "
+            "built the course data only")
     return data_dir

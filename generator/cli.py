@@ -63,7 +63,8 @@ def _cmd_score(args: argparse.Namespace) -> int:
     try:
         tricks = int(args.tricks)
     except ValueError:
-        raise ParseError(f"tricks must be a whole number from 0 to 13, not {args.tricks!r}")
+        raise ParseError(
+            f"tricks must be a whole number from 0 to 13, not {args.tricks!r}") from None
     if not 0 <= tricks <= 13:
         raise ParseError(f"impossible number of tricks {tricks} (0 to 13)")
     if args.board is not None and args.board < 1:
@@ -114,6 +115,22 @@ def _cmd_check(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def _cmd_coverage(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from generator.laws.coverage import coverage_markdown
+
+    text = coverage_markdown([Path(p) for p in args.cases], args.edition)
+    if args.out:
+        from generator.build import write_atomic
+
+        write_atomic(Path(args.out), text)
+        print(f"law coverage written to {args.out}")
+    else:
+        print(text, end="")
+    return 0
+
+
 def _cmd_build(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -155,6 +172,12 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("paths", nargs="+", help="case files or directories of cases")
     check.add_argument("-v", "--verbose", action="store_true", help="list passing cases too")
     check.set_defaults(func=_cmd_check)
+
+    cov = sub.add_parser("coverage", help="the law-coverage table (law, rules, cases)")
+    cov.add_argument("--cases", nargs="+", default=["tests/cases"], help="case folders")
+    cov.add_argument("--out", help="write to this file instead of standard output")
+    cov.add_argument("--edition", default="1987", choices=("1987",))
+    cov.set_defaults(func=_cmd_coverage)
 
     build = sub.add_parser("build", help="regenerate the generated parts and build the course")
     build.add_argument("--root", default=".", help="the project directory (default: here)")

@@ -168,9 +168,9 @@ def _rect_text(rect: dict[str, Any], lang: str) -> str:
         fields["major"] = ("major" if rect.get("major") else "minor") if lang == "en" else (
             "старшей" if rect.get("major") else "младшей")
     try:
-        return template.format(**fields)
+        return str(template.format(**fields))
     except KeyError:
-        return template
+        return str(template)
 
 
 def explain(ruling: Ruling, fact: Irregularity, table: Table, lang: str) -> str:

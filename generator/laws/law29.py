@@ -41,9 +41,9 @@ class OutOfRotation(Rule):
 
     def opened(self, table: Table) -> None:
         assert table.pending is not None and table.pending.entry is not None
-        if self.relation == "rho" and law28.rho_obliged_to_pass(table, self.turn):
-            if law28.deem_in_rotation(self.ruling, table, table.pending.entry, self.turn):
-                return
+        if (self.relation == "rho" and law28.rho_obliged_to_pass(table, self.turn)
+                and law28.deem_in_rotation(self.ruling, table, table.pending.entry, self.turn)):
+            return
         self.offer_acceptance(table, ("29B",), ("29A",))
 
     def resolve(self, table: Table, how: Resolution, event: int) -> None:

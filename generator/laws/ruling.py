@@ -132,7 +132,8 @@ class Ruling:
     def to_dict(self) -> dict[str, Any]:
         options = []
         for choice in self.choices:
-            entry: dict[str, Any] = {"seat": str(choice.seat), "ids": [o.id for o in choice.options]}
+            entry: dict[str, Any] = {"seat": str(choice.seat),
+                                     "ids": [o.id for o in choice.options]}
             if choice.chosen is not None:
                 entry["chosen"] = choice.chosen
             else:

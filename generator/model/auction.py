@@ -157,7 +157,7 @@ class Auction:
             raise IllegalCallError(f"the auction is over; {call} cannot be added")
         if not is_legal_call(self.next_seat, call, self.seat_calls):
             raise IllegalCallError(f"{call} by {self.next_seat} is not a legal call here")
-        return Auction(self.dealer, self.calls + (call,))
+        return Auction(self.dealer, (*self.calls, call))
 
     @property
     def result(self) -> tuple[Contract, Seat] | None:

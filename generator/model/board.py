@@ -42,7 +42,7 @@ class Vulnerability(Enum):
 
     @classmethod
     def parse(cls, text: str) -> Vulnerability:
-        """Parse ``None``/``NS``/``EW``/``Both`` and the PBN spellings (``Love``, ``All``, ``-``)."""
+        """Parse ``None``, ``NS``, ``EW``, ``Both`` and PBN spellings (``Love``, ``All``, ``-``)."""
         key = str(text).strip().upper()
         if key in _VUL_ALIASES:
             return cls(_VUL_ALIASES[key])

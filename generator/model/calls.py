@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Union
 
 from generator.errors import ParseError
 from generator.model.strain import Strain
@@ -79,13 +78,13 @@ class Redouble:
         return "Call.parse('XX')"
 
 
-CallValue = Union[Bid, Pass, Double, Redouble]
+CallValue = Bid | Pass | Double | Redouble
 
 PASS = Pass()
 DOUBLE = Double()
 REDOUBLE = Redouble()
 
-_SPECIAL = {
+_SPECIAL: dict[str, CallValue] = {
     "P": PASS, "PASS": PASS, "PAS": PASS, "NB": PASS, "NOBID": PASS, "ПАС": PASS,
     "X": DOUBLE, "D": DOUBLE, "DBL": DOUBLE, "DOUBLE": DOUBLE, "КОНТРА": DOUBLE,
     "XX": REDOUBLE, "R": REDOUBLE, "RDBL": REDOUBLE, "REDOUBLE": REDOUBLE, "РЕКОНТРА": REDOUBLE,
@@ -113,9 +112,10 @@ class Call:
 
 
 #: The 38 calls of the auction: 35 bids from 1C to 7NT, then P, X, XX.
-ALL_CALLS: tuple[CallValue, ...] = tuple(
-    Bid(level, strain) for level in range(1, MAX_LEVEL + 1) for strain in Strain
-) + (PASS, DOUBLE, REDOUBLE)
+ALL_CALLS: tuple[CallValue, ...] = (
+    *(Bid(level, strain) for level in range(1, MAX_LEVEL + 1) for strain in Strain),
+    PASS, DOUBLE, REDOUBLE,
+)
 
 
 def is_bid(call: CallValue) -> bool:

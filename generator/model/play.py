@@ -52,7 +52,7 @@ class Trick:
         return None
 
     def add(self, card: Card) -> Trick:
-        return Trick(self.leader, self.cards + (card,))
+        return Trick(self.leader, (*self.cards, card))
 
     def winner(self, trump: Strain) -> Seat:
         return trick_winner(list(zip(self.seats(), self.cards, strict=True)), trump)

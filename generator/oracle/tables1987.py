@@ -45,6 +45,10 @@ from generator.oracle.calls1987 import (
 Scope = Literal["next_turn", "throughout"]
 LeadLaw = Literal["26A", "26B"]
 
+#: Short names for the two scopes of a bar, used in the tables.
+NEXT: Final[Scope] = "next_turn"
+ALL: Final[Scope] = "throughout"
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -166,11 +170,11 @@ INSUFFICIENT_BID_TABLE: Final[dict[tuple[str, str], Row]] = {
     # 27B1: lowest sufficient bid in the same denomination: no penalty, no lead restriction.
     ("refused", "lowest_same_denomination"): Row("27B1"),
     # 27B2: any other sufficient bid, or a pass: partner passes throughout, Law 26.
-    ("refused", "other_sufficient_bid"): Row("27B2", partner="throughout", lead=True),
-    ("refused", "pass"): Row("27B2", partner="throughout", lead=True),
+    ("refused", "other_sufficient_bid"): Row("27B2", partner=ALL, lead=True),
+    ("refused", "pass"): Row("27B2", partner=ALL, lead=True),
     # 27B3 [M]: a double or redouble counts as a pass, with the 27B2 penalties.
-    ("refused", "double"): Row("27B3", partner="throughout", lead=True),
-    ("refused", "redouble"): Row("27B3", partner="throughout", lead=True),
+    ("refused", "double"): Row("27B3", partner=ALL, lead=True),
+    ("refused", "redouble"): Row("27B3", partner=ALL, lead=True),
 }
 
 
@@ -218,9 +222,9 @@ CHANGE_OF_CALL_TABLE: Final[dict[tuple[str, str], Row]] = {
     # 25B2: not accepted, the offender has not yet chosen.
     ("refused", "none"): Row("25B2"),
     # 25B2(B)(1): the first call stands; partner passes at his next turn; 25B2(C): Law 26.
-    ("refused", "first"): Row("25B2b1", partner="next_turn", lead=True),
+    ("refused", "first"): Row("25B2b1", partner=NEXT, lead=True),
     # 25B2(B)(2): any other legal call; partner passes throughout; 25B2(C): Law 26.
-    ("refused", "other"): Row("25B2b2", partner="throughout", lead=True),
+    ("refused", "other"): Row("25B2b2", partner=ALL, lead=True),
 }
 
 
@@ -262,49 +266,57 @@ def change_of_call(first: str, changed: str, inadvertent: bool, accepted: bool,
 #:             offender having called before) | lho_first (LHO, offender not yet called)
 #:   bid       a bid had been made before the irregular call: yes | no
 #:   rho_next  RHO's call at that turn after the cancellation: none (not yet) | pass | call
-#:   final     the offender's final call at his turn: none | same_denomination | other
+#:   final     the offender's final call at his turn: none | same (a bid in the denomination of
+#:             the irregular bid) | other
 OutOfRotationKey = tuple[str, str, str, str, str, str]
 OUT_OF_ROTATION_TABLE: Final[tuple[tuple[OutOfRotationKey, Row], ...]] = (
-    # decision      call      turn          bid    rho_next  final
+    # decision     call     turn          bid    rho_next final
     # 29B: LHO accepts (or calls over it): the call stands as if in rotation.
-    (("accepted",   "*",      "*",          "*",   "*",      "*"),                  Row("29B", stands=True)),
+    (("accepted",  "*",     "*",          "*",   "*",     "*"),     Row("29B", stands=True)),
     # 28B: the opponent whose turn it was called first: no penalty. At LHO's turn that call is
     # LHO's own call over the irregular one, i.e. acceptance (29B).
-    (("superseded", "*",      "rho",        "*",   "*",      "*"),                  Row("28B")),
-    (("superseded", "*",      "lho_called", "*",   "*",      "*"),                  Row("29B", stands=True)),
-    (("superseded", "*",      "lho_first",  "*",   "*",      "*"),                  Row("29B", stands=True)),
+    (("superseded", "*",    "rho",        "*",   "*",     "*"),     Row("28B")),
+    (("superseded", "*",    "lho_called", "*",   "*",     "*"),     Row("29B", stands=True)),
+    (("superseded", "*",    "lho_first",  "*",   "*",     "*"),     Row("29B", stands=True)),
     # 30A: pass before any bid (any seat's turn): offender passes at his next turn.
-    (("refused",    "pass",   "*",          "no",  "*",      "*"),                  Row("30A", offender="next_turn")),
+    (("refused",   "pass",  "*",          "no",  "*",     "*"),     Row("30A", offender=NEXT)),
     # 30B1: after a bid, at RHO's turn: offender passes at his next turn.
-    (("refused",    "pass",   "rho",        "yes", "*",      "*"),                  Row("30B1", offender="next_turn")),
+    (("refused",   "pass",  "rho",        "yes", "*",     "*"),     Row("30B1", offender=NEXT)),
     # 30B2 [M]: at partner's turn: offender passes throughout; partner may not X/XX at that turn.
-    (("refused",    "pass",   "partner",    "yes", "*",      "*"),                  Row("30B2", offender="throughout", no_double=True)),
+    (("refused",   "pass",  "partner",    "yes", "*",     "*"),     Row("30B2", offender=ALL,
+                                                                         no_double=True)),
     # 30B3 [M]: at LHO's turn, offender having called: a change of call (Law 25).
-    (("refused",    "pass",   "lho_called", "yes", "*",      "*"),                  Row("30B3")),
-    # 31A: bid at RHO's turn, RHO not called yet.
-    (("refused",    "bid",    "rho",        "*",   "none",   "*"),                  Row("31A")),
+    (("refused",   "pass",  "lho_called", "yes", "*",     "*"),     Row("30B3")),
+    # 31A: bid at RHO's turn, RHO has not called yet.
+    (("refused",   "bid",   "rho",        "*",   "none",  "*"),     Row("31A")),
     # 31A1: RHO passes: offender must repeat his bid, no penalty.
-    (("refused",    "bid",    "rho",        "*",   "pass",   "*"),                  Row("31A1", repeat=True)),
-    # 31A2: RHO bids, doubles or redoubles: offender chooses.
-    (("refused",    "bid",    "rho",        "*",   "call",   "none"),               Row("31A2")),
+    (("refused",   "bid",   "rho",        "*",   "pass",  "*"),     Row("31A1", repeat=True)),
+    # 31A2: RHO bids, doubles or redoubles: offender chooses (not yet made).
+    (("refused",   "bid",   "rho",        "*",   "call",  "none"),  Row("31A2")),
     # 31A2a: offender repeats the denomination: partner passes at his next turn.
-    (("refused",    "bid",    "rho",        "*",   "call",   "same_denomination"),  Row("31A2a", partner="next_turn")),
+    (("refused",   "bid",   "rho",        "*",   "call",  "same"),  Row("31A2a", partner=NEXT)),
     # 31A2b: any other call: partner passes throughout, Law 26.
-    (("refused",    "bid",    "rho",        "*",   "call",   "other"),              Row("31A2b", partner="throughout", lead=True)),
-    # 31B: at partner's turn, or at LHO's turn before the offender has called.
-    (("refused",    "bid",    "partner",    "*",   "*",      "*"),                  Row("31B", partner="throughout", lead=True)),
-    (("refused",    "bid",    "lho_first",  "*",   "*",      "*"),                  Row("31B", partner="throughout", lead=True)),
+    (("refused",   "bid",   "rho",        "*",   "call",  "other"), Row("31A2b", partner=ALL,
+                                                                         lead=True)),
+    # 31B: at partner's turn, or at LHO's turn before the offender has called: partner passes
+    # throughout, Law 26.
+    (("refused",   "bid",   "partner",    "*",   "*",     "*"),     Row("31B", partner=ALL,
+                                                                         lead=True)),
+    (("refused",   "bid",   "lho_first",  "*",   "*",     "*"),     Row("31B", partner=ALL,
+                                                                         lead=True)),
     # At LHO's turn after the offender has called: a change of call (Law 25).
-    (("refused",    "bid",    "lho_called", "*",   "*",      "*"),                  Row("25")),
+    (("refused",   "bid",   "lho_called", "*",   "*",     "*"),     Row("25")),
     # 32A [M]: double/redouble at partner's turn: partner passes throughout, Law 26.
-    (("refused",    "double", "partner",    "yes", "*",      "*"),                  Row("32A", partner="throughout", lead=True)),
-    # 32B [M]: at RHO's turn: RHO passes -> offender repeats it, no penalty; RHO bids ->
+    (("refused",   "double", "partner",   "yes", "*",     "*"),     Row("32A", partner=ALL,
+                                                                         lead=True)),
+    # 32B [M]: at RHO's turn: RHO passes -> offender must repeat it, no penalty; RHO bids ->
     # partner passes throughout, Law 26.
-    (("refused",    "double", "rho",        "yes", "none",   "*"),                  Row("32B")),
-    (("refused",    "double", "rho",        "yes", "pass",   "*"),                  Row("32B", repeat=True)),
-    (("refused",    "double", "rho",        "yes", "call",   "*"),                  Row("32B", partner="throughout", lead=True)),
+    (("refused",   "double", "rho",       "yes", "none",  "*"),     Row("32B")),
+    (("refused",   "double", "rho",       "yes", "pass",  "*"),     Row("32B", repeat=True)),
+    (("refused",   "double", "rho",       "yes", "call",  "*"),     Row("32B", partner=ALL,
+                                                                         lead=True)),
     # At LHO's turn after the offender has called: a change of call (Law 25).
-    (("refused",    "double", "lho_called", "yes", "*",      "*"),                  Row("25")),
+    (("refused",   "double", "lho_called", "yes", "*",    "*"),     Row("25")),
 )  # fmt: skip
 
 
@@ -333,7 +345,7 @@ def call_out_of_rotation(call: str, offender: str, turn: str, any_bid_before: bo
     impossible combinations (LHO's turn after a bid when the offender has not called).
     """
     irregular = parse_call(call)
-    seen_from_offender = relation(offender, turn)
+    seen_from_offender: str = relation(offender, turn)
     turn_key = seen_from_offender
     if seen_from_offender == "lho":
         turn_key = "lho_called" if offender_has_called else "lho_first"
@@ -342,7 +354,7 @@ def call_out_of_rotation(call: str, offender: str, turn: str, any_bid_before: bo
                else "pass" if parse_call(rho_next_call).kind == "pass" else "call")
     final_call = parse_call(offender_final) if offender_final is not None else None
     final_key = ("none" if final_call is None
-                 else "same_denomination" if (final_call.is_bid and irregular.is_bid
+                 else "same" if (final_call.is_bid and irregular.is_bid
                                               and final_call.strain == irregular.strain)
                  else "other")
     call_key = "double" if irregular.kind in ("double", "redouble") else irregular.kind

@@ -64,7 +64,8 @@ class Case:
 
     def to_dict(self) -> dict[str, Any]:
         """The case back in the case format (canonical spellings)."""
-        out: dict[str, Any] = {"format": FORMAT, "edition": self.edition, "board": self.board.number}
+        out: dict[str, Any] = {"format": FORMAT, "edition": self.edition,
+                               "board": self.board.number}
         default = Board.from_number(self.board.number)
         if self.board.dealer is not default.dealer:
             out["dealer"] = str(self.board.dealer)
@@ -158,7 +159,8 @@ def parse_case(text: str, path: str = "<case>") -> Case:
         raise located("format", f"unsupported case format {value('format')!r} (this reads 1)")
     edition = str(value("edition")) if "edition" in nodes else "1987"
     if edition not in KNOWN_EDITIONS:
-        raise located("edition", f"unknown edition {edition!r} (known: {', '.join(KNOWN_EDITIONS)})")
+        known = ", ".join(KNOWN_EDITIONS)
+        raise located("edition", f"unknown edition {edition!r} (known: {known})")
     if "board" not in nodes:
         raise InputError("missing field 'board' (the board number)", path, 1)
     def parsed(key: str, parse: Any) -> Any:

@@ -8,7 +8,6 @@ Only an event that cannot be written down at all (unknown verb, unknown call) is
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from generator.errors import ParseError
 from generator.model.calls import Call, CallValue
@@ -168,10 +167,10 @@ class DirectorCalled:
         return "director"
 
 
-Event = Union[
-    CallMade, CallChanged, Accepted, Refused, OptionChosen, CardLed, CardPlayed, CardsExposed,
-    Claimed, Conceded, WrongBoard, DirectorCalled, Asked,
-]
+Event = (
+    CallMade | CallChanged | Accepted | Refused | OptionChosen | CardLed | CardPlayed
+    | CardsExposed | Claimed | Conceded | WrongBoard | DirectorCalled | Asked
+)
 
 VERBS = (
     "calls", "changes", "accepts", "refuses", "chooses", "leads", "plays", "exposes", "claims",
@@ -219,7 +218,9 @@ def parse_event(text: str) -> Event:
     if verb in ("accepts", "refuses", "wrong-board"):
         if args:
             raise ParseError(f"'{verb}' takes nothing after it: {text!r}")
-        return {"accepts": Accepted, "refuses": Refused, "wrong-board": WrongBoard}[verb](seat)
+        if verb == "accepts":
+            return Accepted(seat)
+        return Refused(seat) if verb == "refuses" else WrongBoard(seat)
     if verb == "chooses":
         if len(args) != 1:
             raise ParseError(f"'chooses' needs one option id: {text!r}")

@@ -8,13 +8,13 @@ applies and what follows.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from generator.model.seat import Seat
 
 
-class Kind(str, Enum):
+class Kind(StrEnum):
     """Irregularity kinds of the case format (version 1), plus our extensions at the end."""
 
     INSUFFICIENT_BID = "insufficient_bid"

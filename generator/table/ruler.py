@@ -6,7 +6,7 @@ call, when a player chooses an option. This base class applies only the mechanic
 edition shares and cites nothing:
 
 * an accepted (or condoned) irregular call stands and the auction goes on from the offender's left;
-* a refused call out of rotation is withdrawn and the turn goes back to the player whose turn it was;
+* a refused call out of rotation is withdrawn and the turn goes back to the player in turn;
 * any other refused call is withdrawn and the offender calls again (his substitute);
 * an accepted lead out of turn stands; a refused one is taken back and the right hand leads.
 
@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 class Ruler:
     """Neutral ruler: follows the table through irregularities without ruling on them."""
 
-    edition: str | None = None
+    edition: str = ""
 
     # --- hooks the laws layer overrides --------------------------------------------------
     def detected(self, table: Table, irregularity: int) -> None:

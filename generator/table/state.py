@@ -313,8 +313,9 @@ class Table:
         if expected is not None and seat is not expected:
             relation = {seat.rho: "rho", seat.partner: "partner", seat.lho: "lho"}[expected]
             has_called = any(e.seat is seat for e in self.entries if e.status == "standing")
-            common: dict[str, Any] = dict(call=str(call), turn=str(expected), relation=relation,
-                                          before_any_bid=not bid_made, offender_has_called=has_called)
+            common: dict[str, Any] = dict(
+                call=str(call), turn=str(expected), relation=relation,
+                before_any_bid=not bid_made, offender_has_called=has_called)
             if isinstance(call, Double) and not can_double(seat, calls):
                 return make(Kind.INADMISSIBLE_DOUBLE, seat, index, out_of_rotation=True, **common)
             if isinstance(call, Redouble) and not can_redouble(seat, calls):
@@ -332,7 +333,8 @@ class Table:
             scope = "throughout" if any(b.scope == "throughout" for b in bars) else "next_turn"
             return make(Kind.CALL_WHEN_OBLIGED_TO_PASS, seat, index, call=str(call), scope=scope)
         if isinstance(call, (Double, Redouble)) and any(b.scope == "no_double" for b in bars):
-            kind = Kind.INADMISSIBLE_DOUBLE if isinstance(call, Double) else Kind.INADMISSIBLE_REDOUBLE
+            kind = (Kind.INADMISSIBLE_DOUBLE if isinstance(call, Double)
+                    else Kind.INADMISSIBLE_REDOUBLE)
             return make(kind, seat, index, call=str(call), reason="barred")
         if isinstance(call, Bid):
             if call.is_above_seven:
@@ -408,8 +410,9 @@ class Table:
     def _decision(self, event: Accepted | Refused, index: int) -> None:
         pending = self.pending
         if pending is None or pending.stage != "acceptance":
-            raise ImpossibleEventError(f"{event.seat} {'accepts' if isinstance(event, Accepted) else 'refuses'}"
-                                       " but nothing is waiting to be accepted")
+            verb = "accepts" if isinstance(event, Accepted) else "refuses"
+            raise ImpossibleEventError(
+                f"{event.seat} {verb} but nothing is waiting to be accepted")
         if event.seat not in pending.acceptors:
             who = " or ".join(str(s) for s in pending.acceptors)
             raise ImpossibleEventError(
@@ -600,7 +603,8 @@ class Table:
     def _claim(self, event: Claimed | Conceded, index: int) -> None:
         if self.phase != "play":
             raise ImpossibleEventError("a claim or concession needs the play to have started")
-        remaining = 13 - len(self.tricks) - (1 if self.current and self.current.plays else 0)
+        # the trick in progress is not won yet: it is one of the tricks the claim disposes of
+        remaining = 13 - len(self.tricks)
         if event.tricks > remaining:
             raise ImpossibleEventError(
                 f"{event.seat} {'claims' if isinstance(event, Claimed) else 'concedes'} "

@@ -7,7 +7,7 @@ import typing
 import pytest
 
 from generator.errors import ParseError
-from generator.model import Card, Call, Seat
+from generator.model import Call, Card, Seat
 from generator.table.events import (
     VERBS,
     Accepted,
