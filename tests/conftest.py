@@ -230,3 +230,24 @@ def pattern_matches_fixture() -> Callable[[Any, Any], bool]:
 @pytest.fixture(name="law_matches")
 def law_matches_fixture() -> Callable[[Any, Any], bool]:
     return law_matches
+
+
+# --------------------------------------------------------------------------- the command line
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., tuple[int, str, str]]:
+    """Run ``generator.cli.main(args)``; return (exit status, stdout, stderr).
+
+    A usage error makes argparse raise ``SystemExit``: its code is the exit status.
+    """
+    from generator.cli import main
+
+    def run(*args: str) -> tuple[int, str, str]:
+        capsys.readouterr()  # drop anything printed before
+        try:
+            status = main(list(args))
+        except SystemExit as exc:
+            status = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        out, err = capsys.readouterr()
+        return status, out, err
+
+    return run

@@ -26,16 +26,32 @@ def ruler_for(edition: str) -> Ruler:
     return LawRuler(edition)
 
 
-def board_score(table: Table, edition: str) -> dict[str, int] | None:
-    """The score of a finished board, or ``None`` while it is in progress."""
+def board_score(table: Table, edition: str,
+                rulings: list[dict[str, Any]] | None = None) -> dict[str, Any] | None:
+    """The score of a finished board after rectification, or ``None`` while it is in progress.
+
+    Shows the tricks as played, the tricks transferred by rulings (Law 64) and the final score.
+    An adjusted score ordered by a ruling is reported beside it for the director to apply.
+    """
     if table.phase != "ended":
         return None
     if table.contract is None or table.declarer is None:
-        return {"declarer_side": 0, "NS": 0, "EW": 0}  # passed out
-    tricks = table.declarer_tricks()
-    assert tricks is not None
-    return law77.result_score(Result(table.contract, table.declarer, tricks),
-                              table.board.vulnerability, edition)
+        return {"declarer_side": 0, "NS": 0, "EW": 0, "passed_out": True, "law": "77"}
+    played = table.declarer_tricks()
+    assert played is not None
+    side = table.declarer.side
+    transfers = [r for ruling in rulings or [] for r in ruling.get("rectifications", [])
+                 if r["kind"] == "trick_transfer"]
+    delta = sum(r["tricks"] if r["to"] == str(side) else -r["tricks"] for r in transfers)
+    tricks = max(0, min(13, played + delta))
+    score: dict[str, Any] = law77.result_score(
+        Result(table.contract, table.declarer, tricks), table.board.vulnerability, edition)
+    score.update(tricks_played=played, transferred=delta, tricks=tricks, law="77")
+    adjusted = [r for ruling in rulings or [] for r in ruling.get("rectifications", [])
+                if r["kind"] == "adjusted_score"]
+    if adjusted:
+        score["adjusted"] = adjusted
+    return score
 
 
 def analyse(case: Case) -> dict[str, Any]:
@@ -51,7 +67,7 @@ def analyse(case: Case) -> dict[str, Any]:
             state={"phase": "ended", "next": None, "dealer": str(case.dealer),
                    "vulnerable": str(case.vulnerability), "contract": str(case.contract),
                    "declarer": str(case.declarer)},
-            score=law77.result_score(result, case.vulnerability, edition),
+            score={**law77.result_score(result, case.vulnerability, edition), "law": "77"},
         )
         return out
     ruler = ruler_for(edition)
@@ -61,10 +77,11 @@ def analyse(case: Case) -> dict[str, Any]:
         entry = fact.to_dict()
         entry["laws"] = list(laws_for(fact.kind, edition))
         irregularities.append(entry)
+    rulings = ruler.rulings(table)
     out.update(
         irregularities=irregularities,
-        rulings=ruler.rulings(table),
+        rulings=rulings,
         state=table.snapshot(),
-        score=board_score(table, edition),
+        score=board_score(table, edition, rulings),
     )
     return out

@@ -97,7 +97,17 @@ RECT_TEXT = {
         "call_cancelled": "the irregular call is cancelled",
         "call_stands": "the call stands as if it had been legal",
         "penalty_card": "{card} becomes a {major} penalty card of {seat}",
-        "must_play": "{seat} must play {what}",
+        "must_play": {
+            "card": "{seat} must play {card}",
+            "follow_suit": "{seat} must take back the card and play a legal one",
+            "highest": "{seat} must play his highest card of the suit led",
+            "lowest": "{seat} must play his lowest card of the suit led",
+            "not_suit": "{seat} may not play a card of {suit_name}",
+            "same_suit": "{seat} must lead a card of {suit_name} if he can"},
+        "lead_stands": "the lead stands as if it had been made in turn",
+        "request_permitted": "{seat} may have what he asked for now",
+        "request_refused": "{seat} may not have it at this moment",
+        "right_to_call_retained": "the auction is not over: {seat}, who lost his turn, calls now",
         "roles_swapped": "{declarer} becomes declarer",
         "trick_transfer": "{tricks} trick(s) are transferred to {to} at the end of play",
         "adjusted_score": "the director awards an adjusted score",
@@ -116,7 +126,18 @@ RECT_TEXT = {
         "call_cancelled": "нарушающая заявка аннулируется",
         "call_stands": "заявка остаётся в силе, как если бы была легальной",
         "penalty_card": "{card} становится {major} штрафной картой игрока {seat}",
-        "must_play": "{seat} должен сыграть {what}",
+        "must_play": {
+            "card": "{seat} должен сыграть {card}",
+            "follow_suit": "{seat} забирает карту и играет легальной картой",
+            "highest": "{seat} должен сыграть старшей картой масти хода",
+            "lowest": "{seat} должен сыграть младшей картой масти хода",
+            "not_suit": "{seat} не может играть картой масти {suit_name}",
+            "same_suit": "{seat} должен пойти в масть {suit_name}, если может"},
+        "lead_stands": "ход остаётся в силе, как если бы был сделан в очередь",
+        "request_permitted": "{seat} вправе получить то, о чём просит, сейчас",
+        "request_refused": "{seat} не вправе получить это в данный момент",
+        "right_to_call_retained": "торговля не окончена: {seat}, пропустивший очередь, "
+                                  "заявляет сейчас",
         "roles_swapped": "разыгрывающим становится {declarer}",
         "trick_transfer": "после розыгрыша {to} получает взяток: {tricks}",
         "adjusted_score": "судья назначает присуждённый результат",
@@ -131,14 +152,72 @@ OPTION_TEXT = {
     "en": "{seat} may choose: {ids}",
     "ru": "{seat} может выбрать: {ids}",
 }
+CHOSEN_TEXT = {
+    "en": "{seat} chose: {id}",
+    "ru": "{seat} выбрал: {id}",
+}
+NOTE_TEXT = {
+    "en": {
+        "information": "information from the withdrawn call is authorised for {side}"
+                       "{condition}",
+        "premature_correction": "the offender corrected himself before the ruling",
+        "rectification_forfeited": "the non-offending side acted before the director was "
+                                   "called, so it loses its right to a penalty",
+        "accepted_by_play": "the next player's play accepted it",
+        "options_forfeited": "declarer played on before choosing, so his options are lost",
+        "cannot_comply": "a player who cannot comply plays any legal card",
+        "cannot_be_accepted": "such a call cannot be accepted",
+        "revoke_established": "the revoke is established: it stands and is settled at the end",
+        "later_change_allowed": "the other side may now change a later call without penalty",
+        "misinformation_change_too_late": "a change after misinformation is too late once "
+                                          "partner has called",
+        "procedural_penalty_possible": "the director may add a procedural penalty",
+    },
+    "ru": {
+        "information": "информация из отменённой заявки легальна для {side}{condition}",
+        "premature_correction": "нарушитель исправил себя до решения судьи",
+        "rectification_forfeited": "ненарушившая сторона действовала до вызова судьи и "
+                                   "теряет право на наказание",
+        "accepted_by_play": "игра следующего игрока означает принятие",
+        "options_forfeited": "разыгрывающий сыграл дальше, не выбрав, и теряет выбор",
+        "cannot_comply": "игрок, который не может выполнить требование, играет любой "
+                         "легальной картой",
+        "cannot_be_accepted": "такую заявку нельзя принять",
+        "revoke_established": "фальшренонс утверждён: взятка остаётся, расчёт после розыгрыша",
+        "later_change_allowed": "другая сторона может изменить последующую заявку без наказания",
+        "misinformation_change_too_late": "после заявки партнёра менять заявку из-за "
+                                          "дезинформации поздно",
+        "procedural_penalty_possible": "судья может назначить процедурное наказание",
+    },
+}
+CONDITION_TEXT = {"en": {"penalty_paid": " once the penalty has been paid"},
+                  "ru": {"penalty_paid": " после исполнения наказания"}}
 LAW_WORD = {"en": "Law", "ru": "правило"}
 FLAG_TEXT = {
     "en": {"enforced_pass_may_damage": "if the enforced pass damages the other side and the "
                                        "offender could have known it would, the director may "
-                                       "adjust the score"},
+                                       "adjust the score",
+           "partner_opened_after_cancelled_pass": "the offender's partner opened the bidding "
+                                                  "after the cancelled pass: the director "
+                                                  "judges whether to adjust",
+           "equity_check": "if the transfer does not make up for the damage, the director "
+                           "assigns an adjusted score",
+           "twelfth_trick_correction": "the revoke on the twelfth trick is corrected and the "
+                                       "last two tricks are settled by the director",
+           "declarer_chooses_partner_card": "declarer may require the offender's partner to "
+                                            "play either of his two cards to the twelfth trick"},
     "ru": {"enforced_pass_may_damage": "если вынужденный пас нанёс ущерб ненарушившей стороне и "
                                        "нарушитель мог это предвидеть, судья может назначить "
-                                       "присуждённый результат"},
+                                       "присуждённый результат",
+           "partner_opened_after_cancelled_pass": "партнёр нарушителя открыл торговлю после "
+                                                  "отменённого паса: судья решает, нужен ли "
+                                                  "присуждённый результат",
+           "equity_check": "если передача взяток не возмещает ущерб, судья назначает "
+                           "присуждённый результат",
+           "twelfth_trick_correction": "фальшренонс в 12-й взятке исправляется, последние две "
+                                       "взятки определяет судья",
+           "declarer_chooses_partner_card": "разыгрывающий может потребовать от партнёра "
+                                            "нарушителя любую из двух его карт в 12-й взятке"},
 }
 
 
@@ -154,9 +233,13 @@ def _sentence(text: str, laws: list[str], lang: str) -> str:
 def _rect_text(rect: dict[str, Any], lang: str) -> str:
     template = RECT_TEXT[lang].get(rect["kind"], rect["kind"])
     fields = {k: _seat(v, lang) if k in ("seat", "declarer") else v for k, v in rect.items()}
+    if "suit" in rect:
+        fields["suit_name"] = SUIT_NAMES[lang].get(str(rect["suit"]), rect["suit"])
     if isinstance(template, dict):
         if rect["kind"] == "must_pass":
             template = template[rect.get("scope", "throughout")]
+        elif rect["kind"] == "must_play":
+            template = template["card" if "card" in rect else rect.get("rule", "follow_suit")]
         else:
             key = "any_one" if rect.get("suits") == "any_one" else "suits"
             template = template[key]
@@ -190,9 +273,17 @@ def explain(ruling: Ruling, fact: Irregularity, table: Table, lang: str) -> str:
         if "chosen" not in option:
             sentences.append(_sentence(OPTION_TEXT[lang].format(
                 seat=_seat(option["seat"], lang), ids=", ".join(option["ids"])), [], lang))
+        else:
+            sentences.append(_sentence(CHOSEN_TEXT[lang].format(
+                seat=_seat(option["seat"], lang), id=option["chosen"]), [], lang))
     for rect in data["rectifications"]:
         law = [rect["law"]] if rect.get("law") else []
         sentences.append(_sentence(_rect_text(rect, lang), law, lang))
+    for note in ruling.notes:
+        text = NOTE_TEXT[lang].get(note["topic"], note["topic"])
+        fields = {"side": note.get("side", ""),
+                  "condition": CONDITION_TEXT[lang].get(note.get("condition", ""), "")}
+        sentences.append(_sentence(text.format(**fields), [note["law"]], lang))
     for flag in ruling.flags:
         text = FLAG_TEXT[lang].get(flag["reason"], flag["reason"])
         sentences.append(_sentence(text, [flag["law"]], lang))

@@ -4,7 +4,12 @@ If a player has picked up the cards of another board and called, the director ma
 and must cancel it if a member of the non-offending side asks (a procedural penalty is possible
 under Law 90). Before any call by that player, nothing is cancelled: the cards go back to the right
 board. The non-offenders' choice is an option of the ruling (``cancel`` / ``continue``); a cancelled
-deal is scored with artificial adjusted scores (Law 12C1).
+deal is scored with artificial adjusted scores (Law 12C1): the rectification is
+``{kind: adjusted_score, adjustment: artificial}`` (the format's ``kind`` key names the
+rectification, so the kind of adjusted score goes in ``adjustment``).
+
+17D sets no time limit: once the player has called, the option is offered whether the wrong cards
+are found during the auction or during the play (a cancelled deal ends the board at once).
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ class CardsFromWrongBoard(Rule):
     def detected(self, table: Table) -> None:
         super().detected(table)
         called = any(e.seat is self.offender for e in table.entries)
-        if not called or table.phase != "auction":
+        if not called:
             self.ruling.add("no_rectification", "17D")
             self.ruling.facts["called"] = called
             return
@@ -34,13 +39,13 @@ class CardsFromWrongBoard(Rule):
         self.ruling.note("procedural_penalty_possible", "90")
         law10.offer(
             self.ruling, self.offender.lho,
-            Option("cancel", [Rectification("adjusted_score", "12C1", {"kind": "artificial"})],
-                   ["17D", "12C1"]),
+            Option("cancel", [Rectification("adjusted_score", "12C1",
+                                             {"adjustment": "artificial"})], ["17D", "12C1"]),
             Option("continue", [], ["17D"]),
         )
 
     def chose(self, table: Table, seat: Seat, option: str, event: int) -> None:
         if self.ruling.settle(option) is None:
             super().chose(table, seat, option, event)
-        if option == "cancel":
+        if option == "cancel" and table.phase != "ended":
             table.end_play()

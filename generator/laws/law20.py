@@ -7,6 +7,16 @@
   is too late (Law 41C).
 * 20F: a player may ask for a full explanation of the opponents' auction at his own turn to call
   (20F1) and, during the play, at his own turn to play (20F2).
+* 41B (seed 003): before the opening lead is faced, the opening leader's partner and the presumed
+  declarer may also ask for a review or an explanation, although it is not their turn.
+
+Readings taken:
+
+* declarer plays dummy's cards, so dummy's turn to play is declarer's turn (20C2, 20F2); dummy
+  himself has no turn to play and gets neither a review nor an explanation;
+* once the opening lead is faced, the review of 20C2 is given only at the player's own first turn
+  to play: asked earlier in the first trick it is refused for now (he may ask again at his turn);
+  asked after he has played a card, it is too late (41C).
 
 A request is not an irregularity; the engine answers it with a ruling whose rectification says
 whether the player may have it now (``request_permitted`` / ``request_refused``).
@@ -28,6 +38,20 @@ def _answer(rule_obj: Rule, permitted: bool, law: str) -> None:
                         seat=str(rule_obj.offender))
 
 
+def _own_turn_to_play(rule_obj: Rule, table: Table) -> bool:
+    """At his turn to play, counting dummy's turn as declarer's."""
+    seat = rule_obj.offender
+    if rule_obj.fact.detail("at_turn"):
+        return True
+    return seat is table.declarer and table.next is not None and table.next is table.dummy
+
+
+def _before_opening_lead(rule_obj: Rule, table: Table) -> bool:
+    """After the final pass, before the opening lead is faced (41B)."""
+    return (table.phase == "play" and rule_obj.fact.detail("tricks_played") == 0
+            and (table.current is None or not table.current.plays))
+
+
 @rule(Kind.REVIEW_REQUEST, editions={"1987"})
 class ReviewRequest(Rule):
     def detected(self, table: Table) -> None:
@@ -36,15 +60,28 @@ class ReviewRequest(Rule):
             _answer(self, bool(f.detail("at_turn")) and not f.detail("barred"), "20B")
         elif f.detail("dummy"):
             _answer(self, False, "20C2")
-        elif f.detail("tricks_played") == 0 and not f.detail("played_this_trick"):
-            _answer(self, True, "20C2")
-        else:
+        elif (table.phase != "play" or f.detail("tricks_played") != 0
+              or f.detail("played_this_trick")):
             _answer(self, False, "41C")
+        elif _before_opening_lead(self, table):
+            _answer(self, True, "20C2")
+            if not f.detail("at_turn"):
+                self.ruling.cite("41B")
+        else:
+            _answer(self, _own_turn_to_play(self, table), "20C2")
 
 
 @rule(Kind.EXPLANATION_REQUEST, editions={"1987"})
 class ExplanationRequest(Rule):
     def detected(self, table: Table) -> None:
         f = self.fact
-        law = "20F1" if f.detail("phase") == "auction" else "20F2"
-        _answer(self, bool(f.detail("at_turn")) and not f.detail("dummy"), law)
+        if f.detail("phase") == "auction":
+            _answer(self, bool(f.detail("at_turn")), "20F1")
+        elif f.detail("dummy"):
+            _answer(self, False, "20F2")
+        elif _before_opening_lead(self, table):
+            _answer(self, True, "20F2")
+            if not f.detail("at_turn"):
+                self.ruling.cite("41B")
+        else:
+            _answer(self, _own_turn_to_play(self, table), "20F2")

@@ -9,6 +9,12 @@ director may adjust the score if the withdrawn call's information damaged the ot
 The case format expresses it as ``E changes 2H misinformed``; the table replaces the call at once
 when the partner has not called since, and otherwise records an ordinary change of call, to which
 Law 25 applies.
+
+21B2 is read as its text (seed 001) has it: only the LHO of the player who changed his call may
+change, and only a call he made after that player's withdrawn call. In the table log that is a
+change of call by that LHO after a permitted 21B1 change, when the LHO had called over the
+withdrawn call (``lho_called``). Any other change (by his partner, or of a call made before the
+misinformed one) is an ordinary change of call (Law 25).
 """
 
 from __future__ import annotations
@@ -25,17 +31,19 @@ def misinformed_change(ruling: Ruling, fact: Irregularity) -> bool:
         ruling.note("misinformation_change_too_late", "21B1")
         return False
     ruling.add("no_rectification", "21B1")
-    ruling.note("later_change_allowed", "21B2", side=str(fact.seat.side.opponents)
-                if fact.seat else None)
+    ruling.note("later_change_allowed", "21B2",
+                side=str(fact.seat.side.opponents) if fact.seat else None,
+                seat=str(fact.seat.lho) if fact.seat else None)
     return True
 
 
 def follows_misinformed_change(earlier: list[Irregularity], fact: Irregularity) -> bool:
-    """Whether ``fact`` is the misinformer's change after a permitted 21B1 change."""
+    """Whether ``fact`` is the 21B2 change: the LHO of a player who made a permitted 21B1 change
+    changes the call he had made over the withdrawn one."""
     if fact.seat is None:
         return False
     return any(
         e.kind is Kind.CHANGE_OF_CALL and e.detail("misinformed") and not e.detail("partner_called")
-        and e.seat is not None and e.seat.side is not fact.seat.side
+        and e.seat is not None and e.seat.lho is fact.seat and bool(e.detail("lho_called"))
         for e in earlier
     )

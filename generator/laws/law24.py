@@ -5,6 +5,9 @@
 * 24B: an honour, a card led prematurely, or two or more cards: the offender's partner must pass at
   his next turn, and the cards become (major) penalty cards if the offender becomes a defender.
 
+Law 23A goes with the 24B bar: the seed 000 page that ends Law 24 refers to 23A for a damaging
+enforced pass, so the ruling flags it like every other bar on the offender's partner.
+
 Source: the 1987 commentary as restated in the spec ([M]: the 1987 text was not seen). The
 penalty cards are listed as soon as the card is exposed, with the condition that the offender
 defends; they are dropped when the auction makes him declarer or dummy.
@@ -14,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from generator.laws import law23
 from generator.laws.ruler import Rule, rule
 from generator.laws.ruling import Rectification
 from generator.model.cards import Card
@@ -35,6 +39,7 @@ class CardExposedDuringAuction(Rule):
         law = "24A" if minor else "24B"
         if not minor:
             self.bar(table, self.offender.partner, "next_turn", "24B")
+            law23.enforced_pass(self.ruling)
         else:
             self.ruling.cite("24A")
         self.cards_rects = [

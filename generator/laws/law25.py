@@ -17,6 +17,12 @@ the first call means letting it stand. The withdrawn calls subject to Law 26 are
 the attempted change, less the call he finally makes (reading taken; the 1987 text says only that
 Law 26 applies in both cases).
 
+When the first call was itself irregular and still awaiting its own ruling (an insufficient bid,
+say): a change under 25A or 21B1 replaces it, and its ruling lapses; an accepted change (25B1)
+stands in its place, and its ruling lapses too; a refused change (25B2a) sends the auction back to
+the first call's own law: its ruling reopens where it stood (the LHO may still accept or refuse
+it), and Law 26 applies to the cancelled change against the offender's final call at that turn.
+
 Not modelled: the 25B1 case where the LHO had already called over the first call before attention
 was drawn (the change then stands and the LHO may withdraw his call).
 """
@@ -32,7 +38,7 @@ from generator.model.calls import Call, CallValue
 from generator.model.seat import Seat
 from generator.table.irregularities import Kind
 from generator.table.ruler import Ruler
-from generator.table.state import AuctionEntry, Bar
+from generator.table.state import AuctionEntry, Bar, Pending
 
 if TYPE_CHECKING:
     from generator.table.state import Resolution, Table
@@ -42,13 +48,67 @@ if TYPE_CHECKING:
 class ChangeOfCall(Rule):
     """Rule on a change of call."""
 
+    #: a refused change of an irregular first call (25B2a) waits for the offender's final call
+    _awaiting_final = False
+
     def detected(self, table: Table) -> None:
         super().detected(table)
         if self.fact.detail("inadvertent"):
             self.ruling.add("no_rectification", "25A")
             self.ruling.add("call_stands", "25A", event=self.fact.event)
+            self._replace_pending_first(table, "25A")
         elif law21.misinformed_change(self.ruling, self.fact):
             self.ruling.add("call_stands", "21B1", event=self.fact.event)
+            self._replace_pending_first(table, "21B1")
+
+    def _replace_pending_first(self, table: Table, law: str) -> None:
+        """The change replaced a first call that was still awaiting its own ruling: that ruling
+        lapses and the auction goes on from the offender's left."""
+        pending = table.pending
+        if pending is None or pending.entry is None or pending.stage != "acceptance":
+            return
+        replaced = table.entries[pending.entry]
+        if replaced.seat is not self.offender or replaced.status != "cancelled":
+            return
+        table.pending = None
+        self._lapse(pending.irregularity, law)
+        table._advance_after_call(self.offender, table.entries[-1].call)
+
+    def _lapse(self, irregularity: int | None, law: str) -> None:
+        """Close the ruling on an irregular first call that a change of call replaced."""
+        rule_obj = self.ruler.rules.get(irregularity) if irregularity is not None else None
+        if rule_obj is None:
+            return
+        rule_obj.ruling.choices = [c for c in rule_obj.ruling.choices if c.chosen is not None]
+        rule_obj.ruling.note("replaced_by_change_of_call", law)
+
+    def _first_irregularity(self, table: Table, first: AuctionEntry) -> int | None:
+        return next((i for i, irr in enumerate(table.irregularities)
+                     if irr.event == first.event and i != self.index), None)
+
+    def _reopen_first(self, table: Table, first: AuctionEntry, how: Resolution,
+                      event: int) -> None:
+        """25B2a: the first call's own law applies; its ruling takes up where it stood."""
+        index = self._first_irregularity(table, first)
+        if index is None:
+            return
+        fact = table.irregularities[index]
+        turn = Seat.parse(str(fact.detail("turn"))) if fact.detail("turn") else self.offender
+        entry = next(i for i, e in enumerate(table.entries) if e is first)
+        table.pending = Pending(index, fact.kind, self.offender, (self.offender.lho,), turn,
+                                entry=entry)
+        table.next = turn
+        self._awaiting_final = True
+        if how == "corrected":
+            # the offender called again at once: that call is his substitute for the first one
+            self.ruler.resolve(table, "corrected", event)
+
+    def after_call(self, table: Table, seat: Seat, call: CallValue) -> None:
+        if self._awaiting_final and seat is self.offender:
+            # 25B2a: Law 26 on the cancelled change, unless it is the offender's final call
+            self._awaiting_final = False
+            self.restrict_lead(table, [Call.parse(str(self.fact.detail("new")))], call)
+        super().after_call(table, seat, call)
 
     def opened(self, table: Table) -> None:
         if law21.follows_misinformed_change(table.irregularities[: self.index], self.fact):
@@ -65,12 +125,17 @@ class ChangeOfCall(Rule):
         if how == "corrected":
             law09.premature_correction(self.ruling)
         first = self._first_entry(table)
+        first_pending = first is not None and first.status == "pending"
         super().resolve(table, how, event)
         if how in ("accepted", "condoned"):
+            if first is not None and first_pending:
+                first.status = "cancelled"  # the accepted change stands in its place
+                self._lapse(self._first_irregularity(table, first), "25B1")
             return
         self.withdrawn(table, self.entry_index(table), "25B2")
-        if first is not None and first.status == "pending":
+        if first is not None and first_pending:
             self.ruling.cite("25B2a")  # the first call was itself irregular: its law applies
+            self._reopen_first(table, first, how, event)
             return
         law10.offer(
             self.ruling, self.offender,

@@ -11,7 +11,9 @@ then defends, declarer may restrict the lead of the offender's partner at his fi
 
 Readings taken: the 1987 26B wording was not seen ([M] in the spec); we take the
 prohibit-any-one-suit form of the later codes (:data:`MAY_26B`). "Specified later" is read as:
-the offender made a bid in that suit later in the legal auction. A call repeated with a different
+the offender made a bid in that suit later in the legal auction, counting from the withdrawn call,
+so that his final call at that turn counts too (1H insufficient over 1S, replaced by 3H: partner
+barred by 27B2, but no lead restriction in hearts by 26A1). A call repeated with a different
 meaning counts as a different call (footnote to the 1987 text); the engine, which does not model
 meanings, treats a repeated call as the same call.
 
@@ -24,7 +26,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from generator.laws.ruling import Rectification, Ruling
+from generator.laws.law50 import LeadDuty
+from generator.laws.ruling import Option, Rectification, Ruling
 from generator.model.calls import Bid, CallValue
 from generator.model.cards import Suit
 from generator.model.seat import Seat
@@ -51,9 +54,19 @@ class LeadRestriction:
         self.ruling = ruling
         self.offender = offender
         self.withdrawn = tuple(withdrawn)
-        self.start = len(table.entries)
+        self.start = self._after_withdrawn(table)
         self.rects: list[Rectification] = []
+        self.offered = False
         self.update(table)
+
+    def _after_withdrawn(self, table: Table) -> int:
+        """Index of the first entry after the latest withdrawn call of the offender: calls from
+        there on (his final call at that turn included) are "later" in the sense of 26A1."""
+        for i in range(len(table.entries) - 1, -1, -1):
+            e = table.entries[i]
+            if e.seat is self.offender and e.status == "cancelled" and e.call in self.withdrawn:
+                return i + 1
+        return len(table.entries)
 
     def restricted_suits(self, table: Table) -> tuple[list[Suit], bool, bool]:
         """(suits still under 26A2, whether 26B applies, whether 26A1 lifted a suit)."""
@@ -71,6 +84,28 @@ class LeadRestriction:
             elif suit not in suits:
                 suits.append(suit)
         return suits, any_one and not suits, lifted
+
+    def lead_options(self) -> list[Option]:
+        """Declarer's options at the restricted player's first lead."""
+        options = []
+        for rect in self.rects:
+            law = rect.law or "26"
+            suits = rect.fields["suits"]
+            choices = ["C", "D", "H", "S"] if suits == "any_one" else suits
+            for suit in choices:
+                for verb in rect.fields["may"]:
+                    options.append(Option(f"{verb}_{suit}", [], [law]))
+        options.append(Option("none", [], ["26"]))
+        return options
+
+    def duty(self, option: str) -> LeadDuty | None:
+        """The lead duty that declarer's chosen option puts on the partner."""
+        if option == "none":
+            return None
+        verb, _, suit = option.partition("_")
+        law = self.rects[0].law if self.rects else "26"
+        return LeadDuty(self.offender.partner, Suit.parse(suit), verb == "require", law or "26",
+                        while_on_lead=verb == "prohibit")
 
     def update(self, table: Table) -> None:
         for rect in self.rects:

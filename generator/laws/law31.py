@@ -11,21 +11,28 @@
 
 Source: the 1987 index and the 1997 text ([M] in the spec); the split of 31A2 into a/b follows
 the 1987 table of contents. An insufficient bid out of rotation is ruled here (Law 27C).
+
+A bid above the seven level made out of rotation is inadmissible whatever the turn, and no play
+above seven is possible, so Law 38 rules instead of 31 (reading taken, [M]): it cannot be
+accepted (an ``accepts`` is treated as a refusal); refused, it is cancelled, the auction returns
+to the player whose turn it was, both offenders pass throughout, Law 26 and Law 23A may apply;
+if the player in turn calls first, 28B cancels it without penalty; if the offender's LHO calls
+over it, 35C: it and the LHO's call are cancelled without penalty and the player in turn calls.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law23
+from generator.laws import law09, law23, law33, law35
 from generator.laws.law29 import OutOfRotation
-from generator.laws.ruler import rule
+from generator.laws.ruler import Rule, rule
 from generator.model.calls import Bid, CallValue, Pass
 from generator.model.seat import Seat
 from generator.table.irregularities import Kind
 
 if TYPE_CHECKING:
-    from generator.table.state import Table
+    from generator.table.state import Resolution, Table
 
 
 @rule(Kind.BID_OUT_OF_ROTATION, editions={"1987"})
@@ -34,8 +41,39 @@ class BidOutOfRotation(OutOfRotation):
 
     def detected(self, table: Table) -> None:
         super().detected(table)
-        if self.fact.detail("insufficient"):
+        law33.cite_if_simultaneous(self.ruling, self.fact)
+        if self.above_seven:
+            self.ruling.cite("38")
+        elif self.fact.detail("insufficient"):
             self.ruling.cite("27C")
+
+    @property
+    def above_seven(self) -> bool:
+        return bool(self.fact.detail("above_seven"))
+
+    def opened(self, table: Table) -> None:
+        if not self.above_seven:
+            super().opened(table)
+
+    def resolve(self, table: Table, how: Resolution, event: int) -> None:
+        if not self.above_seven or how == "superseded":
+            super().resolve(table, how, event)
+            return
+        entry = self.entry_index(table)
+        if how == "condoned":
+            law35.void_with_later_calls(self.ruling, table, entry, self.turn, event, "35C")
+            return
+        if how == "accepted":
+            self.ruling.note("cannot_be_accepted", "38")
+            how = "refused"
+        if how == "corrected":
+            law09.premature_correction(self.ruling)
+        Rule.resolve(self, table, how, event)
+        self.withdrawn(table, entry, "38")
+        self.bar(table, self.offender, "throughout", "38")
+        self.bar(table, self.offender.partner, "throughout", "38")
+        law23.enforced_pass(self.ruling)
+        self.restrict_lead(table, [self.bid])
 
     @property
     def bid(self) -> Bid:

@@ -3,7 +3,8 @@
 A call made at the same moment as the call of the player whose turn it was counts as made after
 it. The table log marks such a call with ``simultaneous``; if the call is then regular, nothing
 follows; if it is irregular as a later call (out of rotation, insufficient), that law rules and 33
-is cited beside it.
+is cited beside it (:func:`cite_if_simultaneous`, called by the rules of Laws 30-32 for a call
+that turns out to be out of rotation; the insufficient-bid rule belongs to Law 27's module).
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from generator.laws.ruler import Rule, rule
-from generator.table.irregularities import Kind
+from generator.laws.ruling import Ruling
+from generator.table.irregularities import Irregularity, Kind
 
 if TYPE_CHECKING:
     from generator.table.state import Table
@@ -23,3 +25,10 @@ class SimultaneousCall(Rule):
         super().detected(table)
         self.ruling.add("call_stands", "33", event=self.fact.event)
         self.ruling.add("no_rectification", "33")
+
+
+def cite_if_simultaneous(ruling: Ruling, fact: Irregularity) -> None:
+    """Cite Law 33 beside the law that rules on a call made simultaneously with the call of the
+    player in turn: it counts as the later call, which is why it is irregular."""
+    if fact.detail("simultaneous"):
+        ruling.cite("33")

@@ -30,6 +30,13 @@ if TYPE_CHECKING:
 
 def void_double(ruling: Ruling, table: Table, entry: int, turn: Seat, event: int) -> None:
     """35A: cancel the double or redouble and the condoning call; back to ``turn``."""
+    void_with_later_calls(ruling, table, entry, turn, event, "35A")
+
+
+def void_with_later_calls(ruling: Ruling, table: Table, entry: int, turn: Seat, event: int,
+                          law: str) -> None:
+    """Cancel the inadmissible call at ``entry`` and the condoning call at ``event``, without
+    penalty, and give the turn back to ``turn``."""
     law11.forfeited_by_action(ruling)
     table.entries[entry].status = "cancelled"
     seat = table.events[event].seat  # type: ignore[union-attr]
@@ -38,9 +45,9 @@ def void_double(ruling: Ruling, table: Table, entry: int, turn: Seat, event: int
     table.handled.add(event)
     table.pending = None
     table.next = turn
-    ruling.add("call_cancelled", "35A", event=table.entries[entry].event)
-    ruling.add("call_cancelled", "35A", event=event)
-    ruling.add("no_rectification", "35A")
+    ruling.add("call_cancelled", law, event=table.entries[entry].event)
+    ruling.add("call_cancelled", law, event=event)
+    ruling.add("no_rectification", law)
 
 
 def stands(ruling: Ruling) -> None:

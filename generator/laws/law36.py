@@ -6,7 +6,9 @@ offender must substitute a legal call at that turn, his partner must pass throug
 restrict his partner's lead, and Law 23A may apply. Made out of rotation, it is cancelled, the
 auction returns to the player whose turn it was, the offender calls at his own turn, and the same
 penalties apply. Such a call can never be accepted (an ``accepts`` is treated as a refusal); if
-the LHO calls over it, Law 35A applies instead.
+the LHO calls over it, Law 35A applies instead; if, out of rotation, the opponent whose turn it was
+calls first, his call is in rotation and the double is cancelled without penalty (Law 28B, which
+covers every call out of rotation).
 
 Source: 1987 index; penalties as in the spec ([M]).
 """
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law09, law23, law35
+from generator.laws import law09, law23, law28, law35
 from generator.laws.ruler import Rule, rule
 from generator.model.calls import Call
 from generator.model.seat import Seat
@@ -33,6 +35,10 @@ class InadmissibleDouble(Rule):
             turn = self.fact.detail("turn")
             law35.void_double(self.ruling, table, entry,
                               Seat.parse(turn) if turn else self.offender, event)
+            return
+        if how == "superseded":
+            law28.superseded(self.ruling, self.fact.event)
+            super().resolve(table, how, event)
             return
         if how == "accepted":
             self.ruling.note("cannot_be_accepted", "36")

@@ -3,13 +3,16 @@
 A call made after the auction has ended is cancelled. A pass by a defender, or any call by the
 declarer or dummy, carries no penalty; a bid, double or redouble by a defender lets declarer
 restrict the lead of that defender's partner under Law 26. Source: the spec ([M]); Law 35D
-(condoned by the LHO's call) leads to the same cancellation without penalty.
+(condoned by the LHO's call) leads to the same cancellation without penalty: when the offender's
+LHO makes a call of his own (itself after the final pass) before a ruling on the first one, the
+first call's Law 26 restriction falls away (the Law 35 preamble, seed 003).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from generator.laws import law11
 from generator.laws.ruler import Rule, rule
 from generator.model.calls import Call, Pass
 from generator.table.irregularities import Kind
@@ -26,9 +29,39 @@ class CallAfterFinalPass(Rule):
         entry = next(i for i, e in enumerate(table.entries) if e.event == self.fact.event) \
             if any(e.event == self.fact.event for e in table.entries) else None
         self.ruling.add("call_cancelled", "39", event=self.fact.event)
+        self.condone_previous(table)
         if entry is None:
             return
         if isinstance(call, Pass) or not table.is_defender(self.offender):
             self.ruling.add("no_rectification", "39")
             return
         self.restrict_lead(table, [call])
+
+    def condone_previous(self, table: Table) -> None:
+        """35D: this call, by the LHO of the player who made the previous call after the final
+        pass and before any ruling on it, leaves that call without penalty."""
+        event = self.fact.event
+        earlier = [r for r in self.ruler.rules.values()
+                   if isinstance(r, CallAfterFinalPass) and r is not self
+                   and r.fact.event is not None and event is not None and r.fact.event < event]
+        if not earlier:
+            return
+        previous = max(earlier, key=lambda r: r.fact.event or 0)
+        if previous.offender.lho is not self.offender:
+            return
+        if any(previous.fact.event < d < event for d in table.director_called):  # type: ignore[operator]
+            return
+        if any(e.status != "cancelled" and e.event is not None
+               and previous.fact.event < e.event < event  # type: ignore[operator]
+               for e in table.entries):
+            return
+        for lead in previous.leads:
+            for rect in lead.rects:
+                if rect in previous.ruling.rectifications:
+                    previous.ruling.rectifications.remove(rect)
+        previous.leads = []
+        law11.forfeited_by_action(previous.ruling)
+        if not any(r.kind == "no_rectification" for r in previous.ruling.rectifications):
+            previous.ruling.add("no_rectification", "35D")
+        else:
+            previous.ruling.cite("35D")

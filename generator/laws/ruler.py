@@ -13,17 +13,18 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from generator.errors import ImpossibleEventError
-from generator.laws import law10, law16, law26
+from generator.laws import law10, law16, law26, law50
 from generator.laws.kinds import laws_for
 from generator.laws.ruling import Option, Rectification, Ruling
 from generator.model.calls import CallValue
+from generator.model.cards import Card
 from generator.model.seat import Seat
 from generator.table.irregularities import Irregularity, Kind
 from generator.table.ruler import Ruler
 from generator.table.state import Bar
 
 if TYPE_CHECKING:
-    from generator.table.state import Resolution, Table
+    from generator.table.state import PlayedTrick, Resolution, Table
 
 
 class Rule:
@@ -41,6 +42,8 @@ class Rule:
         self.fact: Irregularity = table.irregularities[index]
         self.ruling = Ruling(index, ruler.edition, self.fact.kind.value, self.fact.seat)
         self.leads: list[law26.LeadRestriction] = []
+        #: the seat whose partner's lead declarer is choosing about (Laws 26, 50E)
+        self.lead_choice: tuple[str, Seat] | None = None
 
     @property
     def offender(self) -> Seat:
@@ -67,7 +70,55 @@ class Rule:
         """The offender made his replacement call."""
         Ruler.substituted(self.ruler, table, entry, event)
 
+    def lead_due(self, table: Table, leader: Seat) -> None:
+        """A lead is due: offer declarer the Law 26 choice when the restricted player leads."""
+        if table.declarer is None or self.ruling.open_choice is not None:
+            return
+        for lead in self.leads:
+            if lead.rects and not lead.offered and leader is lead.offender.partner:
+                lead.offered = True
+                self.lead_choice = ("26", lead.offender)
+                law10.offer(self.ruling, table.declarer, *lead.lead_options())
+                return
+
+    def offer_penalty_lead(self, table: Table, owner: Seat) -> None:
+        """50E/51: the partner of a holder of major penalty cards is to lead."""
+        assert table.declarer is not None
+        self.lead_choice = ("50", owner)
+        law50.offer_lead_options(self.ruling, table, owner, table.declarer)
+
+    def settle_lead_choice(self, table: Table, option: str) -> bool:
+        """Carry out declarer's lead option; False if the option is not one of them."""
+        if self.lead_choice is None or self.ruling.settle(option) is None:
+            return False
+        source, owner = self.lead_choice
+        self.lead_choice = None
+        if source == "50":
+            law50.apply_lead_option(table, owner, option)
+        else:
+            for lead in self.leads:
+                duty = lead.duty(option) if lead.offender is owner else None
+                if duty is not None:
+                    table.constraints.append(duty)
+        return True
+
+    def card_played(self, table: Table, seat: Seat, card: Card, event: int) -> None:
+        """A card was played; a lead made while declarer's lead option was open waives it."""
+        if self.lead_choice is not None and seat is self.lead_choice[1].partner:
+            self.settle_lead_choice(table, "none")
+
+    def trick_completed(self, table: Table, trick: PlayedTrick) -> None:
+        """A trick was quitted."""
+
+    def play_ended(self, table: Table) -> None:
+        """The play is over (13 tricks, a claim or a concession)."""
+
+    def director(self, table: Table, event: int) -> None:
+        """Attention is drawn to the irregularity."""
+
     def chose(self, table: Table, seat: Seat, option: str, event: int) -> None:
+        if self.lead_choice is not None and self.settle_lead_choice(table, option):
+            return
         choice = self.ruling.open_choice
         ids = ", ".join(o.id for o in choice.options) if choice else "none"
         raise ImpossibleEventError(f"{seat} chooses {option!r}; the options here are: {ids}")
@@ -122,14 +173,15 @@ class Rule:
 
     def offer_acceptance(self, table: Table, accept_laws: tuple[str, ...],
                          refuse_laws: tuple[str, ...],
-                         accept_rects: tuple[Rectification, ...] = ()) -> None:
+                         accept_rects: tuple[Rectification, ...] = (),
+                         accept_kind: str = "call_stands") -> None:
         """Offer the offender's LHO (the pending acceptor) the choice to accept or refuse."""
         assert table.pending is not None
         for seat in table.pending.acceptors[:1]:
             law10.offer(
                 self.ruling, seat,
                 Option("accept", list(accept_rects) or [Rectification(
-                    "call_stands", accept_laws[0], {"event": self.fact.event})],
+                    accept_kind, accept_laws[0], {"event": self.fact.event})],
                        list(accept_laws)),
                 Option("refuse", [], list(refuse_laws)),
             )
@@ -198,8 +250,14 @@ class LawRuler(Ruler):
     def chose(self, table: Table, seat: Seat, option: str, event: int) -> None:
         for rule_obj in reversed(list(self.rules.values())):
             choice = rule_obj.ruling.open_choice
-            if choice is not None and choice.seat is seat:
+            if choice is not None and choice.seat is seat and any(
+                    o.id == option for o in choice.options):
                 rule_obj.chose(table, seat, option, event)
+                return
+        for rule_obj in reversed(list(self.rules.values())):
+            choice = rule_obj.ruling.open_choice
+            if choice is not None and choice.seat is seat:
+                rule_obj.chose(table, seat, option, event)  # explains the options it has
                 return
         super().chose(table, seat, option, event)
 
@@ -213,6 +271,39 @@ class LawRuler(Ruler):
 
     def auction_may_end(self, table: Table) -> bool:
         return all(r.auction_may_end(table) for r in list(self.rules.values()))
+
+    def lead_due(self, table: Table, leader: Seat) -> None:
+        for rule_obj in list(self.rules.values()):
+            rule_obj.lead_due(table, leader)
+        owner = leader.partner
+        if table.is_defender(leader) and any(p.major for p in table.penalty_cards(owner)):
+            holder = self.penalty_rule(table, owner)
+            if holder is not None and holder.ruling.open_choice is None:
+                holder.offer_penalty_lead(table, owner)
+
+    def penalty_rule(self, table: Table, owner: Seat) -> Rule | None:
+        """The latest rule that made a penalty card of ``owner``."""
+        for rule_obj in reversed(list(self.rules.values())):
+            if any(r.kind == "penalty_card" and r.fields.get("seat") == str(owner)
+                   for r in rule_obj.ruling.rectifications):
+                return rule_obj
+        return None
+
+    def card_played(self, table: Table, seat: Seat, card: Card, event: int) -> None:
+        for rule_obj in list(self.rules.values()):
+            rule_obj.card_played(table, seat, card, event)
+
+    def trick_completed(self, table: Table, trick: PlayedTrick) -> None:
+        for rule_obj in list(self.rules.values()):
+            rule_obj.trick_completed(table, trick)
+
+    def play_ended(self, table: Table) -> None:
+        for rule_obj in list(self.rules.values()):
+            rule_obj.play_ended(table)
+
+    def director(self, table: Table, event: int) -> None:
+        for rule_obj in list(self.rules.values()):
+            rule_obj.director(table, event)
 
     def rulings(self, table: Table) -> list[dict[str, Any]]:
         return [self.rules[i].output(table) for i in sorted(self.rules)]

@@ -4,7 +4,7 @@ It shares no code with the engine, so that the two can check each other. Entry p
 
 * :func:`insufficient_bid` (Law 27), :func:`change_of_call` (Law 25),
   :func:`call_out_of_rotation` (Laws 28-32), all returning an :class:`Outcome`;
-* :func:`lead_restriction_for` and :func:`lead_restriction_lifted` (Law 26);
+* :func:`lead_restriction_for`, :func:`combine_leads` and :func:`lead_restriction_lifted` (Law 26);
 * the call and seat helpers of :mod:`generator.oracle.calls1987`.
 """
 
@@ -32,6 +32,7 @@ from generator.oracle.tables1987 import (
     Outcome,
     call_out_of_rotation,
     change_of_call,
+    combine_leads,
     insufficient_bid,
     lead_restriction_for,
     lead_restriction_lifted,
@@ -50,6 +51,7 @@ __all__ = [
     "call_out_of_rotation",
     "canonical",
     "change_of_call",
+    "combine_leads",
     "dealer_of_board",
     "insufficient_bid",
     "is_sufficient",

@@ -15,11 +15,13 @@ the tables follow the spec's reconstruction.
 What the oracle does NOT decide (a comparison must skip or handle these itself):
 
 * **Law 26A1 and the "different final call" condition of Law 26.** The oracle gives the lead
-  restriction the clause attaches to the withdrawn call: ``"26A"`` (with ``lead_suit``) when it
-  named a suit, ``"26B"`` for notrump, pass, double or redouble. The restriction disappears when
-  the offender later specifies that suit (26A1), when his final call at that turn is the withdrawn
-  call itself (Law 26 preamble: only a *different* final call counts), and when his side declares.
-  All three depend on the rest of the auction: see :func:`lead_restriction_lifted`.
+  restriction the clause attaches to the withdrawn call(s): ``"26A"`` (with ``lead_suits``) when
+  one named a suit, ``"26B"`` for notrump, pass, double or redouble. The restriction disappears
+  when the offender later specifies that suit (26A1), when his final call at that turn is the
+  withdrawn call itself (Law 26 preamble: only a *different* final call counts), and when his side
+  declares. All three depend on the rest of the auction: see :func:`lead_restriction_lifted` and
+  :func:`combine_leads`. Only Law 25, where the final call picks the clause, applies the "different
+  final call" condition itself.
 * Conventional meanings (a pass that shows suits under 30B1, a conventional lowest bid under 27B1):
   every call is read as natural.
 * Legality beyond what the arguments say: an inadmissible double or redouble (Laws 35-36), an
@@ -48,6 +50,8 @@ LeadLaw = Literal["26A", "26B"]
 #: Short names for the two scopes of a bar, used in the tables.
 NEXT: Final[Scope] = "next_turn"
 ALL: Final[Scope] = "throughout"
+#: Law 26 applies to the irregular call itself (Laws 27 and 31-32).
+IRREGULAR: Final[tuple[str, ...]] = ("irregular",)
 
 
 @dataclass(frozen=True)
@@ -63,9 +67,10 @@ class Outcome:
     * ``partner_no_double``: the offender's partner may not double or redouble at that turn (30B2).
     * ``must_repeat``: the call the offender must repeat at his turn (31A1, 32B after RHO passes).
     * ``lead_restriction``: ``"26A"`` or ``"26B"`` on the offender's partner if he defends, before
-      the Law 26 lifts described in the module docstring.
-    * ``lead_suit``: for ``"26A"``, the suit of the withdrawn call (``"H"``).
-    * ``withdrawn``: the withdrawn call the lead restriction is based on (canonical spelling).
+      the Law 26 lifts described in the module docstring (see :func:`combine_leads` when more
+      than one call was withdrawn).
+    * ``lead_suits``: for ``"26A"``, the suits the withdrawn calls named (``("H",)``).
+    * ``withdrawn``: the withdrawn calls the lead restriction rests on (canonical spellings).
     """
 
     law: str
@@ -75,15 +80,16 @@ class Outcome:
     partner_no_double: bool = False
     must_repeat: str | None = None
     lead_restriction: LeadLaw | None = None
-    lead_suit: str | None = None
-    withdrawn: str | None = None
+    lead_suits: tuple[str, ...] = ()
+    withdrawn: tuple[str, ...] = ()
 
 
 class Row(NamedTuple):
     """One row of a decision table: the outcome before the call strings are filled in.
 
-    ``repeat``: the offender must repeat the irregular call. ``lead``: Law 26 applies to the
-    withdrawn call.
+    ``repeat``: the offender must repeat the irregular call. ``lead``: the withdrawn calls Law 26
+    applies to, by role: ``"irregular"`` (the insufficient bid, the call out of rotation),
+    ``"changed"`` (the attempted change of call), ``"first"`` (the call it tried to replace).
     """
 
     law: str
@@ -92,7 +98,7 @@ class Row(NamedTuple):
     offender: Scope | None = None
     no_double: bool = False
     repeat: bool = False
-    lead: bool = False
+    lead: tuple[str, ...] = ()
 
 
 # --------------------------------------------------------------------------------- Law 26
@@ -141,22 +147,36 @@ def lead_restriction_lifted(withdrawn: str, final: str | None,
     return None
 
 
-def _outcome(row: Row, withdrawn: Call | None, repeat: Call | None = None) -> Outcome:
-    lead: LeadLaw | None = None
-    suit: str | None = None
-    if row.lead:
-        assert withdrawn is not None
-        lead, suit = LEAD_TABLE[_call_class(withdrawn)], withdrawn.suit
+def combine_leads(withdrawn: Iterable[str]) -> tuple[LeadLaw | None, tuple[str, ...]]:
+    """Law 26 for the calls withdrawn at one turn: ``("26A", suits)`` if any named a suit, else
+    ``("26B", ())`` if any was withdrawn, else ``(None, ())``.
+
+    Reading taken for a suit bid withdrawn together with a call that names no suit (possible
+    only under 25B2(B)(2)): 26A on the suit(s), the stronger restriction; 26B adds nothing to it.
+    """
+    laws_and_suits = [lead_restriction_for(c) for c in withdrawn]
+    suits = tuple(dict.fromkeys(s for _, s in laws_and_suits if s is not None))
+    if suits:
+        return "26A", suits
+    return ("26B", ()) if laws_and_suits else (None, ())
+
+
+def _outcome(row: Row, calls: dict[str, Call], final: Call | None = None) -> Outcome:
+    """Fill a row in. ``calls``: the calls by role; ``final``: the offender's final call at that
+    turn, given only where it is made in the same auction as the withdrawn calls (Law 25), so that
+    an equal call is the same call; a withdrawn call equal to it brings no Law 26 restriction."""
+    withdrawn = tuple(str(calls[role]) for role in row.lead if calls[role] != final)
+    lead, suits = combine_leads(withdrawn)
     return Outcome(
         law=row.law,
         stands=row.stands,
         partner_bar=row.partner,
         offender_bar=row.offender,
         partner_no_double=row.no_double,
-        must_repeat=str(repeat) if row.repeat and repeat is not None else None,
+        must_repeat=str(calls["irregular"]) if row.repeat else None,
         lead_restriction=lead,
-        lead_suit=suit,
-        withdrawn=str(withdrawn) if lead is not None and withdrawn is not None else None,
+        lead_suits=suits,
+        withdrawn=withdrawn,
     )
 
 
@@ -170,11 +190,11 @@ INSUFFICIENT_BID_TABLE: Final[dict[tuple[str, str], Row]] = {
     # 27B1: lowest sufficient bid in the same denomination: no penalty, no lead restriction.
     ("refused", "lowest_same_denomination"): Row("27B1"),
     # 27B2: any other sufficient bid, or a pass: partner passes throughout, Law 26.
-    ("refused", "other_sufficient_bid"): Row("27B2", partner=ALL, lead=True),
-    ("refused", "pass"): Row("27B2", partner=ALL, lead=True),
+    ("refused", "other_sufficient_bid"): Row("27B2", partner=ALL, lead=IRREGULAR),
+    ("refused", "pass"): Row("27B2", partner=ALL, lead=IRREGULAR),
     # 27B3 [M]: a double or redouble counts as a pass, with the 27B2 penalties.
-    ("refused", "double"): Row("27B3", partner=ALL, lead=True),
-    ("refused", "redouble"): Row("27B3", partner=ALL, lead=True),
+    ("refused", "double"): Row("27B3", partner=ALL, lead=IRREGULAR),
+    ("refused", "redouble"): Row("27B3", partner=ALL, lead=IRREGULAR),
 }
 
 
@@ -207,13 +227,15 @@ def insufficient_bid(last_bid: str, insufficient: str, accepted: bool,
             key = ("refused", "lowest_same_denomination" if same else "other_sufficient_bid")
         else:
             key = ("refused", sub.kind)
-    return _outcome(INSUFFICIENT_BID_TABLE[key], ib)
+    return _outcome(INSUFFICIENT_BID_TABLE[key], {"irregular": ib})
 
 
 # --------------------------------------------------------------------------------- Law 25
 #: Law 25. Key: (how the change was treated, what the offender's final call is).
-#: Law 26 is applied to the *changed* (cancelled) call, as 25B2(A) says in so many words
-#: ("ограничения ... применительно ко второй заявке"); 25B2(C) puts it in both refused cases.
+#: 25B2(C) puts Law 26 in both refused cases. It applies to each call withdrawn at that turn that
+#: differs from the offender's final call (Law 26 preamble): under (B)(1) the changed call (the
+#: first call stands); under (B)(2) the changed call and the first call, which he replaced,
+#: less his final call if it repeats one of them.
 CHANGE_OF_CALL_TABLE: Final[dict[tuple[str, str], Row]] = {
     # 25A: inadvertent call replaced without pause: the new call stands, no penalty.
     ("inadvertent", "-"): Row("25A", stands=True),
@@ -222,9 +244,9 @@ CHANGE_OF_CALL_TABLE: Final[dict[tuple[str, str], Row]] = {
     # 25B2: not accepted, the offender has not yet chosen.
     ("refused", "none"): Row("25B2"),
     # 25B2(B)(1): the first call stands; partner passes at his next turn; 25B2(C): Law 26.
-    ("refused", "first"): Row("25B2b1", partner=NEXT, lead=True),
+    ("refused", "first"): Row("25B2b1", partner=NEXT, lead=("changed",)),
     # 25B2(B)(2): any other legal call; partner passes throughout; 25B2(C): Law 26.
-    ("refused", "other"): Row("25B2b2", partner=ALL, lead=True),
+    ("refused", "other"): Row("25B2b2", partner=ALL, lead=("first", "changed")),
 }
 
 
@@ -251,7 +273,9 @@ def change_of_call(first: str, changed: str, inadvertent: bool, accepted: bool,
         key = ("refused", "none")
     else:
         key = ("refused", "first" if parse_call(final) == first_call else "other")
-    return _outcome(CHANGE_OF_CALL_TABLE[key], changed_call)
+    final_call = parse_call(final) if final is not None else None
+    return _outcome(CHANGE_OF_CALL_TABLE[key], {"first": first_call, "changed": changed_call},
+                    final_call)
 
 
 # ----------------------------------------------------------------------------- Laws 28-32
@@ -297,24 +321,24 @@ OUT_OF_ROTATION_TABLE: Final[tuple[tuple[OutOfRotationKey, Row], ...]] = (
     (("refused",   "bid",   "rho",        "*",   "call",  "same"),  Row("31A2a", partner=NEXT)),
     # 31A2b: any other call: partner passes throughout, Law 26.
     (("refused",   "bid",   "rho",        "*",   "call",  "other"), Row("31A2b", partner=ALL,
-                                                                         lead=True)),
+                                                                         lead=IRREGULAR)),
     # 31B: at partner's turn, or at LHO's turn before the offender has called: partner passes
     # throughout, Law 26.
     (("refused",   "bid",   "partner",    "*",   "*",     "*"),     Row("31B", partner=ALL,
-                                                                         lead=True)),
+                                                                         lead=IRREGULAR)),
     (("refused",   "bid",   "lho_first",  "*",   "*",     "*"),     Row("31B", partner=ALL,
-                                                                         lead=True)),
+                                                                         lead=IRREGULAR)),
     # At LHO's turn after the offender has called: a change of call (Law 25).
     (("refused",   "bid",   "lho_called", "*",   "*",     "*"),     Row("25")),
     # 32A [M]: double/redouble at partner's turn: partner passes throughout, Law 26.
     (("refused",   "double", "partner",   "yes", "*",     "*"),     Row("32A", partner=ALL,
-                                                                         lead=True)),
+                                                                         lead=IRREGULAR)),
     # 32B [M]: at RHO's turn: RHO passes -> offender must repeat it, no penalty; RHO bids ->
     # partner passes throughout, Law 26.
     (("refused",   "double", "rho",       "yes", "none",  "*"),     Row("32B")),
     (("refused",   "double", "rho",       "yes", "pass",  "*"),     Row("32B", repeat=True)),
     (("refused",   "double", "rho",       "yes", "call",  "*"),     Row("32B", partner=ALL,
-                                                                         lead=True)),
+                                                                         lead=IRREGULAR)),
     # At LHO's turn after the offender has called: a change of call (Law 25).
     (("refused",   "double", "lho_called", "yes", "*",    "*"),     Row("25")),
 )  # fmt: skip
@@ -361,4 +385,4 @@ def call_out_of_rotation(call: str, offender: str, turn: str, any_bid_before: bo
     if call_key == "double" and not any_bid_before:
         raise ValueError(f"{call!r} before any bid is inadmissible (Laws 35-36)")
     key = (decision, call_key, turn_key, "yes" if any_bid_before else "no", rho_key, final_key)
-    return _outcome(_lookup(key), irregular, irregular)
+    return _outcome(_lookup(key), {"irregular": irregular})

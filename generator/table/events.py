@@ -17,7 +17,7 @@ from generator.model.seat import Seat
 SIMULTANEOUS = "simultaneous"
 INADVERTENT = "inadvertent"
 MISINFORMED = "misinformed"
-ASKABLE = ("review", "explanation")
+ASKABLE = ("review", "explanation", "trick")
 
 
 @dataclass(frozen=True)
@@ -213,7 +213,7 @@ def parse_event(text: str) -> Event:
         return CallChanged(seat, Call.parse(args[0]), flag == INADVERTENT, flag == MISINFORMED)
     if verb == "asks":
         if len(args) != 1 or args[0].lower() not in ASKABLE:
-            raise ParseError(f"'asks' needs 'review' or 'explanation': {text!r}")
+            raise ParseError(f"'asks' needs 'review', 'explanation' or 'trick': {text!r}")
         return Asked(seat, args[0].lower())
     if verb in ("accepts", "refuses", "wrong-board"):
         if args:

@@ -44,6 +44,7 @@ class Kind(StrEnum):
     CARDS_FROM_WRONG_BOARD = "cards_from_wrong_board"
     # Extensions (format 1 allows new kinds):
     PLAY_OUT_OF_TURN = "play_out_of_turn"  # declarer plays from a hand before its turn
+    PENALTY_CARD_NOT_PLAYED = "penalty_card_not_played"  # a duty set by a penalty card unmet
     REVIEW_REQUEST = "review_request"  # a player asks for a review of the auction
     EXPLANATION_REQUEST = "explanation_request"  # a player asks what an opponent's call means
 

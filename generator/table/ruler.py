@@ -54,6 +54,9 @@ class Ruler:
     def play_ended(self, table: Table) -> None:
         """The thirteenth trick was quitted, or a claim or concession ended the play."""
 
+    def lead_due(self, table: Table, leader: Seat) -> None:
+        """A lead to a new trick is due from ``leader`` (a ruling may offer declarer options)."""
+
     def auction_may_end(self, table: Table) -> bool:
         """Three passes closed the standing auction: may it end? (A law may keep it open.)"""
         return True
@@ -131,3 +134,5 @@ class Ruler:
             table.hands[pending.offender].add(pending.card)
         table.exposed[pending.offender].append(pending.card)
         table.next = pending.turn
+        if table.next is not None:
+            table.ruler.lead_due(table, table.next)

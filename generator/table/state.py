@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from generator.errors import ImpossibleEventError
 from generator.model.auction import (
@@ -131,11 +131,42 @@ class Pending:
 
 
 @dataclass
+class PenaltyCard:
+    """A defender's card that lies face up as a penalty card (set by a ruling)."""
+
+    seat: Seat
+    card: Card
+    major: bool
+    law: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": str(self.seat), "card": str(self.card), "major": self.major,
+                "law": self.law}
+
+
+class Constraint(Protocol):
+    """A duty on later play set by a ruling (a penalty card to play, a suit to lead or avoid).
+
+    The laws layer creates them; the table asks each one about every card and records the facts
+    they return, so that a failure to comply is detected like any other irregularity.
+    """
+
+    def check(self, table: Table, seat: Seat, card: Card, lead: bool,
+              index: int) -> Irregularity | None: ...
+
+    def expired(self, table: Table) -> bool: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+@dataclass
 class PlayedTrick:
     leader: Seat
     plays: list[tuple[Seat, Card]] = field(default_factory=list)
     winner: Seat | None = None
     defective: bool = False
+    #: plays that followed a revoke being corrected; they rejoin the trick at their turn
+    kept: list[tuple[Seat, Card]] = field(default_factory=list)
 
     @property
     def led_suit(self) -> Suit | None:
@@ -182,6 +213,8 @@ class Table:
         if deal is not None and all(deal[s] is not None for s in SEATS):
             self.hands = {s: set(deal.hand(s).cards) for s in SEATS}
         self.exposed: dict[Seat, list[Card]] = {s: [] for s in SEATS}
+        self.penalty: list[PenaltyCard] = []
+        self.constraints: list[Constraint] = []
         self.tricks: list[PlayedTrick] = []
         self.current: PlayedTrick | None = None
         self.won: dict[Side, int] = {Side.NS: 0, Side.EW: 0}
@@ -380,6 +413,7 @@ class Table:
         self.phase = "play"
         self.next = self.declarer.lho
         self.ruler.auction_ended(self)
+        self.ruler.lead_due(self, self.next)
 
     def _change(self, event: CallChanged, index: int) -> None:
         seat = event.seat
@@ -426,14 +460,16 @@ class Table:
         """A request for a review of the auction or an explanation: the director says whether
         the player may have it now (recorded as a fact so that a ruling can answer it)."""
         seat = event.seat
-        kind = Kind.REVIEW_REQUEST if event.what == "review" else Kind.EXPLANATION_REQUEST
+        kind = Kind.EXPLANATION_REQUEST if event.what == "explanation" else Kind.REVIEW_REQUEST
         barred = any(b.scope in ("next_turn", "throughout") for b in self.bars_on(seat))
         self.record(make(kind, seat, index, what=event.what, phase=self.phase,
                          at_turn=(seat is self.next), barred=barred or None,
                          tricks_played=len(self.tricks) if self.phase != "auction" else None,
                          played_this_trick=(self.current is not None
                                             and seat in self.current.seats()) or None,
-                         dummy=(seat is self.dummy) or None))
+                         dummy=(seat is self.dummy) or None,
+                         side_played_to_current=(self.current is not None and any(
+                             s.side is seat.side for s in self.current.seats())) or None))
 
     # ----------------------------------------------------------------------------- play
     def _take(self, seat: Seat, card: Card) -> None:
@@ -450,10 +486,77 @@ class Table:
             raise ImpossibleEventError(f"{seat} cannot play {card}: it was already played")
 
     def remove(self, seat: Seat, card: Card) -> None:
+        """The card leaves the seat's hand (played): it is no longer exposed or a penalty card."""
         if self.hands is not None:
             self.hands[seat].discard(card)
         if card in self.exposed[seat]:
             self.exposed[seat].remove(card)
+        self.penalty = [p for p in self.penalty if not (p.seat is seat and p.card == card)]
+
+    def penalty_cards(self, seat: Seat) -> list[PenaltyCard]:
+        return [p for p in self.penalty if p.seat is seat]
+
+    def return_to_hand(self, seat: Seat, card: Card, face_up: bool) -> None:
+        """A played card is taken back (face up when it is to lie exposed)."""
+        if self.hands is not None:
+            self.hands[seat].add(card)
+        if face_up and card not in self.exposed[seat]:
+            self.exposed[seat].append(card)
+
+    def last_trick_of(self, seat: Seat) -> tuple[PlayedTrick, bool] | None:
+        """The trick holding ``seat``'s latest card, and whether it is already quitted."""
+        if self.current is not None and seat in self.current.seats():
+            return self.current, False
+        if self.tricks and seat in self.tricks[-1].seats():
+            return self.tricks[-1], True
+        return None
+
+    def reopen(self, trick: PlayedTrick) -> None:
+        """Make a quitted trick current again (a correction takes a card out of it)."""
+        if self.tricks and self.tricks[-1] is trick:
+            self.tricks.pop()
+            assert trick.winner is not None
+            self.won[trick.winner.side] -= 1
+            trick.winner = None
+            if self.current is not None and self.current is not trick:
+                raise ImpossibleEventError("a trick can be reopened only before the next lead")
+            self.current = trick
+            if self.phase == "ended":
+                self.phase = "play"
+
+    def take_back(self, seat: Seat, face_up: bool) -> tuple[PlayedTrick, Card] | None:
+        """Withdraw ``seat``'s card from the current (or just quitted) trick. Later cards of the
+        trick are kept aside and rejoin at their turn unless withdrawn too."""
+        found = self.last_trick_of(seat)
+        if found is None:
+            return None
+        trick, _ = found
+        self.reopen(trick)
+        position = trick.seats().index(seat)
+        card = trick.plays[position][1]
+        trick.kept = trick.plays[position + 1:] + trick.kept
+        del trick.plays[position:]
+        self.return_to_hand(seat, card, face_up)
+        self.next = seat
+        return trick, card
+
+    def withdraw_kept(self, seat: Seat, face_up: bool) -> Card | None:
+        """A card kept aside after a correction goes back to its owner's hand."""
+        trick = self.current
+        if trick is None:
+            return None
+        for i, (s, c) in enumerate(trick.kept):
+            if s is seat:
+                del trick.kept[i]
+                self.return_to_hand(seat, c, face_up)
+                return c
+        return None
+
+    def _rejoin(self, trick: PlayedTrick) -> None:
+        while trick.kept and not trick.is_complete and trick.kept[0][0] is trick.next_seat:
+            trick.plays.append(trick.kept.pop(0))
+        if not trick.is_complete:
+            self.next = trick.next_seat
 
     def _card(self, event: CardLed | CardPlayed, index: int) -> None:
         seat, card = event.seat, event.card
@@ -472,6 +575,16 @@ class Table:
         if (pending is not None and pending.stage == "acceptance" and pending.card is not None
                 and seat is pending.offender.lho and isinstance(event, CardPlayed)):
             self.ruler.resolve(self, "condoned", index)
+        trick = self.current
+        lead = trick is None or trick.is_complete
+        violations = [fact for c in list(self.constraints)
+                      if (fact := c.check(self, seat, card, lead, index)) is not None]
+        self._place(event, seat, card, index)
+        for fact in violations:
+            self.record(fact)
+        self.constraints = [c for c in self.constraints if not c.expired(self)]
+
+    def _place(self, event: CardLed | CardPlayed, seat: Seat, card: Card, index: int) -> None:
         trick = self.current
         if trick is None or trick.is_complete:
             self._lead(seat, card, index, event.simultaneous)
@@ -555,6 +668,7 @@ class Table:
         trick.plays.append((seat, card))
         self.remove(seat, card)
         self.next = seat.lho
+        self._rejoin(trick)
         if revoke:
             self.record(make(Kind.REVOKE, seat, index, card=str(card), led=str(led),
                              trick=len(self.tricks) + 1))
@@ -576,6 +690,8 @@ class Table:
         self.ruler.trick_completed(self, trick)
         if len(self.tricks) == 13:
             self.end_play()
+        elif self.next is not None:
+            self.ruler.lead_due(self, self.next)
 
     def end_play(self) -> None:
         self.phase = "ended"
@@ -650,6 +766,8 @@ class Table:
             "tricks_won": {"NS": self.won[Side.NS], "EW": self.won[Side.EW]},
             "exposed": {str(s): [str(c) for c in self.exposed[s]] for s in SEATS
                         if self.exposed[s]},
+            "penalty_cards": [p.to_dict() for p in self.penalty],
+            "constraints": [c.to_dict() for c in self.constraints],
         }
 
 

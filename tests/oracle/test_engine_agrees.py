@@ -10,10 +10,10 @@ engine (``analyse(parse_case(text))``) and compares the ruling with the oracle's
 * ``must_pass`` on the offender's partner and on the offender, with the oracle's scope (or none);
 * ``no_double_or_redouble`` on partner exactly for 30B2; ``must_repeat`` exactly when the oracle
   says so, with that call; ``call_stands`` exactly when the irregular call stands;
-* ``lead_restriction`` on partner: 26A with the suit, 26B with ``suits: any_one``, or none. This
-  comparison is skipped when Law 26 is lifted by the rest of the auction, which the oracle does not
-  see: the offender's side declares, the board is passed out, the offender later bid the suit
-  (26A1) or made the withdrawn call itself as his final call (Law 26 preamble).
+* ``lead_restriction`` on partner: 26A with the suits, 26B with ``suits: any_one``, or none. The
+  oracle does not see the rest of the auction: a suit the offender bid later is taken out here
+  (26A1); the comparison is skipped when the offender's side declares, the board is passed out, or
+  the offender made the withdrawn call itself as his final call (Law 26 preamble).
 * no other irregularity is detected (the generated calls respect the oracle's bars).
 
 A call at LHO's turn by a player who has already called is a change of call under the oracle
@@ -39,6 +39,7 @@ from generator.oracle import (
     Outcome,
     call_out_of_rotation,
     change_of_call,
+    combine_leads,
     dealer_of_board,
     insufficient_bid,
     lead_restriction_lifted,
@@ -209,28 +210,37 @@ def disagreements(sc: Scenario) -> list[str]:
     stands = any(r["kind"] == "call_stands" for r in recs)
     if stands != o.stands:
         problems.append(f"call_stands: engine {stands}, oracle {o.stands}")
-    if lead_comparable(sc):
+    want_lead = expected_lead(sc)
+    if want_lead is not None:
         leads = [r.get("suits") for r in recs
                  if r["kind"] == "lead_restriction" and r["seat"] == mate]
-        want_lead: list[Any] = []
-        if o.lead_restriction == "26A":
-            want_lead = [[o.lead_suit]]
-        elif o.lead_restriction == "26B":
-            want_lead = ["any_one"]
         if leads != want_lead:
-            problems.append(f"lead_restriction on {mate}: engine {leads}, oracle "
-                            f"{o.lead_restriction} {o.lead_suit or ''} (withdrawn {o.withdrawn})")
+            problems.append(f"lead_restriction on {mate}: engine {leads}, oracle {want_lead} "
+                            f"(withdrawn {list(o.withdrawn)})")
     return problems
 
 
-def lead_comparable(sc: Scenario) -> bool:
-    """Whether Law 26 can be compared: the oracle ignores what the rest of the auction does."""
+def expected_lead(sc: Scenario) -> list[Any] | None:
+    """The ``suits`` of the lead restrictions the engine should show on partner (``[]``: none),
+    or ``None`` when Law 26 cannot be compared.
+
+    The oracle's restriction is the clause's; the rest of the auction lifts it: 26A1 (the
+    offender bid the suit later: computed here), the offender's side declaring or a passed-out
+    board (skipped), the offender's final call being the withdrawn call itself (skipped: the
+    oracle cannot tell whether it has the same meaning).
+    """
     assert sc.outcome is not None
     declaring = declaring_side(sc.calls)
     if declaring is None or declaring == side(sc.offender):
-        return False
-    withdrawn = sc.outcome.withdrawn
-    return withdrawn is None or lead_restriction_lifted(withdrawn, sc.final, sc.later) is None
+        return None
+    lifts = [lead_restriction_lifted(w, sc.final, sc.later) for w in sc.outcome.withdrawn]
+    if "26" in lifts:
+        return None
+    law, suits = combine_leads(w for w, lift in zip(sc.outcome.withdrawn, lifts, strict=True)
+                               if lift is None)
+    if law == "26A":
+        return [list(suits)]
+    return ["any_one"] if law == "26B" else []
 
 
 def check(sc: Scenario) -> None:
@@ -272,6 +282,7 @@ def build_insufficient_bid(data: st.DataObject) -> Scenario:
         assert strain is not None
         lowest = lowest_sufficient(last[1], strain)
         options = [c for c in legal_calls(offender, before) if c != lowest]
+        options = [c for c in options if c in ("X", "XX")] + options
         substitute = data.draw(st.sampled_from([lowest] * 3 + options if lowest else options),
                                label="substitute")
         assert substitute is not None
@@ -303,7 +314,7 @@ def build_change_of_call(data: st.DataObject) -> Scenario:
     sc.call(offender, first, standing=None)
     changed = data.draw(st.sampled_from([c for c in legal_calls(offender, before) if c != first]),
                         label="changed")
-    inadvertent = data.draw(st.integers(0, 3), label="inadvertent") == 0
+    inadvertent = data.draw(st.integers(0, 3), label="inadvertent") == 3
     accepted = False
     final: str | None = None
     sc.events.append(f"{offender} changes {changed}" + (" inadvertent" if inadvertent else ""))
@@ -340,19 +351,36 @@ _OOR_KIND = {"pass": "pass_out_of_rotation", "bid": "bid_out_of_rotation",
 
 def build_call_out_of_rotation(data: st.DataObject) -> Scenario:
     sc = draw_prefix(data, data.draw(boards, label="board"))
+    kind = data.draw(st.sampled_from(["bid", "double", "pass"]), label="kind")
+    if kind == "double" and data.draw(st.booleans(), label="set up 32B"):
+        # a bid and a pass: the bidder's RHO may now double at his own RHO's turn (32B)
+        sc.call(sc.next, data.draw(st.sampled_from(sufficient_bids(sc.calls)), label="bid 32B"))
+        sc.call(sc.next, "P")
     turn = sc.next
-    offender = sc.offender = data.draw(st.sampled_from([s for s in SEATS if s != turn]),
+    before = list(sc.calls)
+    others = [s for s in SEATS if s != turn]
+    doublers = [s for s in others if {"X", "XX"} & set(legal_calls(s, before))]
+    if kind == "double" and not doublers:
+        kind = "bid"
+    offender = sc.offender = data.draw(st.sampled_from(doublers if kind == "double" else others),
                                        label="offender")
     where = relation(offender, turn)
     has_called = any(s == offender for s, _ in sc.calls)
     any_bid = last_bid(sc.calls) is not None
-    before = list(sc.calls)
-    call = data.draw(st.sampled_from(legal_calls(offender, before)), label="call")
+    legal = legal_calls(offender, before)
+    if kind == "pass":
+        call = "P"
+    elif kind == "double":
+        call = next(c for c in legal if c in ("X", "XX"))
+    else:
+        call = data.draw(st.sampled_from([c for c in legal if parse_call(c).is_bid]), label="bid")
     sc.kind = _OOR_KIND[parse_call(call).kind]
     sc.call(offender, call, standing=None)
-    decisions = ["accept", "condone", "refuse", "refuse"] + (["supersede"] if where == "rho"
-                                                              else [])
+    decisions = ["refuse", "refuse", "refuse", "accept", "condone"] + (
+        ["supersede"] if where == "rho" else [])
     decision = data.draw(st.sampled_from(decisions), label="decision")
+    if decision in ("accept", "condone") and is_complete([*before, (offender, call)]):
+        decision = "refuse"  # an accepted pass cannot end the auction by Law 34: not modelled
     rho_next: str | None = None
     final: str | None = None
 
@@ -374,12 +402,12 @@ def build_call_out_of_rotation(data: st.DataObject) -> Scenario:
         if not is_complete(sc.calls):
             final = data.draw(st.sampled_from(legal_calls(offender, sc.calls)), label="final")
             sc.call(offender, final)
+        sc.final = final
     else:
         sc.events.append(f"{lho(offender)} refuses")
         sc.law_only = where == "lho" and has_called
         seat = turn
         while seat != offender and not is_complete(sc.calls):
-            pending = oracle(False)
             if side(seat) == side(offender) or sc.law_only:
                 options = ["P"]
             else:

@@ -16,6 +16,7 @@ from generator.oracle import (
     call_out_of_rotation,
     canonical,
     change_of_call,
+    combine_leads,
     dealer_of_board,
     insufficient_bid,
     is_sufficient,
@@ -83,6 +84,13 @@ def test_lead_26b_other_calls() -> None:
         assert lead_restriction_for(call) == ("26B", None)
 
 
+def test_combine_leads() -> None:
+    """26A wins when a suit bid and a call naming no suit were both withdrawn (25B2(B)(2))."""
+    assert combine_leads(["P", "1S"]) == ("26A", ("S",))
+    assert combine_leads(["1NT", "X"]) == ("26B", ())
+    assert combine_leads([]) == (None, ())
+
+
 def test_lead_lifted_26a1_and_same_call() -> None:
     """26A1: suit later bid by the offender; preamble: final call equal to the withdrawn one."""
     assert lead_restriction_lifted("1H", "2D", ["3H"]) == "26A1"
@@ -113,35 +121,36 @@ def test_27b1_notrump_same_level() -> None:
 def test_27b2_jump_in_same_suit() -> None:
     """27B2: 1H over 1S corrected to 3H (not the lowest): partner passes throughout, 26A hearts."""
     assert insufficient_bid("1S", "1H", False, "3H") == Outcome(
-        "27B2", partner_bar="throughout", lead_restriction="26A", lead_suit="H", withdrawn="1H")
+        "27B2", partner_bar="throughout", lead_restriction="26A", lead_suits=("H",),
+        withdrawn=("1H",))
 
 
 def test_27b2_other_suit() -> None:
     """27B2: 1H over 1S corrected to 2D: partner passes throughout, 26A on hearts (IB05)."""
     out = insufficient_bid("1S", "1H", False, "2D")
-    assert (out.law, out.partner_bar, out.lead_restriction, out.lead_suit) == (
-        "27B2", "throughout", "26A", "H")
+    assert (out.law, out.partner_bar, out.lead_restriction, out.lead_suits) == (
+        "27B2", "throughout", "26A", ("H",))
 
 
 def test_27b2_pass_substituted() -> None:
     """27B2: 1D over 1H replaced by a pass: partner passes throughout, 26A diamonds."""
     out = insufficient_bid("1H", "1D", False, "P")
-    assert (out.law, out.partner_bar, out.lead_restriction, out.lead_suit) == (
-        "27B2", "throughout", "26A", "D")
+    assert (out.law, out.partner_bar, out.lead_restriction, out.lead_suits) == (
+        "27B2", "throughout", "26A", ("D",))
 
 
 def test_27b2_notrump_insufficient() -> None:
     """27B2: 1NT over 2D corrected to 3NT: partner passes throughout, 26B (no suit named)."""
     out = insufficient_bid("2D", "1NT", False, "3NT")
-    assert (out.law, out.partner_bar, out.lead_restriction, out.lead_suit) == (
-        "27B2", "throughout", "26B", None)
+    assert (out.law, out.partner_bar, out.lead_restriction, out.lead_suits) == (
+        "27B2", "throughout", "26B", ())
 
 
 def test_27b3_double_substituted() -> None:
     """27B3: 1C over 1S replaced by a double: counts as a pass, partner throughout, 26A clubs."""
     out = insufficient_bid("1S", "1C", False, "X")
-    assert (out.law, out.partner_bar, out.lead_restriction, out.lead_suit) == (
-        "27B3", "throughout", "26A", "C")
+    assert (out.law, out.partner_bar, out.lead_restriction, out.lead_suits) == (
+        "27B3", "throughout", "26A", ("C",))
 
 
 def test_27b_not_yet_substituted() -> None:
@@ -179,22 +188,29 @@ def test_25b2b1_first_call_stands() -> None:
     """25B2(B)(1) + 25B2(C): 1C changed to 1NT, refused, 1C kept: partner passes next turn,
     Law 26 on the withdrawn 1NT (26B) (CC02)."""
     assert change_of_call("1C", "1NT", False, False, "1C") == Outcome(
-        "25B2b1", partner_bar="next_turn", lead_restriction="26B", withdrawn="1NT")
+        "25B2b1", partner_bar="next_turn", lead_restriction="26B", withdrawn=("1NT",))
 
 
 def test_25b2b2_other_call() -> None:
-    """25B2(B)(2) + 25B2(C): 1C changed to 1H, refused, 2D chosen: partner passes throughout,
-    26A on the withdrawn 1H."""
+    """25B2(B)(2) + 25B2(C): 1C changed to 1H, refused, 2D chosen: partner passes throughout;
+    both 1C and 1H were withdrawn at that turn: 26A on clubs and hearts."""
     assert change_of_call("1C", "1H", False, False, "2D") == Outcome(
-        "25B2b2", partner_bar="throughout", lead_restriction="26A", lead_suit="H",
-        withdrawn="1H")
+        "25B2b2", partner_bar="throughout", lead_restriction="26A", lead_suits=("C", "H"),
+        withdrawn=("1C", "1H"))
+
+
+def test_25b2b2_final_is_the_change() -> None:
+    """25B2(B)(2) + Law 26 preamble: 1NT changed to 2H, refused, 2H made anyway: partner passes
+    throughout; only 1NT was withdrawn for good: 26B."""
+    assert change_of_call("1NT", "2H", False, False, "2H") == Outcome(
+        "25B2b2", partner_bar="throughout", lead_restriction="26B", withdrawn=("1NT",))
 
 
 def test_25b2b2_pass_to_bid() -> None:
     """25B2(B)(2): P changed to 1S, refused, offender doubles: partner passes throughout, 26A S."""
     out = change_of_call("P", "1S", False, False, "X")
-    assert (out.law, out.partner_bar, out.lead_restriction, out.lead_suit) == (
-        "25B2b2", "throughout", "26A", "S")
+    assert (out.law, out.partner_bar, out.lead_restriction, out.lead_suits) == (
+        "25B2b2", "throughout", "26A", ("S",))
 
 
 def test_25b2_not_yet_chosen() -> None:
@@ -272,8 +288,8 @@ def test_31a2a_same_denomination() -> None:
 def test_31a2b_other_call() -> None:
     """31A2(b): S bids 1H at E's turn, E bids 1S, S bids 1NT: N passes throughout, 26A hearts."""
     assert call_out_of_rotation("1H", "S", "E", True, False, False, "1S", "1NT") == Outcome(
-        "31A2b", partner_bar="throughout", lead_restriction="26A", lead_suit="H",
-        withdrawn="1H")
+        "31A2b", partner_bar="throughout", lead_restriction="26A", lead_suits=("H",),
+        withdrawn=("1H",))
 
 
 def test_31a2b_pass_final() -> None:
@@ -290,14 +306,15 @@ def test_31a_waiting_for_rho() -> None:
 def test_31b_partner_turn() -> None:
     """31B: dealer N, S opens 1S at N's turn (partner's): N passes throughout, 26A spades."""
     assert call_out_of_rotation("1S", "S", "N", False, False, False, None, "1S") == Outcome(
-        "31B", partner_bar="throughout", lead_restriction="26A", lead_suit="S", withdrawn="1S")
+        "31B", partner_bar="throughout", lead_restriction="26A", lead_suits=("S",),
+        withdrawn=("1S",))
 
 
 def test_31b_lho_turn_offender_not_called() -> None:
     """31B: dealer N, W opens 1D at N's turn (W's LHO), W not yet called: E passes throughout."""
     out = call_out_of_rotation("1D", "W", "N", False, False, False, None, None)
-    assert (out.law, out.partner_bar, out.lead_restriction, out.lead_suit) == (
-        "31B", "throughout", "26A", "D")
+    assert (out.law, out.partner_bar, out.lead_restriction, out.lead_suits) == (
+        "31B", "throughout", "26A", ("D",))
 
 
 def test_31_lho_turn_after_calling_is_change() -> None:
@@ -308,7 +325,7 @@ def test_31_lho_turn_after_calling_is_change() -> None:
 def test_32a_double_at_partner_turn() -> None:
     """32A: N 1S, W doubles at E's turn (partner's): E passes throughout, 26B."""
     assert call_out_of_rotation("X", "W", "E", True, False, False, None, None) == Outcome(
-        "32A", partner_bar="throughout", lead_restriction="26B", withdrawn="X")
+        "32A", partner_bar="throughout", lead_restriction="26B", withdrawn=("X",))
 
 
 def test_32b_rho_passes_repeat() -> None:
@@ -320,7 +337,7 @@ def test_32b_rho_passes_repeat() -> None:
 def test_32b_rho_bids() -> None:
     """32B: W's double at S's turn cancelled, S bids 2S: E passes throughout, 26B."""
     assert call_out_of_rotation("X", "W", "S", True, False, False, "2S", "P") == Outcome(
-        "32B", partner_bar="throughout", lead_restriction="26B", withdrawn="X")
+        "32B", partner_bar="throughout", lead_restriction="26B", withdrawn=("X",))
 
 
 def test_32b_redouble_rho_passes() -> None:
@@ -361,6 +378,6 @@ def test_oor_outcomes_are_consistent(call: str, offender: str, turn: str, any_bi
         assert out == Outcome(out.law, stands=True)
     if out.lead_restriction is not None:
         assert out.partner_bar == "throughout"
-    assert (out.lead_restriction == "26A") == (out.lead_suit is not None)
+    assert (out.lead_restriction == "26A") == bool(out.lead_suits)
     assert (out.offender_bar is not None) == out.law.startswith("30")
     assert out.must_repeat in (None, canonical(call))

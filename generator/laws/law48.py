@@ -1,0 +1,26 @@
+"""Law 48 (1987): exposure of declarer's cards.
+
+48A: declarer is not subject to penalty for exposing a card, and no card of declarer's or dummy's
+hand ever becomes a penalty card (a card he has *played* under Law 45C2 is another matter). 48B:
+declarer who faces his cards after the opening lead may be treated as making a claim or concession
+(Law 68); the engine records claims through their own verb.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.laws.ruling import Ruling
+from generator.model.cards import Card
+from generator.model.seat import Seat
+
+if TYPE_CHECKING:
+    from generator.table.state import Table
+
+
+def declarer_exposed(ruling: Ruling, table: Table, seat: Seat, cards: list[Card]) -> None:
+    """Declarer's exposed cards go back into his hand without penalty."""
+    for card in cards:
+        if card in table.exposed[seat]:
+            table.exposed[seat].remove(card)
+    ruling.add("no_rectification", "48A")

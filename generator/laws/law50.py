@@ -1,0 +1,188 @@
+"""Law 50 (1987): disposition of a penalty card.
+
+A defender's card exposed other than in normal play becomes a penalty card (Law 49) and stays face
+up before its owner until played or until an alternative penalty is chosen (50A).
+
+Classification (50B, as the 1987 commentary describes it): a single card below honour rank
+exposed inadvertently is a *minor* penalty card; an honour, a card exposed deliberately (a lead
+out of turn, a premature play, a revoke card withdrawn) or two or more cards exposed at once are
+*major*. Reading taken ([M]): once a defender has two or more penalty cards, all of them are major
+(:data:`TWO_OR_MORE_ARE_MAJOR`).
+
+* Minor (50D): the owner may not play another card of that suit below honour rank until he has
+  played the penalty card; he may play an honour of that suit instead. No lead restriction.
+* Major (50E): the owner must play it at his first legal opportunity (lead, follow, discard or
+  ruff). When the owner's partner gains the lead, declarer may require the lead of the suit of the
+  penalty card, or prohibit it while that partner keeps the lead — either way the card is picked up
+  — or leave it as a penalty card (Law 51 for several penalty cards).
+
+The duties are constraints on the table: a card that breaks them is detected as
+``penalty_card_not_played`` (Law 52) or, for a lead against a required or prohibited suit, as a
+revoke (Law 61A counts a failure to lead a suit required by a penalty as a revoke).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from generator.laws import law10
+from generator.laws.ruling import Option, Rectification, Ruling
+from generator.model.cards import Card, Suit
+from generator.model.play import legal_plays
+from generator.model.seat import Seat
+from generator.table.irregularities import Irregularity, Kind, make
+from generator.table.state import PenaltyCard
+
+if TYPE_CHECKING:
+    from generator.table.state import Table
+
+TWO_OR_MORE_ARE_MAJOR = True
+
+
+def is_minor(cards: list[Card], deliberate: bool) -> bool:
+    """A single card below honour rank, exposed inadvertently."""
+    return not deliberate and len(cards) == 1 and not cards[0].rank.is_honour
+
+
+def add_penalty_cards(ruling: Ruling, table: Table, seat: Seat, cards: list[Card],
+                      deliberate: bool, law: str) -> None:
+    """Make ``cards`` penalty cards of ``seat`` (a defender) and set the duties that follow."""
+    minor = is_minor(cards, deliberate)
+    existing = table.penalty_cards(seat)
+    promote = TWO_OR_MORE_ARE_MAJOR and len(existing) + len(cards) >= 2
+    if promote:
+        minor = False
+        for p in existing:
+            p.major = True
+    ruling.cite("50D" if minor else "50E")
+    for card in cards:
+        if card not in table.exposed[seat]:
+            table.exposed[seat].append(card)
+        table.penalty.append(PenaltyCard(seat, card, not minor, law))
+        ruling.add("penalty_card", law, seat=str(seat), card=str(card), major=not minor)
+    if not any(isinstance(c, PenaltyDuty) and c.seat is seat for c in table.constraints):
+        table.constraints.append(PenaltyDuty(seat))
+
+
+def _legal(table: Table, seat: Seat, lead: bool) -> set[Card]:
+    hand = table.remaining(seat)
+    if hand is None:
+        return set()
+    from generator.model.hand import Hand
+
+    led = None if lead or table.current is None else table.current.led_suit
+    return set(legal_plays(Hand(hand), led))
+
+
+@dataclass
+class PenaltyDuty:
+    """The owner's duty to play his penalty cards (50D minor, 50E major)."""
+
+    seat: Seat
+
+    def check(self, table: Table, seat: Seat, card: Card, lead: bool,
+              index: int) -> Irregularity | None:
+        if seat is not self.seat:
+            return None
+        cards = table.penalty_cards(seat)
+        if not cards or any(p.card == card for p in cards):
+            return None
+        legal = _legal(table, seat, lead)
+        majors = [p for p in cards if p.major and p.card in legal]
+        if majors:
+            return make(Kind.PENALTY_CARD_NOT_PLAYED, seat, index, card=str(card),
+                        penalty=" ".join(str(p.card) for p in majors), major=True)
+        for p in cards:
+            if (not p.major and card.suit is p.card.suit and not card.rank.is_honour
+                    and p.card in legal):
+                return make(Kind.PENALTY_CARD_NOT_PLAYED, seat, index, card=str(card),
+                            penalty=str(p.card), major=False)
+        return None
+
+    def expired(self, table: Table) -> bool:
+        return not table.penalty_cards(self.seat)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": "penalty_card_duty", "seat": str(self.seat)}
+
+
+@dataclass
+class LeadDuty:
+    """A suit the leader must lead (if able) or must not lead, chosen by declarer."""
+
+    seat: Seat
+    suit: Suit
+    require: bool
+    law: str
+    while_on_lead: bool = False
+    used: bool = field(default=False)
+
+    def check(self, table: Table, seat: Seat, card: Card, lead: bool,
+              index: int) -> Irregularity | None:
+        if seat is not self.seat or not lead or table.next is not seat:
+            return None
+        self.used = not self.while_on_lead
+        hand = table.remaining(seat) or set()
+        if self.require and card.suit is not self.suit and any(c.suit is self.suit for c in hand):
+            return make(Kind.REVOKE, seat, index, card=str(card), reason="lead_penalty",
+                        required=str(self.suit))
+        if not self.require and card.suit is self.suit and any(
+                c.suit is not self.suit for c in hand):
+            return make(Kind.REVOKE, seat, index, card=str(card), reason="lead_penalty",
+                        prohibited=str(self.suit))
+        return None
+
+    def expired(self, table: Table) -> bool:
+        if self.used:
+            return True
+        if self.while_on_lead and table.tricks:
+            last = table.tricks[-1]
+            started = any(s is self.seat for s, _ in last.plays[:1])
+            return started and last.winner is not None and last.winner is not self.seat
+        return False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": "lead_duty", "seat": str(self.seat), "suit": str(self.suit),
+                "require": self.require, "law": self.law, "while_on_lead": self.while_on_lead}
+
+
+def lead_options(table: Table, owner: Seat) -> list[Option]:
+    """Declarer's options when the partner of a holder of major penalty cards is to lead
+    (50E for one card; 51B1 for several in one suit; 51B2 for several suits)."""
+    suits = sorted({p.card.suit for p in table.penalty_cards(owner) if p.major}, reverse=True)
+    several = len([p for p in table.penalty_cards(owner) if p.major]) >= 2
+    law_req = "51B1a" if several and len(suits) == 1 else ("51B2a" if len(suits) > 1 else "50E")
+    law_pro = "51B1b" if several and len(suits) == 1 else ("51B2b" if len(suits) > 1 else "50E")
+    partner = str(owner.partner)
+    options = []
+    for suit in suits:
+        options.append(Option(f"require_{suit}", [Rectification(
+            "lead_restriction", law_req, {"seat": partner, "chooser": "declarer",
+                                          "suits": [str(suit)], "may": ["require"]})], [law_req]))
+        options.append(Option(f"prohibit_{suit}", [Rectification(
+            "lead_restriction", law_pro, {"seat": partner, "chooser": "declarer",
+                                          "suits": [str(suit)], "may": ["prohibit"]})], [law_pro]))
+    options.append(Option("none", [], ["50E"]))
+    return options
+
+
+def offer_lead_options(ruling: Ruling, table: Table, owner: Seat, declarer: Seat) -> None:
+    """Offer declarer the 50E/51 choice before the owner's partner leads."""
+    law10.offer(ruling, declarer, *lead_options(table, owner))
+
+
+def apply_lead_option(table: Table, owner: Seat, option: str) -> None:
+    """Carry out declarer's choice: pick up the cards of the suit and set the lead duty."""
+    if option == "none":
+        return
+    verb, _, suit_letter = option.partition("_")
+    suit = Suit.parse(suit_letter)
+    require = verb == "require"
+    for p in list(table.penalty_cards(owner)):
+        if p.card.suit is suit:
+            table.penalty.remove(p)
+            if p.card in table.exposed[owner]:
+                table.exposed[owner].remove(p.card)
+    table.constraints.append(LeadDuty(owner.partner, suit, require, "50E",
+                                      while_on_lead=not require))

@@ -1,0 +1,53 @@
+"""Law 55 (1987): declarer's lead out of turn.
+
+55A: either defender may accept declarer's lead out of turn (or require its retraction); if they
+disagree, the defender next in turn decides ([M]; in the case format the first defender to speak
+decides). 55B1: if it was a defender's turn to lead, the card is restored without penalty. 55B2: if
+declarer led from the wrong hand, he must lead from the correct hand; reading taken ([M], 1997
+text): a card of the same suit if he can (:data:`SAME_SUIT`). 55C: a lead out of turn induced by a
+defender's mistaken statement is retracted without penalty (not expressible in the case format).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.laws import law11, law60
+from generator.laws.law50 import LeadDuty
+from generator.laws.ruler import Rule, rule
+from generator.model.cards import Card
+from generator.model.seat import Seat
+from generator.table.irregularities import Kind
+
+if TYPE_CHECKING:
+    from generator.table.state import Resolution, Table
+
+SAME_SUIT = True
+
+
+@rule(Kind.DECLARER_LEAD_OUT_OF_TURN, editions={"1987"})
+class DeclarerLeadOutOfTurn(Rule):
+    def opened(self, table: Table) -> None:
+        self.offer_acceptance(table, ("55A",), ("55B",), accept_kind="lead_stands")
+
+    def resolve(self, table: Table, how: Resolution, event: int) -> None:
+        self.ruling.settle("accept" if how in ("accepted", "condoned") else "refuse")
+        if how == "condoned":
+            law60.accepted_by_play(self.ruling)
+            law11.forfeited_by_action(self.ruling)
+        super().resolve(table, how, event)
+        if how in ("accepted", "condoned"):
+            return
+        card = Card.parse(str(self.fact.detail("card")))
+        if card in table.exposed[self.offender]:
+            table.exposed[self.offender].remove(card)  # declarer's cards are never penalty cards
+        turn = Seat.parse(str(self.fact.detail("turn")))
+        if self.fact.detail("wrong_hand"):
+            if SAME_SUIT:
+                self.ruling.add("must_play", "55B2", seat=str(turn), rule="same_suit",
+                                suit=str(card.suit))
+                table.constraints.append(LeadDuty(turn, card.suit, True, "55B2"))
+            else:
+                self.ruling.add("no_rectification", "55B2")
+        else:
+            self.ruling.add("no_rectification", "55B1")

@@ -1,0 +1,122 @@
+"""Law 57 (1987): premature lead or play by a defender.
+
+57A: when a defender leads to the next trick before his partner has played to the current one, or
+plays out of turn before his partner has played, the card becomes a penalty card (a deliberate
+play: major, Law 50) and declarer chooses one of: the offender's partner plays his highest card of
+the suit led (57A1), his lowest (57A2), or no card of another suit that declarer names (57A3).
+57B: if the partner cannot comply he plays any card (Law 59). If declarer's side plays on before
+choosing, the options are lost (Law 60A); the card stays a penalty card.
+
+Options for declarer: ``highest``, ``lowest``, ``prohibit_<suit>`` for each suit but the one led,
+and ``none``. A defender who plays out of turn after his partner has played is not premature in
+this sense: his card is simply an exposed card, a major penalty card (Laws 49-50).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from generator.laws import law10, law50, law59, law60
+from generator.laws.ruler import Rule, rule
+from generator.laws.ruling import Option, Rectification
+from generator.model.cards import Card, Suit
+from generator.model.seat import Seat
+from generator.table.irregularities import Irregularity, Kind, make
+
+if TYPE_CHECKING:
+    from generator.table.state import Table
+
+
+@dataclass
+class PartnerPlay:
+    """The partner's play to the current trick as declarer chose (57A1-3)."""
+
+    seat: Seat
+    how: str
+    suit: Suit | None
+    trick: int
+    law: str
+    done: bool = False
+
+    def check(self, table: Table, seat: Seat, card: Card, lead: bool,
+              index: int) -> Irregularity | None:
+        if seat is not self.seat or lead or len(table.tricks) + 1 != self.trick:
+            return None
+        self.done = True
+        hand = table.remaining(seat) or set()
+        led = table.current.led_suit if table.current else None
+        same = sorted((c for c in hand if c.suit is led), key=lambda c: c.rank.order)
+        if self.how in ("highest", "lowest") and same:
+            wanted = same[-1] if self.how == "highest" else same[0]
+            if card != wanted:
+                return make(Kind.REVOKE, seat, index, card=str(card), reason="penalty_play",
+                            required=str(wanted))
+        void = not same
+        if (self.how == "prohibit" and self.suit is not None and card.suit is self.suit and void
+                and law59.can_comply(hand, self.suit, require=False)):
+            return make(Kind.REVOKE, seat, index, card=str(card), reason="penalty_play",
+                        prohibited=str(self.suit))
+        return None
+
+    def expired(self, table: Table) -> bool:
+        return self.done or len(table.tricks) + 1 > self.trick
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": "partner_play", "seat": str(self.seat), "how": self.how,
+                "suit": str(self.suit) if self.suit else None, "law": self.law}
+
+
+@rule(Kind.PREMATURE_PLAY, editions={"1987"})
+class PrematurePlay(Rule):
+    def detected(self, table: Table) -> None:
+        super().detected(table)
+        card = Card.parse(str(self.fact.detail("card")))
+        if self.fact.detail("partner_played"):
+            self.ruling.cite("49")
+            law50.add_penalty_cards(self.ruling, table, self.offender, [card], deliberate=True,
+                                    law="50")
+            return
+        law50.add_penalty_cards(self.ruling, table, self.offender, [card], deliberate=True,
+                                law="57A")
+        if table.declarer is None or table.current is None:
+            return
+        led = table.current.led_suit
+        partner = str(self.offender.partner)
+        options = [
+            Option("highest", [Rectification("must_play", "57A1",
+                                             {"seat": partner, "rule": "highest"})], ["57A1"]),
+            Option("lowest", [Rectification("must_play", "57A2",
+                                            {"seat": partner, "rule": "lowest"})], ["57A2"]),
+        ]
+        for suit in sorted(Suit, reverse=True):
+            if suit is not led:
+                options.append(Option(f"prohibit_{suit}", [Rectification(
+                    "must_play", "57A3", {"seat": partner, "rule": "not_suit",
+                                          "suit": str(suit)})], ["57A3"]))
+        options.append(Option("none", [], ["57A"]))
+        law10.offer(self.ruling, table.declarer, *options)
+        self.ruling.note("cannot_comply", "57B")
+
+    def chose(self, table: Table, seat: Seat, option: str, event: int) -> None:
+        if self.lead_choice is not None or self.ruling.settle(option) is None:
+            super().chose(table, seat, option, event)
+            return
+        if option == "none":
+            return
+        how, _, suit = option.partition("_")
+        law = {"highest": "57A1", "lowest": "57A2", "prohibit": "57A3"}[how]
+        table.constraints.append(PartnerPlay(self.offender.partner, how,
+                                             Suit.parse(suit) if suit else None,
+                                             len(table.tricks) + 1, law))
+
+    def card_played(self, table: Table, seat: Seat, card: Card, event: int) -> None:
+        super().card_played(table, seat, card, event)
+        choice = self.ruling.open_choice
+        if choice is None or self.lead_choice is not None or table.declarer is None:
+            return
+        if seat.side is table.declarer.side:
+            self.ruling.settle("none")
+            law60.options_forfeited(self.ruling)
+        elif seat is self.offender.partner:
+            self.ruling.settle("none")

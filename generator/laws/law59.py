@@ -1,0 +1,20 @@
+"""Law 59 (1987): inability to lead or play as required.
+
+A player who cannot lead or play as a penalty requires (he holds no card of the required suit, or
+the only cards he could play are prohibited) may play any card that is otherwise legal. The
+engine's play duties (Laws 26, 50, 55, 57) only report a failure when compliance was possible.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from generator.model.cards import Card, Suit
+
+
+def can_comply(hand: Iterable[Card], suit: Suit, require: bool) -> bool:
+    """Whether a player holding ``hand`` can lead a required suit, or avoid a prohibited one."""
+    cards = list(hand)
+    if require:
+        return any(c.suit is suit for c in cards)
+    return any(c.suit is not suit for c in cards)

@@ -1,0 +1,21 @@
+"""Law 60 (1987): play after an illegal play.
+
+60A: a play by a member of the non-offending side after an opponent's irregular lead or play, made
+before a penalty has been assessed, forfeits the right to penalise: a lead out of turn is then
+accepted, and a premature play loses the options of Law 57 (the card played early stays a penalty
+card). 60B: the offending side's own later play does not cancel the penalty.
+"""
+
+from __future__ import annotations
+
+from generator.laws.ruling import Ruling
+
+
+def accepted_by_play(ruling: Ruling) -> None:
+    """60A: the non-offenders played on: the irregular lead or play is accepted."""
+    ruling.note("accepted_by_play", "60A")
+
+
+def options_forfeited(ruling: Ruling) -> None:
+    """60A: declarer played on before choosing: his options are lost."""
+    ruling.note("options_forfeited", "60A")

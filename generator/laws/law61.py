@@ -1,0 +1,70 @@
+"""Laws 61-64 (1987): the revoke — its definition, the ruling and its course.
+
+61A: a revoke is a failure to follow suit when able, or a failure to lead or play a card or suit
+required by law or by a penalty option. 61B: declarer may ask a defender who shows out, dummy may
+ask declarer, and (in the 1987 code) the defenders may ask declarer and each other.
+
+The course of a revoke is followed here: until it is established (Law 63) it must be corrected when
+attention is drawn (Law 62); once established, the revoke trick stands and tricks are transferred
+at the end of play (Law 64). A revoke on the twelfth trick is corrected even when established
+(62D). This module registers the rule; the clauses live in ``law62``, ``law63`` and ``law64``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.laws import law62, law63, law64
+from generator.laws.ruler import Rule, rule
+from generator.model.cards import Card
+from generator.model.seat import Seat
+from generator.table.irregularities import Kind
+
+if TYPE_CHECKING:
+    from generator.table.state import Table
+
+
+@rule(Kind.REVOKE, editions={"1987"})
+class Revoke(Rule):
+    established = False
+    corrected = False
+
+    trick = 0
+
+    def detected(self, table: Table) -> None:
+        super().detected(table)
+        self.ruling.cite("61A")
+        in_progress = table.current is not None and bool(table.current.plays)
+        self.trick = int(self.fact.detail("trick") or len(table.tricks) + int(in_progress))
+
+    def card_played(self, table: Table, seat: Seat, card: Card, event: int) -> None:
+        super().card_played(table, seat, card, event)
+        if not self.established and not self.corrected and law63.establishes(
+                table, self.offender, seat, self.trick):
+            self.established = True
+            self.ruling.cite("63A")
+
+    def director(self, table: Table, event: int) -> None:
+        if self.corrected:
+            return
+        if not self.established or self.trick == 12:
+            self.corrected = True
+            law62.correct(self, table)
+        else:
+            self.ruling.note("revoke_established", "63A")
+
+    def chose(self, table: Table, seat: Seat, option: str, event: int) -> None:
+        if self.lead_choice is None and law62.withdraw_choice(self, table, seat, option):
+            return
+        super().chose(table, seat, option, event)
+
+    def play_ended(self, table: Table) -> None:
+        if table.claim is not None and not self.established:
+            self.established = True  # a claim or concession establishes it (63A)
+            self.ruling.cite("63A")
+        if self.corrected:
+            return
+        if self.trick == 12:
+            law62.twelfth_trick(self, table)
+            return
+        law64.transfer(self, table)

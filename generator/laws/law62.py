@@ -1,0 +1,106 @@
+"""Law 62 (1987): correction of a revoke.
+
+* 62A: a revoke must be corrected if attention is drawn before it is established: the offender
+  withdraws the card and plays a legal one.
+* 62B1: a defender's withdrawn card, played from his unfaced hand, becomes a (major) penalty card;
+  62B2: a card of declarer's or dummy's hand, or a defender's faced card, is replaced without
+  penalty.
+* 62C1: each member of the non-offending side may then withdraw any card he played after the
+  revoke, without penalty; 62C2: after such a withdrawal, the next offender in turn may withdraw his
+  card, which becomes a penalty card if he is a defender.
+* 62D1: a revoke on the twelfth trick must be corrected even when established, if noticed before
+  the hands are returned to the board; 62D2: if a defender revoked there before his partner played
+  and that partner holds cards of two suits, declarer may require him to play either card he could
+  legally have played.
+
+Options: each player who played after the revoke chooses ``keep`` or ``withdraw``. The engine
+scores a twelfth-trick revoke on the tricks as played and flags the correction of tricks 12-13 for
+the director (reading of what "corrected" means after the thirteenth trick: the engine does not
+replay the last two tricks).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.laws import law10, law50
+from generator.laws.ruling import Option
+from generator.model.seat import Seat
+
+if TYPE_CHECKING:
+    from generator.laws.law61 import Revoke
+    from generator.table.state import Table
+
+
+def correct(rule: Revoke, table: Table) -> None:
+    """62A-C: withdraw the revoke card, set the penalty, offer the later players their choice."""
+    offender = rule.offender
+    defender = table.is_defender(offender)
+    taken = table.take_back(offender, face_up=defender)
+    rule.ruling.cite("62A")
+    if taken is None:
+        return
+    _, card = taken
+    if defender:
+        law50.add_penalty_cards(rule.ruling, table, offender, [card], deliberate=True,
+                                law="62B1")
+    else:
+        if card in table.exposed[offender]:
+            table.exposed[offender].remove(card)
+        rule.ruling.add("no_rectification", "62B2")
+    rule.ruling.add("must_play", "62A", seat=str(offender), rule="follow_suit")
+    offer_next_withdrawal(rule, table)
+
+
+def offer_next_withdrawal(rule: Revoke, table: Table) -> None:
+    """Offer ``keep``/``withdraw`` to the next non-offender (62C1) who played after the revoke,
+    or to the offender's partner once a non-offender has withdrawn (62C2)."""
+    trick = table.current
+    if trick is None:
+        return
+    asked = {c.seat for c in rule.ruling.choices if c.options and c.options[0].id == "keep"}
+    withdrew = any(c.chosen == "withdraw" for c in rule.ruling.choices)
+    for seat, _ in trick.kept:
+        if seat in asked:
+            continue
+        if seat.side is not rule.offender.side:
+            law10.offer(rule.ruling, seat, Option("keep", [], ["62C1"]),
+                        Option("withdraw", [], ["62C1"]))
+            return
+        if withdrew:
+            law10.offer(rule.ruling, seat, Option("keep", [], ["62C2"]),
+                        Option("withdraw", [], ["62C2"]))
+            return
+
+
+def withdraw_choice(rule: Revoke, table: Table, seat: Seat, option: str) -> bool:
+    """Apply a 62C choice; False if no such choice is open for ``seat``."""
+    choice = rule.ruling.open_choice
+    if choice is None or choice.seat is not seat or option not in ("keep", "withdraw"):
+        return False
+    rule.ruling.settle(option)
+    if option == "withdraw":
+        defender = table.is_defender(seat) and seat.side is rule.offender.side
+        card = table.withdraw_kept(seat, face_up=defender)
+        if card is not None and defender:
+            law50.add_penalty_cards(rule.ruling, table, seat, [card], deliberate=True,
+                                    law="62C2")
+    offer_next_withdrawal(rule, table)
+    return True
+
+
+def twelfth_trick(rule: Revoke, table: Table) -> None:
+    """62D: a revoke on trick 12 is corrected, not penalised by a transfer."""
+    rule.ruling.add("no_rectification", "62D1")
+    rule.ruling.flag("twelfth_trick_correction", "62D1")
+    if len(table.tricks) < 13 or not table.is_defender(rule.offender):
+        return
+    twelve, thirteen = table.tricks[11], table.tricks[12]
+    partner = rule.offender.partner
+    seats12 = twelve.seats()
+    if seats12.index(partner) > seats12.index(rule.offender):
+        mine = [c for s, c in twelve.plays if s is partner] + \
+               [c for s, c in thirteen.plays if s is partner]
+        if len(mine) == 2 and mine[0].suit is not mine[1].suit:
+            rule.ruling.flag("declarer_chooses_partner_card", "62D2",
+                             seat=str(partner), cards=[str(c) for c in mine])
