@@ -66,9 +66,9 @@ def cited_laws(result: dict[str, Any]) -> list[str]:
     for ruling in result.get("rulings", []):
         laws.extend(ruling.get("laws", []))
         laws.extend(r["law"] for r in ruling.get("rectifications", []) if r.get("law"))
-    score = result.get("score") or {}
-    if score.get("law"):
-        laws.append(score["law"])
+    details = result.get("score_details") or {}
+    if details.get("law"):
+        laws.append(details["law"])
     return laws
 
 

@@ -27,16 +27,17 @@ def ruler_for(edition: str) -> Ruler:
 
 
 def board_score(table: Table, edition: str,
-                rulings: list[dict[str, Any]] | None = None) -> dict[str, Any] | None:
+                rulings: list[dict[str, Any]] | None = None
+                ) -> tuple[dict[str, int] | None, dict[str, Any] | None]:
     """The score of a finished board after rectification, or ``None`` while it is in progress.
 
     Shows the tricks as played, the tricks transferred by rulings (Law 64) and the final score.
     An adjusted score ordered by a ruling is reported beside it for the director to apply.
     """
     if table.phase != "ended":
-        return None
+        return None, None
     if table.contract is None or table.declarer is None:
-        return {"declarer_side": 0, "NS": 0, "EW": 0, "passed_out": True, "law": "77"}
+        return {"declarer_side": 0, "NS": 0, "EW": 0}, {"passed_out": True, "law": "77"}
     played = table.declarer_tricks()
     assert played is not None
     side = table.declarer.side
@@ -44,14 +45,15 @@ def board_score(table: Table, edition: str,
                  if r["kind"] == "trick_transfer"]
     delta = sum(r["tricks"] if r["to"] == str(side) else -r["tricks"] for r in transfers)
     tricks = max(0, min(13, played + delta))
-    score: dict[str, Any] = law77.result_score(
+    score = law77.result_score(
         Result(table.contract, table.declarer, tricks), table.board.vulnerability, edition)
-    score.update(tricks_played=played, transferred=delta, tricks=tricks, law="77")
+    details: dict[str, Any] = {"tricks_played": played, "transferred": delta, "tricks": tricks,
+                               "law": "77"}
     adjusted = [r for ruling in rulings or [] for r in ruling.get("rectifications", [])
                 if r["kind"] == "adjusted_score"]
     if adjusted:
-        score["adjusted"] = adjusted
-    return score
+        details["adjusted"] = adjusted
+    return score, details
 
 
 def analyse(case: Case) -> dict[str, Any]:
@@ -67,7 +69,8 @@ def analyse(case: Case) -> dict[str, Any]:
             state={"phase": "ended", "next": None, "dealer": str(case.dealer),
                    "vulnerable": str(case.vulnerability), "contract": str(case.contract),
                    "declarer": str(case.declarer)},
-            score={**law77.result_score(result, case.vulnerability, edition), "law": "77"},
+            score=law77.result_score(result, case.vulnerability, edition),
+            score_details={"tricks": case.tricks, "law": "77"},
         )
         return out
     ruler = ruler_for(edition)
@@ -78,10 +81,12 @@ def analyse(case: Case) -> dict[str, Any]:
         entry["laws"] = list(laws_for(fact.kind, edition))
         irregularities.append(entry)
     rulings = ruler.rulings(table)
+    score, details = board_score(table, edition, rulings)
     out.update(
         irregularities=irregularities,
         rulings=rulings,
         state=table.snapshot(),
-        score=board_score(table, edition, rulings),
+        score=score,
+        score_details=details,
     )
     return out

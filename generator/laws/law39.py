@@ -41,27 +41,26 @@ class CallAfterFinalPass(Rule):
         """35D: this call, by the LHO of the player who made the previous call after the final
         pass and before any ruling on it, leaves that call without penalty."""
         event = self.fact.event
-        earlier = [r for r in self.ruler.rules.values()
-                   if isinstance(r, CallAfterFinalPass) and r is not self
-                   and r.fact.event is not None and event is not None and r.fact.event < event]
+        if event is None:
+            return
+        earlier = [(r.fact.event, r) for r in self.ruler.rules.values()
+                   if isinstance(r, CallAfterFinalPass) and r.fact.event is not None
+                   and r.fact.event < event]
         if not earlier:
             return
-        previous = max(earlier, key=lambda r: r.fact.event or 0)
+        start, previous = max(earlier, key=lambda pair: pair[0])
         if previous.offender.lho is not self.offender:
             return
-        if any(previous.fact.event < d < event for d in table.director_called):  # type: ignore[operator]
-            return
-        if any(e.status != "cancelled" and e.event is not None
-               and previous.fact.event < e.event < event  # type: ignore[operator]
-               for e in table.entries):
-            return
+        if any(start < d < event for d in table.director_called):
+            return  # the director had already ruled on it
         for lead in previous.leads:
             for rect in lead.rects:
                 if rect in previous.ruling.rectifications:
                     previous.ruling.rectifications.remove(rect)
         previous.leads = []
+        previous.ruling.laws = [ref for ref in previous.ruling.laws if not ref.startswith("26")]
         law11.forfeited_by_action(previous.ruling)
-        if not any(r.kind == "no_rectification" for r in previous.ruling.rectifications):
-            previous.ruling.add("no_rectification", "35D")
-        else:
+        if any(r.kind == "no_rectification" for r in previous.ruling.rectifications):
             previous.ruling.cite("35D")
+        else:
+            previous.ruling.add("no_rectification", "35D")
