@@ -172,6 +172,10 @@ NOTE_TEXT = {
         "misinformation_change_too_late": "a change after misinformation is too late once "
                                           "partner has called",
         "procedural_penalty_possible": "the director may add a procedural penalty",
+        "dummy_limited": "dummy may not act on his own account during the play",
+        "dummy_may_ask_declarer": "dummy may ask declarer whether he has a card of the suit led",
+        "dummy_card_named_by_declarer": "dummy's cards are played by declarer naming them",
+        "arrangement_of_tricks": "the played cards stay in front of each player in order",
     },
     "ru": {
         "information": "информация из отменённой заявки легальна для {side}{condition}",
@@ -188,6 +192,11 @@ NOTE_TEXT = {
         "misinformation_change_too_late": "после заявки партнёра менять заявку из-за "
                                           "дезинформации поздно",
         "procedural_penalty_possible": "судья может назначить процедурное наказание",
+        "dummy_limited": "болван не может действовать по своей инициативе во время розыгрыша",
+        "dummy_may_ask_declarer": "болван может спросить разыгрывающего, нет ли у него карты "
+                                  "масти хода",
+        "dummy_card_named_by_declarer": "картами болвана играет разыгрывающий, называя их",
+        "arrangement_of_tricks": "сыгранные карты лежат перед каждым игроком по порядку",
     },
 }
 CONDITION_TEXT = {"en": {"penalty_paid": " once the penalty has been paid"},
@@ -205,7 +214,9 @@ FLAG_TEXT = {
            "twelfth_trick_correction": "the revoke on the twelfth trick is corrected and the "
                                        "last two tricks are settled by the director",
            "declarer_chooses_partner_card": "declarer may require the offender's partner to "
-                                            "play either of his two cards to the twelfth trick"},
+                                            "play either of his two cards to the twelfth trick",
+           "defective_trick_found_late": "the defective trick was noticed too late to be put "
+                                         "right at once: the director settles it"},
     "ru": {"enforced_pass_may_damage": "если вынужденный пас нанёс ущерб ненарушившей стороне и "
                                        "нарушитель мог это предвидеть, судья может назначить "
                                        "присуждённый результат",
@@ -217,7 +228,9 @@ FLAG_TEXT = {
            "twelfth_trick_correction": "фальшренонс в 12-й взятке исправляется, последние две "
                                        "взятки определяет судья",
            "declarer_chooses_partner_card": "разыгрывающий может потребовать от партнёра "
-                                            "нарушителя любую из двух его карт в 12-й взятке"},
+                                            "нарушителя любую из двух его карт в 12-й взятке",
+           "defective_trick_found_late": "дефектная взятка обнаружена слишком поздно для "
+                                         "немедленного исправления: решает судья"},
 }
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from generator.laws import law43, law66
 from generator.laws.ruler import Rule, rule
 from generator.table.irregularities import Kind
 
@@ -56,10 +57,15 @@ def _before_opening_lead(rule_obj: Rule, table: Table) -> bool:
 class ReviewRequest(Rule):
     def detected(self, table: Table) -> None:
         f = self.fact
+        if f.detail("what") == "trick":
+            self.ruling.cite("66")
+            law66.inspect_trick(self.ruling, f, str(self.offender))
+            return
         if f.detail("phase") == "auction":
             _answer(self, bool(f.detail("at_turn")) and not f.detail("barred"), "20B")
         elif f.detail("dummy"):
             _answer(self, False, "20C2")
+            law43.dummy_limited(self.ruling)
         elif (table.phase != "play" or f.detail("tricks_played") != 0
               or f.detail("played_this_trick")):
             _answer(self, False, "41C")
@@ -79,6 +85,7 @@ class ExplanationRequest(Rule):
             _answer(self, bool(f.detail("at_turn")), "20F1")
         elif f.detail("dummy"):
             _answer(self, False, "20F2")
+            law43.dummy_limited(self.ruling)
         elif _before_opening_lead(self, table):
             _answer(self, True, "20F2")
             if not f.detail("at_turn"):

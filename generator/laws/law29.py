@@ -48,6 +48,8 @@ class OutOfRotation(Rule):
 
     def resolve(self, table: Table, how: Resolution, event: int) -> None:
         if how == "superseded":
+            # the acceptance the offender's LHO was offered has lapsed with the call itself
+            self.ruling.choices = [c for c in self.ruling.choices if c.chosen is not None]
             law28.superseded(self.ruling, self.fact.event)
             super().resolve(table, how, event)
             return

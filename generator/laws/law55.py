@@ -51,3 +51,4 @@ class DeclarerLeadOutOfTurn(Rule):
                 self.ruling.add("no_rectification", "55B2")
         else:
             self.ruling.add("no_rectification", "55B1")
+            self.ruling.cite("47A")

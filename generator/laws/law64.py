@@ -49,6 +49,7 @@ def transfer(rule: Revoke, table: Table) -> None:
     rule.ruling.flag("equity_check", "64C")
     if table.dummy is offender:
         rule.ruling.add("no_rectification", "64B3")
+        rule.ruling.note("dummy_card_named_by_declarer", "45B")
         return
     if _repeated(rule):
         rule.ruling.add("no_rectification", "64B2")

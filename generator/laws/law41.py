@@ -1,0 +1,18 @@
+"""Law 41 (1987): the opening lead and the start of play.
+
+41A: after a bid, double or redouble followed by three passes, the defender on presumed declarer's
+left makes the opening lead face down; a face-down lead may be withdrawn only on the director's
+instruction after an irregularity. 41B: before it is faced, the leader's partner and presumed
+declarer may ask for a review and explanations; declarer or a defender may ask for a review at his
+first turn to play. 41C: then the lead is faced, dummy is spread, and a review of the calls is too
+late. 41D: dummy's hand is spread in suits, trumps on dummy's right.
+"""
+
+from __future__ import annotations
+
+from generator.model.seat import Seat
+
+
+def opening_leader(declarer: Seat) -> Seat:
+    """41A: the defender on presumed declarer's left leads."""
+    return declarer.lho

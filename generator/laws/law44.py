@@ -1,0 +1,35 @@
+"""Laws 44-47 (1987): sequence of play, the played card, retraction — the rule for declarer
+playing from a hand out of turn.
+
+44: the lead, then each player in clockwise order; follow suit if able; the highest trump or the
+highest card of the suit led wins; the winner leads next. 45A-B: a card is played when put face up
+on the table (declarer plays dummy's cards by naming them); 45C: a defender's card held so that his
+partner could see it, and declarer's card held face up touching the table, are played. 47A: a card
+may be retracted to comply with a rectification; 47G: otherwise a played card is never retracted.
+
+Reading taken for a card played from declarer's side out of turn within a trick (no 1987 clause
+names it; [M]): it goes back without penalty (declarer's cards are never penalty cards, 48A) and
+the right hand plays (44).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.laws.ruler import Rule, rule
+from generator.model.cards import Card
+from generator.table.irregularities import Kind
+
+if TYPE_CHECKING:
+    from generator.table.state import Table
+
+
+@rule(Kind.PLAY_OUT_OF_TURN, editions={"1987"})
+class DeclarerPlaysOutOfTurn(Rule):
+    def detected(self, table: Table) -> None:
+        super().detected(table)
+        card = Card.parse(str(self.fact.detail("card")))
+        if card in table.exposed[self.offender]:
+            table.exposed[self.offender].remove(card)
+        self.ruling.cite("44", "47A")
+        self.ruling.add("no_rectification", "48A")

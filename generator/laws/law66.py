@@ -1,0 +1,25 @@
+"""Laws 65-66 (1987): arrangement and inspection of tricks.
+
+65: each player keeps his played cards face down before him, pointing to the side that won the
+trick, in order, so that the play can be reviewed. 66A: until his side has led or played to the
+next trick, a player who has not turned his own card may have all four cards of the trick just
+played faced; 66B: until the next lead he may look at (not show) his own last card; 66C: after
+that, quitted tricks may not be inspected except on the director's instruction; 66D: after the
+play, all cards may be inspected to settle a claim of a revoke or the number of tricks.
+"""
+
+from __future__ import annotations
+
+from generator.laws.ruling import Ruling
+from generator.table.irregularities import Irregularity
+
+
+def inspect_trick(ruling: Ruling, fact: Irregularity, seat: str) -> None:
+    """Answer ``W asks trick``: may the player see the last trick now?"""
+    if fact.detail("phase") == "ended":
+        ruling.add("request_permitted", "66D", seat=seat)
+    elif fact.detail("tricks_played") and not fact.detail("side_played_to_current"):
+        ruling.add("request_permitted", "66A", seat=seat)
+        ruling.note("arrangement_of_tricks", "65")
+    else:
+        ruling.add("request_refused", "66C", seat=seat)
