@@ -24,7 +24,9 @@ the first call's own law: its ruling reopens where it stood (the LHO may still a
 it), and Law 26 applies to the cancelled change against the offender's final call at that turn.
 
 Not modelled: the 25B1 case where the LHO had already called over the first call before attention
-was drawn (the change then stands and the LHO may withdraw his call).
+was drawn (the change then stands and the LHO may withdraw his call); and a purposeful change of a
+call that is no longer the latest of the auction is followed only roughly (the replacement is
+judged against the auction as it stands, and the auction goes on from the changer's left).
 """
 
 from __future__ import annotations

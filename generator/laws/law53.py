@@ -32,5 +32,5 @@ class LeadOutOfTurn(Rule):
             law11.forfeited_by_action(self.ruling)
         super().resolve(table, how, event)
         if how not in ("accepted", "condoned"):
-            law56.retracted_lead(self.ruling, table, self.offender,
+            law56.retracted_lead(self, table, self.offender,
                                  Card.parse(str(self.fact.detail("card"))))

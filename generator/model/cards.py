@@ -17,6 +17,8 @@ from generator.errors import ParseError
 class Suit(Enum):
     """A suit of cards, ordered clubs < diamonds < hearts < spades (the bidding order)."""
 
+    __hash__ = object.__hash__  # members are singletons: hash by identity, in C
+
     C = "C"
     D = "D"
     H = "H"
@@ -30,7 +32,7 @@ class Suit(Enum):
 
     @property
     def order(self) -> int:
-        return "CDHS".index(self.value)
+        return _SUIT_ORDER[self.value]
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Suit):
@@ -46,15 +48,19 @@ class Suit(Enum):
         raise ParseError(f"unknown suit {text!r} (expected C, D, H or S)")
 
 
+_SUIT_ORDER = {"C": 0, "D": 1, "H": 2, "S": 3}
 #: Suits from spades down, the order of PBN hands and of hand diagrams.
 SUITS_HIGH_FIRST: tuple[Suit, ...] = (Suit.S, Suit.H, Suit.D, Suit.C)
 
 _RANK_LETTERS = "23456789TJQKA"
+_RANK_ORDER = {letter: i + 2 for i, letter in enumerate(_RANK_LETTERS)}
 
 
 @total_ordering
 class Rank(Enum):
     """A rank within a suit; the ace is highest."""
+
+    __hash__ = object.__hash__  # members are singletons: hash by identity, in C
 
     TWO = "2"
     THREE = "3"
@@ -79,7 +85,7 @@ class Rank(Enum):
     @property
     def order(self) -> int:
         """2 for the two … 14 for the ace."""
-        return _RANK_LETTERS.index(self.value) + 2
+        return _RANK_ORDER[self.value]
 
     @property
     def is_honour(self) -> bool:
@@ -106,12 +112,33 @@ class Rank(Enum):
 RANKS_HIGH_FIRST: tuple[Rank, ...] = tuple(sorted(Rank, reverse=True))
 
 
-@dataclass(frozen=True, order=False)
+@dataclass(frozen=True, order=False, eq=False)
 class Card:
-    """A playing card."""
+    """A playing card. Equality and hashing use a precomputed number (cards live in sets that
+    the table updates on every play)."""
 
     suit: Suit
     rank: Rank
+
+    def __new__(cls, suit: Suit, rank: Rank) -> Card:
+        # One object per card: set lookups then succeed on identity, the fastest path.
+        found = _INTERNED.get((suit, rank))
+        if found is None:
+            found = object.__new__(cls)
+            _INTERNED[(suit, rank)] = found
+        return found
+
+    def __getnewargs__(self) -> tuple[Suit, Rank]:
+        return (self.suit, self.rank)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_key", self.suit.order * 16 + self.rank.order)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Card) and self._key == other._key  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return self._key  # type: ignore[attr-defined,no-any-return]
 
     def __str__(self) -> str:
         return f"{self.suit.value}{self.rank.value}"
@@ -135,6 +162,8 @@ class Card:
                 f"not a card: {text!r} (expected suit then rank, like SK or H7)"
             ) from None
 
+
+_INTERNED: dict[tuple[Suit, Rank], Card] = {}
 
 #: The 52 cards, clubs two first.
 ALL_CARDS: tuple[Card, ...] = tuple(Card(s, r) for s in Suit for r in sorted(Rank))

@@ -13,6 +13,8 @@ _FULL_NAMES = {"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
 class Side(Enum):
     """A partnership: North-South or East-West."""
 
+    __hash__ = object.__hash__  # members are singletons: hash by identity, in C
+
     NS = "NS"
     EW = "EW"
 
@@ -45,6 +47,8 @@ class Side(Enum):
 class Seat(Enum):
     """A compass seat. Clockwise order is N, E, S, W."""
 
+    __hash__ = object.__hash__  # members are singletons: hash by identity, in C
+
     N = "N"
     E = "E"
     S = "S"
@@ -59,29 +63,30 @@ class Seat(Enum):
     @property
     def index(self) -> int:
         """Position in clockwise order starting from North (N=0 … W=3)."""
-        return _ORDER.index(self.value)
+        return _INDEX[self]
 
     def offset(self, steps: int) -> Seat:
         """The seat ``steps`` places clockwise from this one."""
-        return Seat(_ORDER[(self.index + steps) % 4])
+        return SEATS[(_INDEX[self] + steps) % 4]
 
+    # The table replays thousands of events per board set: these lookups are precomputed.
     @property
     def lho(self) -> Seat:
         """Left-hand opponent: the next seat clockwise."""
-        return self.offset(1)
+        return SEATS[(_INDEX[self] + 1) % 4]
 
     @property
     def partner(self) -> Seat:
-        return self.offset(2)
+        return SEATS[(_INDEX[self] + 2) % 4]
 
     @property
     def rho(self) -> Seat:
         """Right-hand opponent: the previous seat clockwise."""
-        return self.offset(3)
+        return SEATS[(_INDEX[self] + 3) % 4]
 
     @property
     def side(self) -> Side:
-        return Side.NS if self in (Seat.N, Seat.S) else Side.EW
+        return _SIDE[self]
 
     def is_opponent_of(self, other: Seat) -> bool:
         return self.side is not other.side
@@ -100,3 +105,5 @@ class Seat(Enum):
 
 
 SEATS: tuple[Seat, ...] = (Seat.N, Seat.E, Seat.S, Seat.W)
+_INDEX: dict[Seat, int] = {seat: i for i, seat in enumerate(SEATS)}
+_SIDE: dict[Seat, Side] = {Seat.N: Side.NS, Seat.S: Side.NS, Seat.E: Side.EW, Seat.W: Side.EW}

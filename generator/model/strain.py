@@ -13,6 +13,8 @@ from generator.model.cards import Suit
 class Strain(Enum):
     """A denomination, ordered clubs < diamonds < hearts < spades < notrump."""
 
+    __hash__ = object.__hash__  # members are singletons: hash by identity, in C
+
     C = "C"
     D = "D"
     H = "H"

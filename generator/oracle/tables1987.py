@@ -60,7 +60,8 @@ class Outcome:
 
     * ``law``: the most specific clause of the 1987 law index (``"27B2"``, ``"30B2"``,
       ``"31A2b"``); a less specific one (``"27B"``, ``"25B2"``, ``"31A"``) while the decision that
-      picks the clause has not been made yet (no substitute, no RHO call).
+      picks the clause has not been made yet (no substitute, no RHO call). ``"30B3"`` and ``"25"``
+      from :func:`call_out_of_rotation` mean "a change of call": ask :func:`change_of_call`.
     * ``stands``: the irregular call stands (accepted or condoned, or corrected under 25A).
     * ``partner_bar`` / ``offender_bar``: ``"next_turn"`` or ``"throughout"``: that player must
       pass at his next turn / for the rest of the auction.
@@ -152,7 +153,8 @@ def combine_leads(withdrawn: Iterable[str]) -> tuple[LeadLaw | None, tuple[str, 
     ``("26B", ())`` if any was withdrawn, else ``(None, ())``.
 
     Reading taken for a suit bid withdrawn together with a call that names no suit (possible
-    only under 25B2(B)(2)): 26A on the suit(s), the stronger restriction; 26B adds nothing to it.
+    only under 25B2(B)(2)): 26A on the suit(s), the stronger restriction; the oracle does not add
+    the 26B right for the other call (the law text does not say how the two combine).
     """
     laws_and_suits = [lead_restriction_for(c) for c in withdrawn]
     suits = tuple(dict.fromkeys(s for _, s in laws_and_suits if s is not None))

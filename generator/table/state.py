@@ -256,7 +256,9 @@ class Table:
         """Apply one event (its index is its position in the log)."""
         index = len(self.events)
         self.events.append(event)
-        if isinstance(event, CallMade):
+        if isinstance(event, (CardLed, CardPlayed)):  # the commonest events first
+            self._card(event, index)
+        elif isinstance(event, CallMade):
             self._call(event, index)
         elif isinstance(event, CallChanged):
             self._change(event, index)
@@ -264,8 +266,6 @@ class Table:
             self._decision(event, index)
         elif isinstance(event, OptionChosen):
             self.ruler.chose(self, event.seat, event.option, index)
-        elif isinstance(event, (CardLed, CardPlayed)):
-            self._card(event, index)
         elif isinstance(event, CardsExposed):
             self._expose(event, index)
         elif isinstance(event, (Claimed, Conceded)):
@@ -299,15 +299,17 @@ class Table:
             return
         pending = self.pending
         if pending is not None and pending.stage == "acceptance" and pending.entry is not None:
-            if seat in pending.acceptors:
+            # The player whose turn it was simply calls in turn: that comes first, even when
+            # he is also the offender's left-hand opponent who could have accepted.
+            if (pending.kind in _OUT_OF_ROTATION and seat is pending.turn
+                    and seat.is_opponent_of(pending.offender)):
+                self.ruler.resolve(self, "superseded", index)
+            elif seat in pending.acceptors:
                 self.ruler.resolve(self, "condoned", index)
                 if index in self.handled:
                     return  # the ruler dealt with this call itself
             elif seat is pending.offender:
                 self.ruler.resolve(self, "corrected", index)
-            elif (pending.kind in _OUT_OF_ROTATION and seat is pending.turn
-                  and seat.is_opponent_of(pending.offender)):
-                self.ruler.resolve(self, "superseded", index)
         self._new_call(seat, call, index, event.simultaneous)
 
     def _new_call(self, seat: Seat, call: CallValue, index: int, simultaneous: bool) -> None:
@@ -417,6 +419,8 @@ class Table:
 
     def _change(self, event: CallChanged, index: int) -> None:
         seat = event.seat
+        if self.phase == "play" and not self.tricks and self.current is None:
+            self._reopen_auction()  # the auction period lasts until the opening lead is made
         mine = [i for i, e in enumerate(self.entries) if e.seat is seat and e.status != "cancelled"]
         if not mine or self.phase != "auction":
             raise ImpossibleEventError(f"{seat} changes a call but has no call to change")
@@ -430,8 +434,14 @@ class Table:
                     lho_called=any(e.seat is seat.lho for e in later) or None)
         partner_called = any(e.seat is seat.partner for e in later)
         if event.inadvertent or (event.misinformed and not partner_called):
+            # The new call takes the old one's place; any call made over the old one is
+            # withdrawn and the auction resumes from the changer's left.
             first.status = "cancelled"
-            self.entries.append(AuctionEntry(seat, event.call, index, "standing"))
+            self.entries.insert(original + 1, AuctionEntry(seat, event.call, index, "standing"))
+            for later_entry in self.entries[original + 2:]:
+                if later_entry.status == "standing":
+                    later_entry.status = "cancelled"
+            self.next = seat.lho
             self.record(fact)
             self.check_auction_end()  # the corrected call may be the third pass
             return
@@ -440,6 +450,13 @@ class Table:
         self.pending = Pending(irr, Kind.CHANGE_OF_CALL, seat, (seat.lho,), seat.lho,
                                entry=len(self.entries) - 1)
         self.ruler.opened(self, irr)
+
+    def _reopen_auction(self) -> None:
+        """Before the opening lead, a call may still be changed: back to the auction phase."""
+        self.phase = "auction"
+        self.contract = None
+        self.declarer = None
+        self.next = None
 
     def _decision(self, event: Accepted | Refused, index: int) -> None:
         pending = self.pending
@@ -489,9 +506,11 @@ class Table:
         """The card leaves the seat's hand (played): it is no longer exposed or a penalty card."""
         if self.hands is not None:
             self.hands[seat].discard(card)
-        if card in self.exposed[seat]:
-            self.exposed[seat].remove(card)
-        self.penalty = [p for p in self.penalty if not (p.seat is seat and p.card == card)]
+        exposed = self.exposed[seat]
+        if exposed and card in exposed:
+            exposed.remove(card)
+        if self.penalty:
+            self.penalty = [p for p in self.penalty if not (p.seat is seat and p.card == card)]
 
     def penalty_cards(self, seat: Seat) -> list[PenaltyCard]:
         return [p for p in self.penalty if p.seat is seat]
@@ -576,6 +595,9 @@ class Table:
                 and seat is pending.offender.lho and isinstance(event, CardPlayed)):
             self.ruler.resolve(self, "condoned", index)
         trick = self.current
+        if not self.constraints:
+            self._place(event, seat, card, index)
+            return
         lead = trick is None or trick.is_complete
         violations = [fact for c in list(self.constraints)
                       if (fact := c.check(self, seat, card, lead, index)) is not None]
@@ -645,7 +667,7 @@ class Table:
     def _play(self, seat: Seat, card: Card, index: int, trick: PlayedTrick,
               simultaneous: bool) -> None:
         assert self.declarer is not None
-        if seat in trick.seats():
+        if any(s is seat for s, _ in trick.plays):
             self.exposed[seat].append(card)
             self.record(make(Kind.DEFECTIVE_TRICK, seat, index, card=str(card), extra=True,
                              trick=len(self.tricks) + 1))
@@ -668,7 +690,8 @@ class Table:
         trick.plays.append((seat, card))
         self.remove(seat, card)
         self.next = seat.lho
-        self._rejoin(trick)
+        if trick.kept:
+            self._rejoin(trick)
         if revoke:
             self.record(make(Kind.REVOKE, seat, index, card=str(card), led=str(led),
                              trick=len(self.tricks) + 1))

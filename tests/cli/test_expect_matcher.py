@@ -1,4 +1,5 @@
-"""The ``expect`` matcher of tests/conftest.py follows the rules of shared/cases/README.md."""
+"""The ``expect`` matcher (``generator.casecheck``, through the fixtures of tests/conftest.py)
+follows the rules of the case format (tests/cases/samples/README.md)."""
 
 from __future__ import annotations
 

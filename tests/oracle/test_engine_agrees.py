@@ -165,8 +165,6 @@ def finish(data: st.DataObject, sc: Scenario) -> None:
 
 
 # ------------------------------------------------------------------------------ the comparison
-#: The rectification kinds the oracle speaks about.
-_SEAT_RECTS = ("must_pass", "no_double_or_redouble", "must_repeat", "lead_restriction")
 
 
 def disagreements(sc: Scenario) -> list[str]:
@@ -212,8 +210,8 @@ def disagreements(sc: Scenario) -> list[str]:
         problems.append(f"call_stands: engine {stands}, oracle {o.stands}")
     want_lead = expected_lead(sc)
     if want_lead is not None:
-        leads = [r.get("suits") for r in recs
-                 if r["kind"] == "lead_restriction" and r["seat"] == mate]
+        leads = [sorted(r["suits"]) if isinstance(r.get("suits"), list) else r.get("suits")
+                 for r in recs if r["kind"] == "lead_restriction" and r["seat"] == mate]
         if leads != want_lead:
             problems.append(f"lead_restriction on {mate}: engine {leads}, oracle {want_lead} "
                             f"(withdrawn {list(o.withdrawn)})")
@@ -225,9 +223,10 @@ def expected_lead(sc: Scenario) -> list[Any] | None:
     or ``None`` when Law 26 cannot be compared.
 
     The oracle's restriction is the clause's; the rest of the auction lifts it: 26A1 (the
-    offender bid the suit later: computed here), the offender's side declaring or a passed-out
-    board (skipped), the offender's final call being the withdrawn call itself (skipped: the
-    oracle cannot tell whether it has the same meaning).
+    offender bid the suit later: computed here; his final call at that turn counts as later, even
+    under 25B2b1 where it is his first call let stand), the offender's side declaring or a
+    passed-out board (skipped), the offender's final call being the withdrawn call itself
+    (skipped: the oracle cannot tell whether it has the same meaning).
     """
     assert sc.outcome is not None
     declaring = declaring_side(sc.calls)
@@ -239,7 +238,7 @@ def expected_lead(sc: Scenario) -> list[Any] | None:
     law, suits = combine_leads(w for w, lift in zip(sc.outcome.withdrawn, lifts, strict=True)
                                if lift is None)
     if law == "26A":
-        return [list(suits)]
+        return [sorted(suits)]
     return ["any_one"] if law == "26B" else []
 
 
@@ -405,7 +404,7 @@ def build_call_out_of_rotation(data: st.DataObject) -> Scenario:
         sc.final = final
     else:
         sc.events.append(f"{lho(offender)} refuses")
-        sc.law_only = where == "lho" and has_called
+        sc.law_only = oracle(False).law in ("30B3", "25")
         seat = turn
         while seat != offender and not is_complete(sc.calls):
             if side(seat) == side(offender) or sc.law_only:

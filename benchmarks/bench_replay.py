@@ -1,0 +1,72 @@
+"""Benchmark: replay and detect a 40-event case (target: under 100 µs on one core).
+
+Builds a legal board (an auction of 8 calls, then 32 cards) from a fixed seed, parses it once, and
+times ``detect`` (replay into a table with the neutral ruler plus detection) and, for reference,
+the full 1987 ruling (``analyse``). Prints the best per-case time of several runs and the ratio to
+the target.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from generator.laws.engine import analyse  # noqa: E402
+from generator.model import ALL_CARDS, Deal, Hand, Seat, legal_plays, trick_winner  # noqa: E402
+from generator.model.strain import Strain  # noqa: E402
+from generator.table import detect, parse_case  # noqa: E402
+
+TARGET_US = 100.0
+
+
+def forty_event_case(seed: int = 7) -> str:
+    rng = random.Random(seed)
+    cards = list(ALL_CARDS)
+    rng.shuffle(cards)
+    hands = {seat: set(cards[i * 13:(i + 1) * 13]) for i, seat in enumerate(Seat)}
+    deal = Deal.from_hands({s: Hand(h) for s, h in hands.items()})
+    events = ["N 1S", "E P", "S 2S", "W P", "N 4S", "E P", "S P", "W P"]
+    leader = Seat.E
+    for _ in range(8):
+        plays = []
+        seat = leader
+        for _ in range(4):
+            led = plays[0][1].suit if plays else None
+            card = rng.choice(legal_plays(Hand(hands[seat]), led))
+            hands[seat].discard(card)
+            plays.append((seat, card))
+            verb = "leads" if not events or len(plays) == 1 else "plays"
+            events.append(f"{seat} {verb} {card}")
+            seat = seat.lho
+        leader = trick_winner(plays, Strain.S)
+    body = "\n".join(f"  - {e}" for e in events)
+    return f'board: 1\ndeal: "{deal}"\nevents:\n{body}\n'
+
+
+def best_time(fn: object, runs: int, inner: int) -> float:
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        for _ in range(inner):
+            fn()  # type: ignore[operator]
+        best = min(best, (time.perf_counter() - start) / inner)
+    return best
+
+
+def main() -> None:
+    case = parse_case(forty_event_case())
+    assert len(case.events) == 40, len(case.events)
+    assert detect(case) == [], detect(case)
+    t_detect = best_time(lambda: detect(case), runs=7, inner=300) * 1e6
+    t_rule = best_time(lambda: analyse(case), runs=5, inner=100) * 1e6
+    print(f"replay+detect, 40 events: {t_detect:.1f} us best of 7x300; target {TARGET_US:.0f} us; "
+          f"ratio {t_detect / TARGET_US:.2f}")
+    print(f"full 1987 ruling (analyse), 40 events: {t_rule:.1f} us (reference, no target)")
+
+
+if __name__ == "__main__":
+    main()
