@@ -15,10 +15,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from generator.laws.engine import analyse  # noqa: E402
-from generator.model import ALL_CARDS, Deal, Hand, Seat, legal_plays, trick_winner  # noqa: E402
-from generator.model.strain import Strain  # noqa: E402
-from generator.table import detect, parse_case  # noqa: E402
+from generator.laws.engine import analyse
+from generator.model import ALL_CARDS, Deal, Hand, Seat, legal_plays, trick_winner
+from generator.model.strain import Strain
+from generator.table import detect, parse_case
 
 TARGET_US = 100.0
 

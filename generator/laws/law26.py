@@ -50,11 +50,15 @@ class LeadRestriction:
     """A Law 26 restriction attached to a ruling, recomputed as the auction goes on."""
 
     def __init__(self, ruling: Ruling, table: Table, offender: Seat,
-                 withdrawn: Sequence[CallValue]) -> None:
+                 withdrawn: Sequence[CallValue], final_pending: bool = False) -> None:
         self.ruling = ruling
         self.offender = offender
         self.withdrawn = tuple(withdrawn)
         self.start = self._after_withdrawn(table)
+        #: the offender's final call at that turn is still to come (a call out of rotation is
+        #: cancelled and he calls at his own turn): a withdrawn call he then repeats is not
+        #: restricted, since Law 26 needs a *different* final call
+        self.final_pending = final_pending
         self.rects: list[Rectification] = []
         self.offered = False
         self.update(table)
@@ -73,9 +77,12 @@ class LeadRestriction:
         later = [e.call for e in table.entries[self.start:]
                  if e.seat is self.offender and e.status == "standing"]
         later_suits = {named_suit(c) for c in later} - {None}
+        withdrawn = self.withdrawn
+        if self.final_pending and later:
+            withdrawn = tuple(c for c in withdrawn if c != later[0])
         suits: list[Suit] = []
         any_one = lifted = False
-        for call in self.withdrawn:
+        for call in withdrawn:
             suit = named_suit(call)
             if suit is None:
                 any_one = True

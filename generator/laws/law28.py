@@ -5,6 +5,13 @@ rotation: the RHO is deemed to have passed. 28B: if, after a call out of rotatio
 penalty is assessed, the opponent whose turn it was calls, that call is in rotation, the right to
 penalise the call out of rotation is lost, and the auction goes on as though the offender had not
 called at that turn (he calls again at his own turn).
+
+Reading taken: when the call out of rotation was made at the offender's LHO's turn, that LHO is
+both the player whose turn it was (28B) and the one who may call over it to accept it (29B). The
+1987 text of 28B names exactly this player and says the auction continues as though the offender
+had not called; 29B only says the LHO may call and so lose the right to a penalty. The engine
+applies 28B: the LHO's call is in rotation and the call out of rotation is void. The order of the
+two checks is in ``generator/table/state.py`` (``Table._call``).
 """
 
 from __future__ import annotations

@@ -68,10 +68,14 @@ class OutOfRotation(Rule):
             self.ruling.facts["skipped"] = skipped
             return
         self.withdrawn(table, self.entry_index(table), "29A")
-        if self.relation == "lho" and self.fact.detail("offender_has_called"):
+        if self.is_change_of_call():
             self.change_of_call(table)
         else:
             self.penalise(table)
+
+    def is_change_of_call(self) -> bool:
+        """A call at LHO's turn by a player who has already called in the round."""
+        return self.relation == "lho" and bool(self.fact.detail("offender_has_called"))
 
     def penalise(self, table: Table) -> None:
         """The penalty of Law 30, 31 or 32 for a cancelled call out of rotation."""

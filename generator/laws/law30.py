@@ -54,6 +54,10 @@ class PassOutOfRotation(OutOfRotation):
     def change_law(self) -> str:
         return "30B3"
 
+    def is_change_of_call(self) -> bool:
+        """30A covers every pass before any bid, whoever's turn it was; 30B3 needs a bid."""
+        return super().is_change_of_call() and not self.fact.detail("before_any_bid")
+
     def after_call(self, table: Table, seat: Seat, call: CallValue) -> None:
         super().after_call(table, seat, call)
         if self.watch_partner_opening and isinstance(call, Bid):

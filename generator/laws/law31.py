@@ -90,7 +90,7 @@ class BidOutOfRotation(OutOfRotation):
             return
         self.bar(table, self.offender.partner, "throughout", "31B")
         law23.enforced_pass(self.ruling)
-        self.restrict_lead(table, [self.bid])
+        self.restrict_lead(table, [self.bid], final_pending=True)
 
     def after_call(self, table: Table, seat: Seat, call: CallValue) -> None:
         super().after_call(table, seat, call)

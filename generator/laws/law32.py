@@ -42,7 +42,8 @@ class DoubleOutOfRotation(OutOfRotation):
             return
         self.bar(table, self.offender.partner, "throughout", "32A")
         law23.enforced_pass(self.ruling)
-        self.restrict_lead(table, [Call.parse(str(self.fact.detail("call")))])
+        self.restrict_lead(table, [Call.parse(str(self.fact.detail("call")))],
+                           final_pending=True)
 
     def after_call(self, table: Table, seat: Seat, call: CallValue) -> None:
         super().after_call(table, seat, call)

@@ -31,6 +31,7 @@ class DeclarerLeadOutOfTurn(Rule):
         self.offer_acceptance(table, ("55A",), ("55B",), accept_kind="lead_stands")
 
     def resolve(self, table: Table, how: Resolution, event: int) -> None:
+        self._speaker_decides(table, event)
         self.ruling.settle("accept" if how in ("accepted", "condoned") else "refuse")
         if how == "condoned":
             law60.accepted_by_play(self.ruling)
@@ -52,3 +53,12 @@ class DeclarerLeadOutOfTurn(Rule):
         else:
             self.ruling.add("no_rectification", "55B1")
             self.ruling.cite("47A")
+
+    def _speaker_decides(self, table: Table, event: int) -> None:
+        """55A: either defender may decide; the choice is shown as made by the one who spoke
+        (or played) first, not always by declarer's left-hand opponent."""
+        choice = self.ruling.open_choice
+        seat = getattr(table.events[event], "seat", None) if 0 <= event < len(table.events) \
+            else None
+        if choice is not None and isinstance(seat, Seat) and table.is_defender(seat):
+            choice.seat = seat

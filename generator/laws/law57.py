@@ -4,8 +4,10 @@
 plays out of turn before his partner has played, the card becomes a penalty card (a deliberate
 play: major, Law 50) and declarer chooses one of: the offender's partner plays his highest card of
 the suit led (57A1), his lowest (57A2), or no card of another suit that declarer names (57A3).
-57B: if the partner cannot comply he plays any card (Law 59). If declarer's side plays on before
-choosing, the options are lost (Law 60A); the card stays a penalty card.
+57B: if the partner cannot comply he plays any card (Law 59): the ruling then notes 57B and 59
+(the note is made when the partner actually plays, since only then is it known whether he could
+comply). If declarer's side plays on before choosing, the options are lost (Law 60A); the card
+stays a penalty card.
 
 Options for declarer: ``highest``, ``lowest``, ``prohibit_<suit>`` for each suit but the one led,
 and ``none``. A defender who plays out of turn after his partner has played is not premature in
@@ -38,6 +40,8 @@ class PartnerPlay:
     trick: int
     law: str
     done: bool = False
+    #: the partner could not comply when he played (57B, Law 59)
+    unable: bool = False
 
     def check(self, table: Table, seat: Seat, card: Card, lead: bool,
               index: int) -> Irregularity | None:
@@ -47,16 +51,23 @@ class PartnerPlay:
         hand = table.remaining(seat) or set()
         led = table.current.led_suit if table.current else None
         same = sorted((c for c in hand if c.suit is led), key=lambda c: c.rank.order)
-        if self.how in ("highest", "lowest") and same:
+        if self.how in ("highest", "lowest"):
+            if not same:
+                self.unable = True
+                return None
             wanted = same[-1] if self.how == "highest" else same[0]
             if card != wanted:
                 return make(Kind.REVOKE, seat, index, card=str(card), reason="penalty_play",
                             required=str(wanted))
+            return None
         void = not same
-        if (self.how == "prohibit" and self.suit is not None and card.suit is self.suit and void
-                and law59.can_comply(hand, self.suit, require=False)):
-            return make(Kind.REVOKE, seat, index, card=str(card), reason="penalty_play",
-                        prohibited=str(self.suit))
+        if self.how == "prohibit" and self.suit is not None and void:
+            if not law59.can_comply(hand, self.suit, require=False):
+                self.unable = True
+                return None
+            if card.suit is self.suit:
+                return make(Kind.REVOKE, seat, index, card=str(card), reason="penalty_play",
+                            prohibited=str(self.suit))
         return None
 
     def expired(self, table: Table) -> bool:
@@ -96,7 +107,6 @@ class PrematurePlay(Rule):
                                           "suit": str(suit)})], ["57A3"]))
         options.append(Option("none", [], ["57A"]))
         law10.offer(self.ruling, table.declarer, *options)
-        self.ruling.note("cannot_comply", "57B")
 
     def chose(self, table: Table, seat: Seat, option: str, event: int) -> None:
         if self.lead_choice is not None or self.ruling.settle(option) is None:
@@ -106,12 +116,19 @@ class PrematurePlay(Rule):
             return
         how, _, suit = option.partition("_")
         law = {"highest": "57A1", "lowest": "57A2", "prohibit": "57A3"}[how]
-        table.constraints.append(PartnerPlay(self.offender.partner, how,
-                                             Suit.parse(suit) if suit else None,
-                                             len(table.tricks) + 1, law))
+        self.partner_play = PartnerPlay(self.offender.partner, how,
+                                        Suit.parse(suit) if suit else None,
+                                        len(table.tricks) + 1, law)
+        table.constraints.append(self.partner_play)
+
+    partner_play: PartnerPlay | None = None
 
     def card_played(self, table: Table, seat: Seat, card: Card, event: int) -> None:
         super().card_played(table, seat, card, event)
+        duty = self.partner_play
+        if duty is not None and duty.unable and seat is duty.seat:
+            self.ruling.note("cannot_comply", "57B")
+            self.ruling.cite("59")
         choice = self.ruling.open_choice
         if choice is None or self.lead_choice is not None or table.declarer is None:
             return

@@ -159,12 +159,13 @@ class Rule:
         table.bars.append(Bar(seat, "no_double", law))
 
     def restrict_lead(self, table: Table, withdrawn: list[CallValue],
-                      final: CallValue | None = None) -> None:
+                      final: CallValue | None = None, final_pending: bool = False) -> None:
         """Law 26 on the offender's partner for each withdrawn call that differs from his
-        final call at that turn."""
+        final call at that turn (``final_pending``: that call is still to be made)."""
         calls = [c for c in withdrawn if c != final]
         if calls:
-            self.leads.append(law26.LeadRestriction(self.ruling, table, self.offender, calls))
+            self.leads.append(law26.LeadRestriction(self.ruling, table, self.offender, calls,
+                                                    final_pending))
 
     def withdrawn(self, table: Table, entry: int, law: str) -> None:
         """Record the cancellation of a call and the information rule that follows."""

@@ -299,11 +299,13 @@ OUT_OF_ROTATION_TABLE: Final[tuple[tuple[OutOfRotationKey, Row], ...]] = (
     # decision     call     turn          bid    rho_next final
     # 29B: LHO accepts (or calls over it): the call stands as if in rotation.
     (("accepted",  "*",     "*",          "*",   "*",     "*"),     Row("29B", stands=True)),
-    # 28B: the opponent whose turn it was called first: no penalty. At LHO's turn that call is
-    # LHO's own call over the irregular one, i.e. acceptance (29B).
+    # 28B: the opponent whose turn it was called first: his call is in rotation, no penalty, and
+    # the auction goes on as though the offender had not called at that turn. At LHO's turn the
+    # LHO is that opponent: 28B's specific wording ("the opponent whose turn it was") is read as
+    # prevailing over 29B's general right of the LHO to call (the project's chosen reading).
     (("superseded", "*",    "rho",        "*",   "*",     "*"),     Row("28B")),
-    (("superseded", "*",    "lho_called", "*",   "*",     "*"),     Row("29B", stands=True)),
-    (("superseded", "*",    "lho_first",  "*",   "*",     "*"),     Row("29B", stands=True)),
+    (("superseded", "*",    "lho_called", "*",   "*",     "*"),     Row("28B")),
+    (("superseded", "*",    "lho_first",  "*",   "*",     "*"),     Row("28B")),
     # 30A: pass before any bid (any seat's turn): offender passes at his next turn.
     (("refused",   "pass",  "*",          "no",  "*",     "*"),     Row("30A", offender=NEXT)),
     # 30B1: after a bid, at RHO's turn: offender passes at his next turn.

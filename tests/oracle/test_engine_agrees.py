@@ -375,8 +375,9 @@ def build_call_out_of_rotation(data: st.DataObject) -> Scenario:
         call = data.draw(st.sampled_from([c for c in legal if parse_call(c).is_bid]), label="bid")
     sc.kind = _OOR_KIND[parse_call(call).kind]
     sc.call(offender, call, standing=None)
-    decisions = ["refuse", "refuse", "refuse", "accept", "condone"] + (
-        ["supersede"] if where == "rho" else [])
+    # At LHO's turn the LHO is the player in turn: his call is 28B (supersede), not 29B.
+    decisions = ["refuse", "refuse", "refuse", "accept"] + (
+        ["supersede"] if where in ("rho", "lho") else ["condone"])
     decision = data.draw(st.sampled_from(decisions), label="decision")
     if decision in ("accept", "condone") and is_complete([*before, (offender, call)]):
         decision = "refuse"  # an accepted pass cannot end the auction by Law 34: not modelled
@@ -395,10 +396,10 @@ def build_call_out_of_rotation(data: st.DataObject) -> Scenario:
         elif not is_complete(sc.calls):
             seat = lho(offender)
             sc.call(seat, data.draw(st.sampled_from(legal_calls(seat, sc.calls)), label="condone"))
-    elif decision == "supersede":  # RHO, whose turn it was, calls before any ruling (28B)
+    elif decision == "supersede":  # the opponent whose turn it was calls first (28B)
         sc.call(turn, data.draw(st.sampled_from(legal_calls(turn, sc.calls)), label="rho"))
         sc.outcome = oracle(False, superseded=True)
-        if not is_complete(sc.calls):
+        if where == "rho" and not is_complete(sc.calls):
             final = data.draw(st.sampled_from(legal_calls(offender, sc.calls)), label="final")
             sc.call(offender, final)
         sc.final = final
