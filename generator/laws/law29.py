@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING
 from generator.laws import law09, law11, law23, law28
 from generator.laws.ruler import Rule
 from generator.model.seat import Seat
+from generator.table.events import CallMade
+from generator.table.state import AuctionEntry
 
 if TYPE_CHECKING:
     from generator.table.state import Resolution, Table
@@ -53,16 +55,32 @@ class OutOfRotation(Rule):
             law28.superseded(self.ruling, self.fact.event)
             super().resolve(table, how, event)
             return
+        if how == "corrected":
+            # the offender's second call is itself out of turn: it is void (9C), and the LHO's
+            # decision on the first one is still to come
+            law09.premature_correction(self.ruling)
+            call = table.events[event]
+            assert isinstance(call, CallMade)
+            table.entries.append(AuctionEntry(call.seat, call.call, event, "cancelled"))
+            table.handled.add(event)
+            return
         self.ruling.settle("accept" if how in ("accepted", "condoned") else "refuse")
         if how == "condoned":
             law11.forfeited_by_action(self.ruling)
-        if how == "corrected":
-            law09.premature_correction(self.ruling)
+        if how in ("accepted", "condoned") and self.is_change_of_call():
+            # 25B1: the accepted new call replaces the offender's earlier call of the round
+            self.ruling.cite(self.change_law(), "25B1")
+            for entry in reversed(table.entries[: self.entry_index(table)]):
+                if entry.seat is self.offender and entry.status == "standing":
+                    entry.status = "cancelled"
+                    break
         super().resolve(table, how, event)
         if how in ("accepted", "condoned"):
+            # the players between the one in turn and the offender lose that turn (Law 34);
+            # at LHO's turn nobody does: the auction simply goes on from the LHO
             skipped = []
             seat = self.turn
-            while seat is not self.offender:
+            while seat is not self.offender and self.relation != "lho":
                 skipped.append(str(seat))
                 seat = seat.lho
             self.ruling.facts["skipped"] = skipped

@@ -1,51 +1,110 @@
 """Law 67 (1987): the defective trick.
 
-67A: a trick to which a player did not play, or to which he contributed too many cards, must be
-rectified if attention is drawn before a player of each side has played to the next trick: the
-player who omitted to play adds a card he can legally play; a card played in excess is withdrawn.
-67B: if it is noticed later ([M]: the 1987 text of 67B was not seen), the director establishes the
-facts and settles the trick; the engine flags it.
+67A (seed 003): a trick to which a player did not play, or to which he contributed too many cards,
+must be rectified if attention is drawn before a player of each side has played to the next
+trick. The player who omitted to play adds a card he can legally play to that trick; a card played
+in excess is withdrawn. 67B: if it is noticed later ([M]: the 1987 text of 67B was not seen), the
+director establishes the facts and settles the trick; the engine flags it.
 
-Mechanics: when no card has yet been played to the next trick, the defective trick is reopened and
-the player who omitted to play is to play; otherwise the ruling lists the duty and the flag.
+Readings taken ([M]):
+
+* "in time" is measured from the defective trick: attention drawn while that trick is still in
+  progress, or before both sides have played to the trick that follows it;
+* a card played in excess by a *defender* is not simply restored: Law 45E (a defender who has
+  already played to the trick contributes another card; seed 003 refers to it from 45C1) makes it a
+  penalty card, major because it was deliberately played (:data:`EXCESS_CARD_PENALTY`); declarer's
+  or dummy's excess card goes back without penalty (48A, 45E2).
+
+Mechanics: the defective trick is reopened and the player who omitted to play is to play. If one
+side had already played to the next trick, those cards are kept aside and that trick resumes once
+the defective trick is complete — unless the added card changes the trick's winner: the next trick
+was then led from the wrong hand, its cards go back to their owners and the director is flagged.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from generator.laws import law50
 from generator.laws.ruler import Rule, rule
 from generator.model.cards import Card
 from generator.model.seat import Seat
 from generator.table.irregularities import Kind
 
 if TYPE_CHECKING:
-    from generator.table.state import Table
+    from generator.table.state import PlayedTrick, Table
+
+EXCESS_CARD_PENALTY = True
 
 
 @rule(Kind.DEFECTIVE_TRICK, editions={"1987"})
 class DefectiveTrick(Rule):
     done = False
+    reopened: PlayedTrick | None = None
+    aside: PlayedTrick | None = None
+
+    def _in_time(self, table: Table) -> bool:
+        """67A: the defective trick is still in progress, or not both sides have played to the
+        trick after it."""
+        number = int(self.fact.detail("trick", len(table.tricks) + 1))
+        if len(table.tricks) < number:
+            return True
+        if len(table.tricks) > number:
+            return False
+        current = table.current.plays if table.current is not None else []
+        return len({s.side for s, _ in current}) < 2
 
     def director(self, table: Table, event: int) -> None:
         if self.done:
             return
         self.done = True
-        current = table.current.plays if table.current is not None else []
-        in_time = len({s.side for s, _ in current}) < 2
-        if not in_time:
+        if not self._in_time(table):
             self.ruling.flag("defective_trick_found_late", "67B")
             return
         if self.fact.detail("extra"):
-            card = Card.parse(str(self.fact.detail("card")))
-            if card in table.exposed[self.offender]:
-                table.exposed[self.offender].remove(card)
-            self.ruling.add("no_rectification", "67A")
+            self._excess_card(table)
             return
         missing = [Seat.parse(s) for s in str(self.fact.detail("missing", "")).split(",") if s]
         for seat in missing:
-            self.ruling.add("must_play", "67A", seat=str(seat), rule="any_legal")
-        if not current and table.tricks and table.tricks[-1].defective:
-            trick = table.tricks[-1]
-            table.reopen(trick)
-            table.next = missing[0] if missing else table.next
+            self.ruling.add("must_play", "67A", seat=str(seat), rule="follow_suit")
+        number = int(self.fact.detail("trick", 0))
+        if not missing or len(table.tricks) != number or not table.tricks[-1].defective:
+            return
+        trick = table.tricks[-1]
+        if table.current is not None and table.current.plays:
+            self.aside = table.current
+        table.current = None
+        table.reopen(trick)
+        self.reopened = trick
+        table.next = missing[0]
+
+    def _excess_card(self, table: Table) -> None:
+        card = Card.parse(str(self.fact.detail("card")))
+        defender = table.is_defender(self.offender) and self.offender is not table.dummy
+        if card in table.exposed[self.offender]:
+            table.exposed[self.offender].remove(card)
+        if EXCESS_CARD_PENALTY and defender and table.remaining(self.offender) is not None \
+                and card in (table.remaining(self.offender) or set()):
+            self.ruling.cite("67A", "45E1")
+            law50.add_penalty_cards(self.ruling, table, self.offender, [card], deliberate=True,
+                                    law="45E1")
+            return
+        self.ruling.add("no_rectification", "67A")
+        self.ruling.cite("45E2" if not defender else "45E1")
+
+    def trick_completed(self, table: Table, trick: PlayedTrick) -> None:
+        """The reopened trick is complete: the next trick resumes where it was."""
+        if trick is not self.reopened:
+            return
+        self.reopened = None
+        aside, self.aside = self.aside, None
+        if aside is None:
+            return
+        if trick.winner is aside.leader:
+            table.current = aside
+            table.next = aside.next_seat
+            return
+        for seat, card in aside.plays:
+            if table.hands is not None:
+                table.hands[seat].add(card)
+        self.ruling.flag("next_trick_led_from_wrong_hand", "67A")

@@ -88,6 +88,9 @@ class Ruler:
             entry.status = "standing"
             table.pending = None
             table._advance_after_call(pending.offender, entry.call)
+            if (pending.kind is Kind.CHANGE_OF_CALL and pending.turn is not None
+                    and pending.turn is not pending.offender):
+                table.next = pending.turn
             return
         entry.status = "cancelled"
         if how == "corrected":
@@ -110,7 +113,11 @@ class Ruler:
 
     def substituted(self, table: Table, entry: int, event: int) -> None:
         """The offender made his substitute call (entry ``entry``)."""
+        pending = table.pending
         table.pending = None
+        if (pending is not None and pending.kind is Kind.CHANGE_OF_CALL
+                and pending.turn is not None and pending.turn is not pending.offender):
+            table.next = pending.turn  # a late change: back to the player whose turn it was
         table.check_auction_end()
 
     @staticmethod

@@ -23,6 +23,7 @@ from generator.model.auction import (
     can_redouble,
     final_contract,
     is_complete,
+    is_legal_call,
     is_sufficient,
     last_bid,
     lowest_sufficient,
@@ -68,6 +69,8 @@ class AuctionEntry:
     call: CallValue
     event: int | None
     status: Status = "standing"
+    #: withdrawn because an earlier call was changed under it; its caller may still change it
+    voided: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {"seat": str(self.seat), "call": str(self.call), "event": self.event,
@@ -306,10 +309,10 @@ class Table:
                 self.ruler.resolve(self, "superseded", index)
             elif seat in pending.acceptors:
                 self.ruler.resolve(self, "condoned", index)
-                if index in self.handled:
-                    return  # the ruler dealt with this call itself
             elif seat is pending.offender:
                 self.ruler.resolve(self, "corrected", index)
+            if index in self.handled:
+                return  # the ruler dealt with this call itself
         self._new_call(seat, call, index, event.simultaneous)
 
     def _new_call(self, seat: Seat, call: CallValue, index: int, simultaneous: bool) -> None:
@@ -421,7 +424,8 @@ class Table:
         seat = event.seat
         if self.phase == "play" and not self.tricks and self.current is None:
             self._reopen_auction()  # the auction period lasts until the opening lead is made
-        mine = [i for i, e in enumerate(self.entries) if e.seat is seat and e.status != "cancelled"]
+        mine = [i for i, e in enumerate(self.entries)
+                if e.seat is seat and (e.status != "cancelled" or e.voided)]
         if not mine or self.phase != "auction":
             raise ImpossibleEventError(f"{seat} changes a call but has no call to change")
         original = mine[-1]
@@ -434,29 +438,45 @@ class Table:
                     lho_called=any(e.seat is seat.lho for e in later) or None)
         partner_called = any(e.seat is seat.partner for e in later)
         if event.inadvertent or (event.misinformed and not partner_called):
-            # The new call takes the old one's place; any call made over the old one is
-            # withdrawn and the auction resumes from the changer's left.
+            # The new call takes the old one's place. Calls made over the old one stand while
+            # they are still legal; the first that no longer is (a bid now insufficient) is
+            # withdrawn with everything after it, and its caller calls again.
             first.status = "cancelled"
             self.entries.insert(original + 1, AuctionEntry(seat, event.call, index, "standing"))
-            for later_entry in self.entries[original + 2:]:
-                if later_entry.status == "standing":
-                    later_entry.status = "cancelled"
-            self.next = seat.lho
+            self._revalidate_after(original + 1)
             self.record(fact)
             self.check_auction_end()  # the corrected call may be the third pass
             return
         self.entries.append(AuctionEntry(seat, event.call, index, "pending"))
         irr = self.record(fact)
-        self.pending = Pending(irr, Kind.CHANGE_OF_CALL, seat, (seat.lho,), seat.lho,
+        # ``turn``: whose turn it was when the change was made (later than the LHO's when the
+        # change comes late); the auction resumes there once the change is settled
+        self.pending = Pending(irr, Kind.CHANGE_OF_CALL, seat, (seat.lho,), self.next,
                                entry=len(self.entries) - 1)
         self.ruler.opened(self, irr)
+
+    def _revalidate_after(self, position: int) -> None:
+        before = [(e.seat, e.call) for e in self.entries[: position + 1] if e.status == "standing"]
+        broken = False
+        for entry in self.entries[position + 1:]:
+            if entry.status != "standing":
+                continue
+            if not broken and not is_legal_call(entry.seat, entry.call, before):
+                broken = True
+                self.next = entry.seat
+            if broken:
+                entry.status = "cancelled"
+                entry.voided = True
+            else:
+                before.append((entry.seat, entry.call))
 
     def _reopen_auction(self) -> None:
         """Before the opening lead, a call may still be changed: back to the auction phase."""
         self.phase = "auction"
         self.contract = None
         self.declarer = None
-        self.next = None
+        standing = self.standing()
+        self.next = standing[-1][0].lho if standing else self.board.dealer
 
     def _decision(self, event: Accepted | Refused, index: int) -> None:
         pending = self.pending
