@@ -4,14 +4,16 @@
 the card he played instead on his own; declarer may accept that play (52B1: the penalty card stays a
 penalty card) or require the penalty card to be played in its place (52B2: the card wrongly played
 is withdrawn and becomes a major penalty card — reading taken from the 1997 text, [M]).
-Options: ``accept`` / ``substitute``.
+Options: ``accept`` / ``substitute``. Declarer who plays from his hand or dummy after the wrong card
+before choosing has accepted it (52B1, as in the 1975 and 1997 texts; Law 60A states the same
+principle for any irregular play), and may no longer require the substitution.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law10, law50
+from generator.laws import law10, law50, law60
 from generator.laws.ruler import Rule, rule
 from generator.laws.ruling import Option, Rectification
 from generator.model.cards import Card
@@ -36,6 +38,15 @@ class PenaltyCardNotPlayed(Rule):
             Option("substitute", [Rectification("must_play", "52B2", {
                 "seat": str(self.offender), "card": str(penalty)})], ["52B2"]),
         )
+
+    def card_played(self, table: Table, seat: Seat, card: Card, event: int) -> None:
+        super().card_played(table, seat, card, event)
+        choice = self.ruling.open_choice
+        if (self.lead_choice is None and choice is not None and table.declarer is not None
+                and seat.side is table.declarer.side and choice.option("accept") is not None
+                and event > (self.fact.event or -1)):
+            self.ruling.settle("accept")
+            law60.accepted_by_play(self.ruling)
 
     def chose(self, table: Table, seat: Seat, option: str, event: int) -> None:
         if self.lead_choice is not None or self.ruling.settle(option) is None:
