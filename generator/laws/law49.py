@@ -6,6 +6,10 @@ follows. Declarer's exposed cards are Law 48's business; dummy's cards are face 
 
 The case format's ``exposes`` verb records an inadvertent exposure; exposures through a lead out of
 turn, a premature play or a corrected revoke are deliberate plays and are ruled by their own laws.
+
+When the card becomes a major penalty card while the owner's partner is already on lead (the
+trick is over, the next lead not yet made), declarer's 50E/51B choice is offered at once: the
+lead he is to rule on is that very lead.
 """
 
 from __future__ import annotations
@@ -32,3 +36,10 @@ class ExposedCard(Rule):
         self.ruling.cite("49")
         law50.add_penalty_cards(self.ruling, table, self.offender, cards, deliberate=False,
                                 law="50")
+        owner = self.offender
+        if (table.phase == "play" and table.declarer is not None and table.current is None
+                and table.pending is None and table.next is owner.partner
+                and any(p.major for p in table.penalty_cards(owner))
+                and not any(r.lead_choice is not None and r.ruling.open_choice is not None
+                            for r in self.ruler.rules.values() if r is not self)):
+            self.offer_penalty_lead(table, owner)
