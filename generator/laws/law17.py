@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law10
+from generator.laws import law10, law86
 from generator.laws.ruler import Rule, rule
 from generator.laws.ruling import Option, Rectification
 from generator.model.seat import Seat
@@ -39,8 +39,9 @@ class CardsFromWrongBoard(Rule):
         self.ruling.note("procedural_penalty_possible", "90")
         law10.offer(
             self.ruling, self.offender.lho,
-            Option("cancel", [Rectification("adjusted_score", "12C1",
-                                             {"adjustment": "artificial"})], ["17D", "12C1"]),
+            Option("cancel", [Rectification(
+                "adjusted_score", "12C1", law86.artificial_for_sides(str(self.offender.side)))],
+                   ["17D", "12C1", "86A"]),
             Option("continue", [], ["17D"]),
         )
 

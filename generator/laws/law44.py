@@ -1,5 +1,5 @@
-"""Laws 44-47 (1987): sequence of play, the played card, retraction — the rule for declarer
-playing from a hand out of turn.
+"""Law 44 (1987): sequence and procedure of play — the rule for declarer playing from a hand
+out of turn.
 
 44: the lead, then each player in clockwise order; follow suit if able; the highest trump or the
 highest card of the suit led wins; the winner leads next. 45A-B: a card is played when put face up
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from generator.laws import law45, law47
 from generator.laws.ruler import Rule, rule
 from generator.model.cards import Card
 from generator.table.irregularities import Kind
@@ -31,5 +32,6 @@ class DeclarerPlaysOutOfTurn(Rule):
         card = Card.parse(str(self.fact.detail("card")))
         if card in table.exposed[self.offender]:
             table.exposed[self.offender].remove(card)
-        self.ruling.cite("44", "47A")
+        self.ruling.cite("44", law45.played_by(self.offender, table.dummy))
+        law47.retracted_for_rectification(self.ruling)
         self.ruling.add("no_rectification", "48A")

@@ -14,7 +14,10 @@ out of turn, a premature play, a revoke card withdrawn) or two or more cards exp
 * Major (50E): the owner must play it at his first legal opportunity (lead, follow, discard or
   ruff). When the owner's partner gains the lead, declarer may require the lead of the suit of the
   penalty card, or prohibit it while that partner keeps the lead — either way the card is picked up
-  — or leave it as a penalty card (Law 51 for several penalty cards).
+  — or leave it as a penalty card (Law 51 for several penalty cards). Option ids: ``require_H``,
+  ``prohibit_H``, ``none``; with penalty cards in several suits also ``prohibit_HC`` (every suit
+  named, 51B2b: seed 003 lets declarer forbid each of those suits, the owner then picking up the
+  cards of every suit forbidden).
 
 The duties are constraints on the table: a card that breaks them is detected as
 ``penalty_card_not_played`` (Law 52) or, for a lead against a required or prohibited suit, as a
@@ -24,6 +27,7 @@ revoke (Law 61A counts a failure to lead a suit required by a penalty as a revok
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from generator.laws import law10
@@ -54,6 +58,8 @@ def add_penalty_cards(ruling: Ruling, table: Table, seat: Seat, cards: list[Card
     if promote:
         minor = False
         for p in existing:
+            if not p.major:
+                ruling.add("penalty_card", "50B", seat=str(seat), card=str(p.card), major=True)
             p.major = True
     ruling.cite("50D" if minor else "50E")
     for card in cards:
@@ -117,6 +123,8 @@ class LeadDuty:
     law: str
     while_on_lead: bool = False
     used: bool = field(default=False)
+    #: further suits prohibited together with ``suit`` (51B2b: several suits at once)
+    others: tuple[Suit, ...] = ()
 
     def check(self, table: Table, seat: Seat, card: Card, lead: bool,
               index: int) -> Irregularity | None:
@@ -127,10 +135,11 @@ class LeadDuty:
         if self.require and card.suit is not self.suit and any(c.suit is self.suit for c in hand):
             return make(Kind.REVOKE, seat, index, card=str(card), reason="lead_penalty",
                         required=str(self.suit))
-        if not self.require and card.suit is self.suit and any(
-                c.suit is not self.suit for c in hand):
+        barred = {self.suit, *self.others}
+        if not self.require and card.suit in barred and any(
+                c.suit not in barred for c in hand):
             return make(Kind.REVOKE, seat, index, card=str(card), reason="lead_penalty",
-                        prohibited=str(self.suit))
+                        prohibited="".join(str(s) for s in sorted(barred, reverse=True)))
         return None
 
     def expired(self, table: Table) -> bool:
@@ -143,8 +152,11 @@ class LeadDuty:
         return False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": "lead_duty", "seat": str(self.seat), "suit": str(self.suit),
-                "require": self.require, "law": self.law, "while_on_lead": self.while_on_lead}
+        out = {"kind": "lead_duty", "seat": str(self.seat), "suit": str(self.suit),
+               "require": self.require, "law": self.law, "while_on_lead": self.while_on_lead}
+        if self.others:
+            out["others"] = [str(s) for s in self.others]
+        return out
 
 
 def lead_options(table: Table, owner: Seat) -> list[Option]:
@@ -163,6 +175,13 @@ def lead_options(table: Table, owner: Seat) -> list[Option]:
         options.append(Option(f"prohibit_{suit}", [Rectification(
             "lead_restriction", law_pro, {"seat": partner, "chooser": "declarer",
                                           "suits": [str(suit)], "may": ["prohibit"]})], [law_pro]))
+    for size in range(2, len(suits) + 1):
+        for group in combinations(suits, size):
+            letters = "".join(str(s) for s in group)
+            options.append(Option(f"prohibit_{letters}", [Rectification(
+                "lead_restriction", "51B2b", {"seat": partner, "chooser": "declarer",
+                                              "suits": [str(s) for s in group],
+                                              "may": ["prohibit"]})], ["51B2b"]))
     options.append(Option("none", [], ["50E"]))
     return options
 
@@ -176,13 +195,13 @@ def apply_lead_option(table: Table, owner: Seat, option: str) -> None:
     """Carry out declarer's choice: pick up the cards of the suit and set the lead duty."""
     if option == "none":
         return
-    verb, _, suit_letter = option.partition("_")
-    suit = Suit.parse(suit_letter)
+    verb, _, letters = option.partition("_")
+    suits = [Suit.parse(letter) for letter in letters]
     require = verb == "require"
     for p in list(table.penalty_cards(owner)):
-        if p.card.suit is suit:
+        if p.card.suit in suits:
             table.penalty.remove(p)
             if p.card in table.exposed[owner]:
                 table.exposed[owner].remove(p.card)
-    table.constraints.append(LeadDuty(owner.partner, suit, require, "50E",
-                                      while_on_lead=not require))
+    table.constraints.append(LeadDuty(owner.partner, suits[0], require, "50E",
+                                      while_on_lead=not require, others=tuple(suits[1:])))

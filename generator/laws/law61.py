@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law62, law63, law64
+from generator.laws import law42, law45, law62, law63, law64
 from generator.laws.ruler import Rule, rule
 from generator.model.cards import Card
 from generator.model.seat import Seat
@@ -33,7 +33,9 @@ class Revoke(Rule):
 
     def detected(self, table: Table) -> None:
         super().detected(table)
-        self.ruling.cite("61A")
+        self.ruling.cite("61A", law45.played_by(self.offender, table.dummy))
+        if self.offender is table.declarer:
+            law42.dummy_may_ask(self.ruling)
         in_progress = table.current is not None and bool(table.current.plays)
         self.trick = int(self.fact.detail("trick") or len(table.tricks) + int(in_progress))
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law10, law50
+from generator.laws import law10, law47, law50
 from generator.laws.ruling import Option
 from generator.model.seat import Seat
 
@@ -38,6 +38,7 @@ def correct(rule: Revoke, table: Table) -> None:
     defender = table.is_defender(offender)
     taken = table.take_back(offender, face_up=defender)
     rule.ruling.cite("62A")
+    law47.retracted_for_rectification(rule.ruling)
     if taken is None:
         return
     _, card = taken

@@ -1,7 +1,6 @@
-"""Laws 65-66 (1987): arrangement and inspection of tricks.
+"""Law 66 (1987): inspection of tricks.
 
-65: each player keeps his played cards face down before him, pointing to the side that won the
-trick, in order, so that the play can be reviewed. 66A: until his side has led or played to the
+66A: until his side has led or played to the
 next trick, a player who has not turned his own card may have all four cards of the trick just
 played faced; 66B: until the next lead he may look at (not show) his own last card; 66C: after
 that, quitted tricks may not be inspected except on the director's instruction; 66D: after the
@@ -10,6 +9,7 @@ play, all cards may be inspected to settle a claim of a revoke or the number of 
 
 from __future__ import annotations
 
+from generator.laws import law65
 from generator.laws.ruling import Ruling
 from generator.table.irregularities import Irregularity
 
@@ -20,6 +20,6 @@ def inspect_trick(ruling: Ruling, fact: Irregularity, seat: str) -> None:
         ruling.add("request_permitted", "66D", seat=seat)
     elif fact.detail("tricks_played") and not fact.detail("side_played_to_current"):
         ruling.add("request_permitted", "66A", seat=seat)
-        ruling.note("arrangement_of_tricks", "65")
+        law65.arrangement(ruling)
     else:
         ruling.add("request_refused", "66C", seat=seat)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law50
+from generator.laws import law50, law65
 from generator.laws.ruler import Rule, rule
 from generator.model.cards import Card
 from generator.model.seat import Seat
@@ -58,6 +58,7 @@ class DefectiveTrick(Rule):
         if self.done:
             return
         self.done = True
+        law65.arrangement(self.ruling)
         if not self._in_time(table):
             self.ruling.flag("defective_trick_found_late", "67B")
             return

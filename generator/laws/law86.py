@@ -16,7 +16,7 @@ ruling can carry the value together with the laws it rests on.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from generator.laws.law12 import LAW12C1, Responsibility, artificial_score_pairs
 from generator.laws.law77 import ScoringError
@@ -135,3 +135,16 @@ __all__ = [
     "artificial",
     "artificial_score_imps",
 ]
+
+
+def artificial_for_sides(offenders: str, edition: str = DEFAULT_EDITION) -> dict[str, Any]:
+    """Fields of an ``adjusted_score`` rectification when one side is directly at fault and the
+    other in no way at fault: percentages for pairs (12C1) and IMPs for teams (86A), by side."""
+    others = "EW" if offenders == "NS" else "NS"
+    return {
+        "adjustment": "artificial",
+        "pairs": {offenders: artificial_score_pairs(Responsibility.DIRECTLY, edition),
+                  others: artificial_score_pairs(Responsibility.NONE, edition)},
+        "teams": {offenders: artificial_score_imps(Responsibility.DIRECTLY, edition),
+                  others: artificial_score_imps(Responsibility.NONE, edition)},
+    }

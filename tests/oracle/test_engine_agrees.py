@@ -389,6 +389,11 @@ def build_call_out_of_rotation(data: st.DataObject) -> Scenario:
                                     rho_next, final, superseded=superseded)
 
     if decision in ("accept", "condone"):
+        if where == "lho" and has_called:
+            # a call at LHO's turn by a player who has called is a change of his call (30B3,
+            # Law 25): accepted, the new call takes the place of his earlier one (25B1)
+            last = max(i for i, (s, _) in enumerate(sc.calls) if s == offender)
+            del sc.calls[last]
         sc.calls.append((offender, call))
         sc.outcome = oracle(True)
         if decision == "accept":
