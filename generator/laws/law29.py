@@ -67,7 +67,7 @@ class OutOfRotation(Rule):
         self.ruling.settle("accept" if how in ("accepted", "condoned") else "refuse")
         if how == "condoned":
             law11.forfeited_by_action(self.ruling)
-        if how in ("accepted", "condoned") and self.is_change_of_call():
+        if how in ("accepted", "condoned") and self.at_lho_turn_after_calling():
             # 25B1: the accepted new call replaces the offender's earlier call of the round
             self.ruling.cite(self.change_law(), "25B1")
             for entry in reversed(table.entries[: self.entry_index(table)]):
@@ -91,9 +91,15 @@ class OutOfRotation(Rule):
         else:
             self.penalise(table)
 
-    def is_change_of_call(self) -> bool:
-        """A call at LHO's turn by a player who has already called in the round."""
+    def at_lho_turn_after_calling(self) -> bool:
+        """A call at LHO's turn by a player who has already called in the round: if accepted,
+        it takes the place of his earlier call (the rotation cannot hold two calls of his)."""
         return self.relation == "lho" and bool(self.fact.detail("offender_has_called"))
+
+    def is_change_of_call(self) -> bool:
+        """Whether a cancelled call is penalised as a change of call (Law 25) rather than by
+        Laws 30-32."""
+        return self.at_lho_turn_after_calling()
 
     def penalise(self, table: Table) -> None:
         """The penalty of Law 30, 31 or 32 for a cancelled call out of rotation."""

@@ -7,6 +7,9 @@ follows. Declarer's exposed cards are Law 48's business; dummy's cards are face 
 The case format's ``exposes`` verb records an inadvertent exposure; exposures through a lead out of
 turn, a premature play or a corrected revoke are deliberate plays and are ruled by their own laws.
 
+An exposure recorded right after the same player's own lead or play is the second card of two
+played at once (58B): the card played stands and the other is treated as exposed.
+
 When the card becomes a major penalty card while the owner's partner is already on lead (the
 trick is over, the next lead not yet made), declarer's 50E/51B choice is offered at once: the
 lead he is to rule on is that very lead.
@@ -16,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law48, law50
+from generator.laws import law48, law50, law58
 from generator.laws.ruler import Rule, rule
 from generator.model.cards import Card
 from generator.table.irregularities import Kind
@@ -30,6 +33,8 @@ class ExposedCard(Rule):
     def detected(self, table: Table) -> None:
         super().detected(table)
         cards = [Card.parse(c) for c in str(self.fact.detail("cards")).split()]
+        if law58.with_own_play(table, self.fact):
+            law58.two_cards_at_once(self.ruling)
         if self.fact.detail("by_declarer"):
             law48.declarer_exposed(self.ruling, table, self.offender, cards)
             return

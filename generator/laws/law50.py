@@ -67,6 +67,8 @@ def add_penalty_cards(ruling: Ruling, table: Table, seat: Seat, cards: list[Card
             table.exposed[seat].append(card)
         table.penalty.append(PenaltyCard(seat, card, not minor, law))
         ruling.add("penalty_card", law, seat=str(seat), card=str(card), major=not minor)
+    if len(table.penalty_cards(seat)) >= 2:
+        ruling.cite("51")  # several penalty cards: Law 51 governs which is played and the leads
     if not any(isinstance(c, PenaltyDuty) and c.seat is seat for c in table.constraints):
         table.constraints.append(PenaltyDuty(seat))
 

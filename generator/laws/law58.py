@@ -11,10 +11,27 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from generator.laws.ruler import Rule, rule
-from generator.table.irregularities import Kind
+from generator.laws.ruling import Ruling
+from generator.table.events import CardLed, CardPlayed
+from generator.table.irregularities import Irregularity, Kind
 
 if TYPE_CHECKING:
     from generator.table.state import Table
+
+
+def with_own_play(table: Table, fact: Irregularity) -> bool:
+    """58B: the exposure comes with the same player's own lead or play (the event just before)."""
+    index = fact.event
+    if index is None or index < 1 or table.phase == "auction":
+        return False
+    before = table.events[index - 1]
+    return isinstance(before, (CardLed, CardPlayed)) and before.seat is fact.seat
+
+
+def two_cards_at_once(ruling: Ruling) -> None:
+    """58B: of two cards played at once, the one the offender designates is played; a defender's
+    other card is a penalty card (Laws 49-50), declarer's goes back (48A)."""
+    ruling.cite("58B")
 
 
 @rule(Kind.SIMULTANEOUS_PLAY, editions={"1987"})
