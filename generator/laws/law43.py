@@ -12,5 +12,6 @@ from generator.laws.ruling import Ruling
 
 
 def dummy_limited(ruling: Ruling) -> None:
-    """43A: dummy may not act on his own account in the play."""
+    """43A: dummy may not act on his own account in the play (beyond what Law 42 allows)."""
     ruling.note("dummy_limited", "43A")
+    ruling.cite("42")

@@ -13,6 +13,9 @@
   and that partner holds cards of two suits, declarer may require him to play either card he could
   legally have played.
 
+The corrected card's duty (``must_play``) is to follow suit, or for a failure to comply with a
+penalty (a required or prohibited lead, a 57A option) what that penalty asks.
+
 Options: each player who played after the revoke chooses ``keep`` or ``withdraw``. The engine
 scores a twelfth-trick revoke on the tricks as played and flags the correction of tricks 12-13 for
 the director (reading of what "corrected" means after the thirteenth trick: the engine does not
@@ -49,8 +52,23 @@ def correct(rule: Revoke, table: Table) -> None:
         if card in table.exposed[offender]:
             table.exposed[offender].remove(card)
         rule.ruling.add("no_rectification", "62B2")
-    rule.ruling.add("must_play", "62A", seat=str(offender), rule="follow_suit")
+    rule.ruling.add("must_play", "62A", seat=str(offender), **_duty(rule))
     offer_next_withdrawal(rule, table)
+
+
+def _duty(rule: Revoke) -> dict[str, str]:
+    """What the corrected card must be: a card of the suit led, or, for a failure to comply
+    with a penalty (61A: a lead penalty of Laws 26/50/55, a 57A option), what the penalty asks."""
+    fact = rule.fact
+    if fact.detail("reason") in ("lead_penalty", "penalty_play"):
+        required, prohibited = fact.detail("required"), fact.detail("prohibited")
+        if required and len(str(required)) > 1:
+            return {"card": str(required)}
+        if required:
+            return {"rule": "same_suit", "suit": str(required)}
+        if prohibited:
+            return {"rule": "not_suit", "suit": str(prohibited)}
+    return {"rule": "follow_suit"}
 
 
 def offer_next_withdrawal(rule: Revoke, table: Table) -> None:

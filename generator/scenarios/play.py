@@ -1,0 +1,93 @@
+"""Simple legal play heuristics, so that the tricks before a play irregularity make sense.
+
+Opening lead: top of a sequence or fourth best of the longest suit (a trump is led only when there
+is nothing else). Second hand low, third hand high, fourth hand wins as cheaply as it can; a player
+whose partner is winning plays low; a void player ruffs when the opponents are winning, otherwise
+discards his lowest card. Every choice is among the cards the player may play under the rulings in
+force (penalty cards, lead restrictions, declarer's choices after a premature play): those duties
+are asked of the table's own constraint objects, so the generator cannot drift from the engine.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+from generator.model.cards import Card, Suit
+from generator.model.hand import Hand
+from generator.model.play import legal_plays, trick_winner
+from generator.model.seat import Seat
+from generator.table.state import Table
+
+HONOUR_SEQUENCES = ("AK", "KQ", "QJ", "JT")
+
+
+def allowed_cards(table: Table, seat: Seat) -> list[Card]:
+    """Legal cards that break none of the duties in force (checked on copies of the duties)."""
+    hand = table.remaining(seat)
+    assert hand is not None, "the scenario generator needs the full deal"
+    current = table.current
+    lead = current is None or current.is_complete
+    led = None if lead or current is None else current.led_suit
+    legal = sorted(legal_plays(Hand(hand), led), key=lambda c: (c.suit.order, c.rank.order))
+    if not table.constraints:
+        return legal
+    fine = [c for c in legal
+            if all(copy.copy(duty).check(table, seat, c, lead, -1) is None
+                   for duty in table.constraints)]
+    return fine or legal
+
+
+def _lowest(cards: list[Card]) -> Card:
+    return min(cards, key=lambda c: (c.rank.order, c.suit.order))
+
+
+def _highest(cards: list[Card]) -> Card:
+    return max(cards, key=lambda c: (c.rank.order, -c.suit.order))
+
+
+def opening_lead(cards: list[Card], trump: Suit | None) -> Card:
+    """Top of a sequence, else fourth best, from the longest non-trump suit."""
+    by_suit: dict[Suit, list[Card]] = {}
+    for card in cards:
+        by_suit.setdefault(card.suit, []).append(card)
+    suits = [s for s in by_suit if s is not trump] or list(by_suit)
+    suit = max(suits, key=lambda s: (len(by_suit[s]), s.order))
+    holding = sorted(by_suit[suit], key=lambda c: c.rank.order, reverse=True)
+    letters = "".join(str(c.rank) for c in holding)
+    if any(letters.startswith(seq) for seq in HONOUR_SEQUENCES):
+        return holding[0]
+    return holding[3] if len(holding) >= 4 else holding[-1]
+
+
+def choose_card(table: Table, seat: Seat, rng: random.Random) -> Card:
+    """The card ``seat`` plays now (declarer chooses for dummy)."""
+    cards = allowed_cards(table, seat)
+    assert table.contract is not None
+    trump = table.contract.strain.suit
+    current = table.current
+    if current is None or current.is_complete or not current.plays:
+        if not table.tricks:
+            return opening_lead(cards, trump)
+        non_trumps = [c for c in cards if c.suit is not trump] or cards
+        return _highest(non_trumps) if rng.random() < 0.4 else _lowest(non_trumps)
+    plays = current.plays
+    winning = trick_winner(plays, table.contract.strain)
+    partner_winning = winning is seat.partner
+    led = current.led_suit
+    followers = [c for c in cards if c.suit is led]
+    position = len(plays)
+
+    def beats(card: Card) -> bool:
+        return trick_winner([*plays, (seat, card)], table.contract.strain) is seat  # type: ignore[union-attr]
+
+    winners = [c for c in cards if beats(c)]
+    if followers:
+        if partner_winning or position == 1:
+            return _lowest(followers)
+        if winners:
+            return _lowest(winners) if position == 3 else _highest(winners)
+        return _lowest(followers)
+    if not partner_winning and winners:
+        return _lowest(winners)
+    return _lowest([c for c in cards if c.suit is not trump] or cards)
