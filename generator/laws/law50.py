@@ -7,7 +7,8 @@ Classification (50B, as the 1987 commentary describes it): a single card below h
 exposed inadvertently is a *minor* penalty card; an honour, a card exposed deliberately (a lead
 out of turn, a premature play, a revoke card withdrawn) or two or more cards exposed at once are
 *major*. Reading taken ([M]): once a defender has two or more penalty cards, all of them are major
-(:data:`TWO_OR_MORE_ARE_MAJOR`).
+(:data:`TWO_OR_MORE_ARE_MAJOR`); a minor card so promoted is listed again, as major, under 50B in
+the ruling that made the second card, and that ruling cites Law 51.
 
 * Minor (50D): the owner may not play another card of that suit below honour rank until he has
   played the penalty card; he may play an honour of that suit instead. No lead restriction.

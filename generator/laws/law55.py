@@ -4,15 +4,16 @@
 disagree, the defender next in turn decides ([M]; in the case format the first defender to speak
 decides). 55B1: if it was a defender's turn to lead, the card is restored without penalty. 55B2: if
 declarer led from the wrong hand, he must lead from the correct hand; reading taken ([M], 1997
-text): a card of the same suit if he can (:data:`SAME_SUIT`). 55C: a lead out of turn induced by a
-defender's mistaken statement is retracted without penalty (not expressible in the case format).
+text): a card of the same suit if he can (:data:`SAME_SUIT`); if he has none, he leads any card
+(Law 59). 55C: a lead out of turn induced by a defender's mistaken statement is retracted without
+penalty (not expressible in the case format).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law11, law60
+from generator.laws import law11, law59, law60
 from generator.laws.law50 import LeadDuty
 from generator.laws.ruler import Rule, rule
 from generator.model.cards import Card
@@ -48,6 +49,9 @@ class DeclarerLeadOutOfTurn(Rule):
                 self.ruling.add("must_play", "55B2", seat=str(turn), rule="same_suit",
                                 suit=str(card.suit))
                 table.constraints.append(LeadDuty(turn, card.suit, True, "55B2"))
+                hand = table.remaining(turn)
+                if hand is not None and not law59.can_comply(hand, card.suit, require=True):
+                    self.ruling.note("cannot_comply", "59")  # no card of that suit: any lead
             else:
                 self.ruling.add("no_rectification", "55B2")
         else:

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from generator.laws import law10, law47, law50
 from generator.laws.ruling import Option
+from generator.model.cards import Card, Suit
 from generator.model.seat import Seat
 
 if TYPE_CHECKING:
@@ -53,7 +54,29 @@ def correct(rule: Revoke, table: Table) -> None:
             table.exposed[offender].remove(card)
         rule.ruling.add("no_rectification", "62B2")
     rule.ruling.add("must_play", "62A", seat=str(offender), **_duty(rule))
+    _renew_duty(rule, table)
     offer_next_withdrawal(rule, table)
+
+
+def _renew_duty(rule: Revoke, table: Table) -> None:
+    """The penalty the revoke broke still binds the corrected card: set it again (a required
+    lead was spent by the wrong lead; a 57A option by the wrong play)."""
+    from generator.laws.law57 import PartnerPlay
+
+    fact = rule.fact
+    required, prohibited = fact.detail("required"), fact.detail("prohibited")
+    offender = rule.offender
+    if fact.detail("reason") == "lead_penalty" and required:
+        table.constraints.append(law50.LeadDuty(offender, Suit.parse(str(required)), True, "62A"))
+    elif fact.detail("reason") == "penalty_play":
+        if required:
+            card = Card.parse(str(required))
+            same = [c for c in table.remaining(offender) or () if c.suit is card.suit]
+            how = "highest" if all(c.rank <= card.rank for c in same) else "lowest"
+            table.constraints.append(PartnerPlay(offender, how, None, rule.trick, "62A"))
+        elif prohibited:
+            table.constraints.append(PartnerPlay(offender, "prohibit",
+                                                 Suit.parse(str(prohibited)), rule.trick, "62A"))
 
 
 def _duty(rule: Revoke) -> dict[str, str]:

@@ -11,7 +11,7 @@
   ended (4 and 5 are not expressible in a case);
 * 64C: whenever the transfer does not make up for the damage (no-transfer cases included), the
   director assigns an adjusted score: the engine flags it for his judgement on every established
-  revoke.
+  revoke, citing 12C2 (the assigned adjusted score it would be) beside 64C.
 
 Reading taken where the 1987 text was not seen ([M]): the simple two-trick rule (the 1997 extra
 transfer for a trick won with a card that could have been played to the revoke trick is not 1987),
@@ -46,7 +46,8 @@ def transfer(rule: Revoke, table: Table) -> None:
     """Settle an established revoke at the end of play."""
     offender = rule.offender
     side = offender.side
-    rule.ruling.flag("equity_check", "64C")
+    rule.ruling.flag("equity_check", "64C", adjustment="assigned")
+    rule.ruling.cite("12C2")
     if table.dummy is offender:
         rule.ruling.add("no_rectification", "64B3")
         rule.ruling.note("dummy_card_named_by_declarer", "45B")

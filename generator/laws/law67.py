@@ -19,6 +19,8 @@ Mechanics: the defective trick is reopened and the player who omitted to play is
 side had already played to the next trick, those cards are kept aside and that trick resumes once
 the defective trick is complete — unless the added card changes the trick's winner: the next trick
 was then led from the wrong hand, its cards go back to their owners and the director is flagged.
+The duty to add a card is shown as ``must_play`` with ``rule: follow_suit`` (a card he can legally
+play: of the suit led if he has one).
 """
 
 from __future__ import annotations

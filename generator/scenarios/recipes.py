@@ -1,0 +1,527 @@
+"""Recipes: each injects one irregularity of its kind into a naturally bid and played board.
+
+A recipe plays the board naturally up to a random moment where its irregularity can happen, then
+makes the irregular call or card. It never says what the ruling is: the engine rules. A recipe
+returns ``False`` when the deal offers no such moment (the generator then takes the next deal).
+Weights say how often each kind is drawn; they are configurable per bank.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from generator.model.auction import can_double, can_redouble, is_sufficient, last_bid
+from generator.model.calls import DOUBLE, PASS, REDOUBLE, Bid, CallValue
+from generator.model.cards import Card
+from generator.model.seat import Seat
+from generator.model.strain import Strain
+from generator.scenarios.driver import Driver
+from generator.scenarios.play import allowed_cards, choose_card
+from generator.table.events import (
+    Asked,
+    CallChanged,
+    CallMade,
+    CardLed,
+    CardPlayed,
+    CardsExposed,
+    DirectorCalled,
+    WrongBoard,
+)
+from generator.table.irregularities import Kind
+
+Inject = Callable[[Driver], bool]
+
+
+@dataclass(frozen=True)
+class Recipe:
+    """How to make one kind of irregularity happen."""
+
+    name: str
+    kind: Kind
+    inject: Inject
+    weight: float = 1.0
+    #: irregularities the recipe makes on purpose before the one it is about
+    setup: tuple[Kind, ...] = ()
+
+
+RECIPES: dict[str, Recipe] = {}
+
+
+def recipe(name: str, kind: Kind, weight: float = 1.0,
+           setup: tuple[Kind, ...] = ()) -> Callable[[Inject], Inject]:
+    def register(fn: Inject) -> Inject:
+        RECIPES[name] = Recipe(name, kind, fn, weight, setup)
+        return fn
+    return register
+
+
+def _moment(d: Driver, extra: int = 8) -> int:
+    return d.rng.randint(0, extra)
+
+
+def _auction_to(d: Driver, need_bid: bool = True, extra: int = 8) -> bool:
+    """Natural calls to a random moment of the auction (with a bid made, if asked)."""
+    target = _moment(d, extra)
+    count = [0]
+
+    def stop(drv: Driver) -> bool:
+        count[0] += 1
+        return count[0] > target and (drv.has_bid() or not need_bid)
+
+    return d.auction_until(stop)
+
+
+def _to_play(d: Driver) -> bool:
+    """Natural auction to its end; False if passed out."""
+    d.auction_until(lambda drv: False)
+    return d.table.phase == "play"
+
+
+def _play_to(d: Driver, tricks_min: int = 0, tricks_max: int = 9,
+             position: tuple[int, ...] = (0, 1, 2, 3)) -> bool:
+    """Natural play to a random moment: a trick number and a position in the trick."""
+    target_trick = d.rng.randint(tricks_min, tricks_max)
+    wanted = d.rng.choice(position)
+
+    def stop(drv: Driver) -> bool:
+        table = drv.table
+        current = table.current
+        played = 0 if current is None or current.is_complete else len(current.plays)
+        return len(table.tricks) >= target_trick and played == wanted
+
+    return d.play_until(stop)
+
+
+# ------------------------------------------------------------------------------ the auction
+@recipe("insufficient-bid", Kind.INSUFFICIENT_BID, weight=3)
+def insufficient_bid(d: Driver) -> bool:
+    if not _auction_to(d):
+        return False
+    seat = d.table.next
+    assert seat is not None
+    calls = d.table.standing()
+    found = last_bid(calls)
+    assert found is not None
+    meant = d.natural_call_for(seat)
+    strain = meant.strain if isinstance(meant, Bid) else d.rng.choice(list(Strain))
+    level = found[1].level if strain < found[1].strain else found[1].level - 1
+    level = max(1, level)
+    bid = Bid(level, strain)
+    if is_sufficient(bid, calls):
+        return False
+    d.apply(CallMade(seat, bid))
+    return True
+
+
+@recipe("change-of-call", Kind.CHANGE_OF_CALL, weight=2)
+def change_of_call(d: Driver) -> bool:
+    if not _auction_to(d, need_bid=False):
+        return False
+    seat = d.table.next
+    assert seat is not None
+    first = d.natural_call_for(seat)
+    d.apply(CallMade(seat, first))
+    if d.table.phase != "auction" or d.table.irregularities:
+        return False
+    calls = d.table.standing()[:-1]
+    options = [c for c in _legal(seat, calls) if c != first]
+    if not options:
+        return False
+    d.apply(CallChanged(seat, d.rng.choice(options[:8]), inadvertent=d.rng.random() < 0.3))
+    return True
+
+
+def _legal(seat: Seat, calls: list[tuple[Seat, CallValue]]) -> list[CallValue]:
+    from generator.model.auction import is_legal_call
+    from generator.model.calls import ALL_CALLS
+
+    return [c for c in ALL_CALLS if is_legal_call(seat, c, calls)]
+
+
+def _out_of_rotation(d: Driver, kind: str) -> bool:
+    if not _auction_to(d, need_bid=d.rng.random() < 0.7):
+        return False
+    turn = d.table.next
+    assert turn is not None
+    offender = d.rng.choice([turn.lho, turn.partner, turn.rho])
+    calls = d.table.standing()
+    call: CallValue
+    if kind == "pass":
+        call = PASS
+    elif kind == "bid":
+        natural = d.natural_call_for(offender)
+        bids = [c for c in _legal(offender, calls) if isinstance(c, Bid)]
+        if not bids:
+            return False
+        call = natural if isinstance(natural, Bid) and natural in bids else bids[0]
+    elif kind == "double":
+        if not can_double(offender, calls):
+            return False
+        call = DOUBLE
+    else:
+        if not can_redouble(offender, calls):
+            return False
+        call = REDOUBLE
+    d.apply(CallMade(offender, call))
+    return True
+
+
+@recipe("pass-out-of-rotation", Kind.PASS_OUT_OF_ROTATION, weight=2)
+def pass_out_of_rotation(d: Driver) -> bool:
+    return _out_of_rotation(d, "pass")
+
+
+@recipe("bid-out-of-rotation", Kind.BID_OUT_OF_ROTATION, weight=2)
+def bid_out_of_rotation(d: Driver) -> bool:
+    return _out_of_rotation(d, "bid")
+
+
+@recipe("double-out-of-rotation", Kind.DOUBLE_OUT_OF_ROTATION)
+def double_out_of_rotation(d: Driver) -> bool:
+    return _out_of_rotation(d, "double")
+
+
+@recipe("redouble-out-of-rotation", Kind.REDOUBLE_OUT_OF_ROTATION, weight=0.3)
+def redouble_out_of_rotation(d: Driver) -> bool:
+    return _out_of_rotation(d, "redouble")
+
+
+@recipe("inadmissible-double", Kind.INADMISSIBLE_DOUBLE)
+def inadmissible_double(d: Driver) -> bool:
+    if not _auction_to(d):
+        return False
+    seat = d.table.next
+    assert seat is not None
+    if can_double(seat, d.table.standing()):
+        return False
+    d.apply(CallMade(seat, DOUBLE))
+    return True
+
+
+@recipe("inadmissible-redouble", Kind.INADMISSIBLE_REDOUBLE, weight=0.5)
+def inadmissible_redouble(d: Driver) -> bool:
+    if not _auction_to(d, need_bid=False):
+        return False
+    seat = d.table.next
+    assert seat is not None
+    if can_redouble(seat, d.table.standing()):
+        return False
+    d.apply(CallMade(seat, REDOUBLE))
+    return True
+
+
+@recipe("call-when-obliged-to-pass", Kind.CALL_WHEN_OBLIGED_TO_PASS,
+        setup=(Kind.INSUFFICIENT_BID,))
+def call_when_obliged_to_pass(d: Driver) -> bool:
+    if not insufficient_bid(d):
+        return False
+    offender = d.table.pending.offender if d.table.pending else None
+    if offender is None:
+        return False
+    d.answer(d.decision(), "refuse")  # type: ignore[arg-type]
+    d.answer(d.decision(), "other_bid")  # type: ignore[arg-type]
+    partner = offender.partner
+    if not d.auction_until(lambda drv: drv.table.next is partner):
+        return False
+    calls = d.table.standing()
+    bids = [c for c in _legal(partner, calls) if isinstance(c, Bid)]
+    if not bids:
+        return False
+    d.apply(CallMade(partner, bids[0]))
+    return True
+
+
+@recipe("bid-above-seven", Kind.BID_ABOVE_SEVEN, weight=0.3)
+def bid_above_seven(d: Driver) -> bool:
+    if not _auction_to(d):
+        return False
+    seat = d.table.next
+    assert seat is not None
+    d.apply(CallMade(seat, Bid(8, d.rng.choice(list(Strain)))))
+    return True
+
+
+@recipe("call-after-final-pass", Kind.CALL_AFTER_FINAL_PASS)
+def call_after_final_pass(d: Driver) -> bool:
+    if not _to_play(d):
+        return False
+    assert d.table.declarer is not None
+    seat = d.rng.choice(list(Seat))
+    calls = d.table.standing()
+    bids = [c for c in _legal(seat, calls) if isinstance(c, Bid)]
+    call = d.rng.choice([PASS, DOUBLE, *bids[:3]]) if bids else PASS
+    d.apply(CallMade(seat, call))
+    return True
+
+
+@recipe("simultaneous-call", Kind.SIMULTANEOUS_CALL, weight=0.5)
+def simultaneous_call(d: Driver) -> bool:
+    if not _auction_to(d, need_bid=False):
+        return False
+    d.natural_call()
+    if d.table.phase != "auction" or d.table.auction_over():
+        return False
+    seat = d.table.next
+    assert seat is not None
+    d.apply(CallMade(seat, d.natural_call_for(seat), simultaneous=True))
+    return True
+
+
+@recipe("card-exposed-during-auction", Kind.CARD_EXPOSED_DURING_AUCTION)
+def card_exposed_during_auction(d: Driver) -> bool:
+    if not _auction_to(d, need_bid=False):
+        return False
+    seat = d.rng.choice(list(Seat))
+    hand = sorted(d.deal.hand(seat))
+    count = 1 if d.rng.random() < 0.8 else 2
+    d.apply(CardsExposed(seat, tuple(d.rng.sample(hand, count))))
+    return True
+
+
+@recipe("cards-from-wrong-board", Kind.CARDS_FROM_WRONG_BOARD, weight=0.3)
+def cards_from_wrong_board(d: Driver) -> bool:
+    if not _auction_to(d, need_bid=False, extra=6):
+        return False
+    callers = {s for s, _ in d.table.standing()}
+    if not callers:
+        return False
+    d.apply(WrongBoard(d.rng.choice(sorted(callers, key=lambda s: s.index))))
+    return True
+
+
+@recipe("review-request", Kind.REVIEW_REQUEST, weight=0.5)
+def review_request(d: Driver) -> bool:
+    if not _auction_to(d, need_bid=False):
+        return False
+    d.apply(Asked(d.rng.choice(list(Seat)), "review"))
+    return True
+
+
+@recipe("explanation-request", Kind.EXPLANATION_REQUEST, weight=0.3)
+def explanation_request(d: Driver) -> bool:
+    if not _auction_to(d):
+        return False
+    d.apply(Asked(d.rng.choice(list(Seat)), "explanation"))
+    return True
+
+
+# ------------------------------------------------------------------------------ the play
+@recipe("opening-lead-out-of-turn", Kind.OPENING_LEAD_OUT_OF_TURN, weight=2)
+def opening_lead_out_of_turn(d: Driver) -> bool:
+    if not _to_play(d):
+        return False
+    leader = d.table.next
+    assert leader is not None
+    wrong = leader.partner
+    from generator.scenarios.play import opening_lead
+
+    contract = d.table.contract
+    assert contract is not None
+    card = opening_lead(sorted(d.table.remaining(wrong) or []), contract.strain.suit)
+    d.apply(CardLed(wrong, card))
+    return True
+
+
+def _lead_moment(d: Driver, defenders: bool) -> Seat | None:
+    if not _to_play(d):
+        return None
+
+    def stop(drv: Driver) -> bool:
+        table = drv.table
+        current = table.current
+        leading = current is None or current.is_complete
+        return (leading and len(table.tricks) >= d.rng.randint(1, 9) and table.next is not None
+                and table.is_defender(table.next) == defenders)
+
+    if not d.play_until(stop):
+        return None
+    return d.table.next
+
+
+@recipe("lead-out-of-turn", Kind.LEAD_OUT_OF_TURN, weight=1.5)
+def lead_out_of_turn(d: Driver) -> bool:
+    leader = _lead_moment(d, defenders=True)
+    if leader is None:
+        return False
+    cards = sorted(d.table.remaining(leader.partner) or [])
+    if not cards:
+        return False
+    d.apply(CardLed(leader.partner, d.rng.choice(cards)))
+    return True
+
+
+@recipe("declarer-lead-out-of-turn", Kind.DECLARER_LEAD_OUT_OF_TURN)
+def declarer_lead_out_of_turn(d: Driver) -> bool:
+    wrong_hand = d.rng.random() < 0.6
+    leader = _lead_moment(d, defenders=not wrong_hand)
+    if leader is None or d.table.declarer is None:
+        return False
+    wrong = leader.partner if wrong_hand else d.rng.choice([d.table.declarer,
+                                                            d.table.declarer.partner])
+    cards = sorted(d.table.remaining(wrong) or [])
+    if not cards:
+        return False
+    d.apply(CardLed(wrong, d.rng.choice(cards)))
+    return True
+
+
+@recipe("exposed-card", Kind.EXPOSED_CARD, weight=2)
+def exposed_card(d: Driver) -> bool:
+    if not _to_play(d) or not _play_to(d, 0, 8):
+        return False
+    declarer = d.table.declarer
+    assert declarer is not None
+    seat = d.rng.choice([declarer.lho, declarer.rho] * 4 + [declarer])
+    cards = sorted(set(d.table.remaining(seat) or []) - set(d.table.exposed[seat]))
+    if len(cards) < 2:
+        return False
+    count = 1 if d.rng.random() < 0.85 else 2
+    d.apply(CardsExposed(seat, tuple(d.rng.sample(cards, count))))
+    return True
+
+
+@recipe("premature-play", Kind.PREMATURE_PLAY, weight=1.5)
+def premature_play(d: Driver) -> bool:
+    if not _to_play(d) or not _play_to(d, 0, 9, position=(1, 2)):
+        return False
+    table = d.table
+    current = table.current
+    turn = table.next
+    assert current is not None and turn is not None
+    # a defender plays before his partner, whose turn it is
+    if not table.is_defender(turn):
+        return False
+    offender = turn.partner
+    if offender in current.seats():
+        return False
+    cards = sorted(table.remaining(offender) or [])
+    if len(cards) < 2:
+        return False
+    d.apply(CardPlayed(offender, d.rng.choice(cards)))
+    return True
+
+
+@recipe("revoke", Kind.REVOKE, weight=3)
+def revoke(d: Driver) -> bool:
+    if not _to_play(d) or not _play_to(d, 0, 10, position=(1, 2, 3)):
+        return False
+    table = d.table
+    seat = table.next
+    current = table.current
+    assert seat is not None and current is not None
+    led = current.led_suit
+    hand = table.remaining(seat) or set()
+    off = sorted(c for c in hand if c.suit is not led)
+    if seat is table.dummy or not off or not any(c.suit is led for c in hand):
+        return False
+    d.apply(CardPlayed(seat, d.rng.choice(off)))
+    if d.rng.random() < 0.5:
+        d.apply(DirectorCalled())  # noticed at once: corrected before establishment
+    return True
+
+
+@recipe("penalty-card-not-played", Kind.PENALTY_CARD_NOT_PLAYED, weight=0.7,
+        setup=(Kind.EXPOSED_CARD,))
+def penalty_card_not_played(d: Driver) -> bool:
+    if not _to_play(d) or not _play_to(d, 0, 6, position=(0,)):
+        return False
+    declarer = d.table.declarer
+    assert declarer is not None
+    owner = d.rng.choice([declarer.lho, declarer.rho])
+    honours = sorted(c for c in d.table.remaining(owner) or [] if c.rank.is_honour)
+    if not honours:
+        return False
+    card = d.rng.choice(honours)
+    d.apply(CardsExposed(owner, (card,)))
+    decision = d.decision()
+    while decision is not None:
+        d.answer(decision, "none" if "none" in decision.options else decision.options[0])
+        decision = d.decision()
+
+    def owners_turn_with_duty(drv: Driver) -> bool:
+        table = drv.table
+        return table.next is owner and card in allowed_cards(table, owner) and len(
+            allowed_cards_all(drv, owner)) > 1
+
+    if not d.play_until(owners_turn_with_duty):
+        return False
+    other = [c for c in allowed_cards_all(d, owner) if c != card]
+    current = d.table.current
+    lead = current is None or current.is_complete
+    pick = d.rng.choice(other)
+    d.apply(CardLed(owner, pick) if lead else CardPlayed(owner, pick))
+    return True
+
+
+def allowed_cards_all(d: Driver, seat: Seat) -> list[Card]:
+    """Every legal card, duties aside (what a careless player might play)."""
+    from generator.model.hand import Hand
+    from generator.model.play import legal_plays
+
+    table = d.table
+    current = table.current
+    led = None if current is None or current.is_complete else current.led_suit
+    return sorted(legal_plays(Hand(table.remaining(seat) or set()), led))
+
+
+@recipe("declarer-plays-out-of-turn", Kind.PLAY_OUT_OF_TURN, weight=0.4)
+def declarer_plays_out_of_turn(d: Driver) -> bool:
+    if not _to_play(d) or not _play_to(d, 0, 9, position=(1,)):
+        return False
+    table = d.table
+    turn = table.next
+    assert turn is not None and table.declarer is not None
+    if not table.is_defender(turn):
+        return False
+    hand_after = turn.lho  # declarer's side plays before the defender in turn
+    cards = sorted(table.remaining(hand_after) or [])
+    if not cards:
+        return False
+    d.apply(CardPlayed(hand_after, choose_card_safe(d, hand_after, cards)))
+    return True
+
+
+def choose_card_safe(d: Driver, seat: Seat, cards: list[Card]) -> Card:
+    return d.rng.choice(cards)
+
+
+@recipe("simultaneous-play", Kind.SIMULTANEOUS_PLAY, weight=0.3)
+def simultaneous_play(d: Driver) -> bool:
+    if not _to_play(d) or not _play_to(d, 0, 9, position=(1, 2, 3)):
+        return False
+    seat = d.table.next
+    assert seat is not None
+    d.apply(CardPlayed(seat, choose_card(d.table, seat, d.rng), simultaneous=True))
+    return True
+
+
+@recipe("defective-trick", Kind.DEFECTIVE_TRICK, weight=0.4)
+def defective_trick(d: Driver) -> bool:
+    if not _to_play(d) or not _play_to(d, 1, 9, position=(3,)):
+        return False
+    table = d.table
+    current = table.current
+    assert current is not None and table.contract is not None
+    from generator.model.play import trick_winner
+
+    leader = trick_winner(current.plays, table.contract.strain)
+    position = current.seats().index(leader)
+    if position == 1:
+        return False  # his partner is the one missing: that is a premature lead instead
+    cards = sorted(table.remaining(leader) or [])
+    if not cards:
+        return False
+    d.apply(CardLed(leader, d.rng.choice(cards)))
+    d.apply(DirectorCalled())
+    return True
+
+
+def weights(overrides: dict[str, float] | None = None) -> dict[str, float]:
+    """The weight of each recipe, with overrides by recipe name (0 switches one off)."""
+    table = {name: r.weight for name, r in RECIPES.items()}
+    for name, weight in (overrides or {}).items():
+        if name not in table:
+            raise KeyError(f"unknown recipe {name!r} (known: {', '.join(sorted(table))})")
+        table[name] = weight
+    return table

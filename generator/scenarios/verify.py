@@ -1,0 +1,205 @@
+"""Building a scenario and verifying its ruling.
+
+A scenario is kept only if:
+
+1. the engine detects exactly the irregularity the recipe meant (after any it set up on purpose);
+2. every option of the ruling's first decision can be played on, under the rectification, to a
+   legal end (the end of the auction for an auction irregularity, of the board for the play) with
+   no new irregularity detected;
+3. where an independent decision table exists (``generator.oracle``: Laws 25, 27, 28-32), it agrees
+   with the engine on the clause and on the partner's bar;
+4. a finished board's score is the Law 77 score of its tricks after transfers.
+
+The stored record holds the seed, the case (case format), the ruling and what was verified.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from generator.laws import law77
+from generator.laws.engine import analyse
+from generator.model.board import Board
+from generator.model.contract import Result
+from generator.model.deal import Deal
+from generator.oracle import tables1987 as oracle
+from generator.scenarios.driver import Decision, Driver
+from generator.scenarios.recipes import Recipe
+from generator.table.case import Case
+from generator.table.events import Event
+from generator.table.irregularities import CALL_KINDS, Kind
+
+
+class Rejected(Exception):
+    """The scenario failed a check: the generator drops it and takes the next deal."""
+
+
+@dataclass
+class Scenario:
+    seed: str
+    recipe: str
+    kind: Kind
+    case: Case
+    result: dict[str, Any]
+    verification: dict[str, Any]
+
+    def record(self) -> dict[str, Any]:
+        """The stored form: plain data with sorted keys when dumped."""
+        ruling = next((r for r in self.result["rulings"]
+                       if r["kind"] == self.kind.value), self.result["rulings"][-1])
+        return {
+            "id": f"s{self.seed.replace('/', '-')}",
+            "seed": self.seed,
+            "recipe": self.recipe,
+            "kind": self.kind.value,
+            "case": self.case.to_dict(),
+            "ruling": ruling,
+            "irregularities": [{"kind": i["kind"], "seat": i["seat"], "event": i["event"]}
+                               for i in self.result["irregularities"]],
+            "state": {k: self.result["state"][k] for k in
+                      ("phase", "next", "dealer", "vulnerable", "contract", "declarer")},
+            "score": self.result["score"],
+            "verification": self.verification,
+        }
+
+
+def _policy(rng: random.Random) -> Any:
+    return lambda decision: rng.choice(decision.options)
+
+
+def _kinds(driver: Driver) -> list[Kind]:
+    return [f.kind for f in driver.table.irregularities]
+
+
+def _replay(board: Board, deal: Deal, events: list[Event], rng: random.Random) -> Driver:
+    driver = Driver(board, deal, rng)
+    for event in events:
+        driver.apply(event)
+    return driver
+
+
+def build(recipe: Recipe, board: Board, deal: Deal, seed: str, rng: random.Random) -> Scenario:
+    """Inject, rule, play on along every option, verify; raise :class:`Rejected` on failure."""
+    driver = Driver(board, deal, rng)
+    if not recipe.inject(driver):
+        raise Rejected("no moment for this irregularity in this deal")
+    expected = [*recipe.setup, recipe.kind]
+    if _kinds(driver) != expected:
+        raise Rejected(f"detected {[k.value for k in _kinds(driver)]}, meant {recipe.kind.value}")
+    prefix = list(driver.events)
+    auction_kind = recipe.kind in CALL_KINDS or driver.table.phase == "auction"
+    first = driver.decision()
+    options: dict[str, str] = {}
+    for option in first.options if first is not None else ():
+        branch = _replay(board, deal, prefix, random.Random(f"{seed}/{option}"))
+        decision = branch.decision()
+        assert decision is not None
+        branch.answer(decision, option)
+        _play_on(branch, auction_kind, random.Random(f"{seed}/{option}/on"))
+        if _kinds(branch) != expected:
+            raise Rejected(f"option {option} led to {[k.value for k in _kinds(branch)]}")
+        options[option] = "played to the end of the " + ("auction" if auction_kind else "board")
+    main_rng = random.Random(f"{seed}/main")
+    driver.run_to_end(_policy(main_rng))
+    if _kinds(driver) != expected:
+        raise Rejected(f"main line led to {[k.value for k in _kinds(driver)]}")
+    case = Case(board, "1987", deal, tuple(driver.events))
+    result = analyse(case)
+    verification = {
+        "detected": [k.value for k in expected],
+        "options": options,
+        "oracle": _oracle_check(recipe.kind, result, driver),
+        "score": _score_check(result, driver),
+    }
+    return Scenario(seed, recipe.name, recipe.kind, case, result, verification)
+
+
+def _play_on(driver: Driver, auction_only: bool, rng: random.Random) -> None:
+    policy = _policy(rng)
+    for _ in range(300):
+        table = driver.table
+        if table.phase == "ended" or (auction_only and table.phase != "auction"
+                                      and driver.decision() is None):
+            return
+        decision = driver.decision()
+        if decision is not None:
+            driver.answer(decision, policy(decision))
+        elif table.phase == "auction":
+            driver.natural_call()
+        else:
+            driver.natural_card()
+    raise Rejected("the board did not end")
+
+
+def _score_check(result: dict[str, Any], driver: Driver) -> str:
+    table = driver.table
+    score = result.get("score")
+    details = result.get("score_details") or {}
+    if score is None or table.contract is None or table.declarer is None:
+        return "not applicable"
+    side = table.declarer.side
+    transferred = sum(int(r["tricks"]) if r["to"] == str(side) else -int(r["tricks"])
+                      for ruling in result["rulings"] for r in ruling["rectifications"]
+                      if r["kind"] == "trick_transfer")
+    tricks = table.won[side] + transferred
+    expected = law77.result_score(Result(table.contract, table.declarer, tricks),
+                                  table.board.vulnerability)
+    if expected != score or details.get("tricks") != tricks:
+        raise Rejected(f"score {score} is not the Law 77 score of {tricks} tricks ({expected})")
+    return "consistent"
+
+
+def _bar_of(ruling: dict[str, Any], seat: str) -> str | None:
+    scopes = [r.get("scope") for r in ruling["rectifications"]
+              if r["kind"] == "must_pass" and r.get("seat") == seat]
+    return "throughout" if "throughout" in scopes else (scopes[0] if scopes else None)
+
+
+def _oracle_check(kind: Kind, result: dict[str, Any], driver: Driver) -> str:
+    """Compare the engine with the independent decision tables where they exist."""
+    ruling = next((r for r in result["rulings"] if r["kind"] == kind.value), None)
+    if ruling is None:
+        return "not applicable"
+    fact = next(f for f in driver.table.irregularities if f.kind is kind)
+    chosen = {o["seat"]: o.get("chosen") for o in ruling["options"]}
+    accepted = "accept" in chosen.values()
+    outcome: oracle.Outcome | None = None
+    if kind is Kind.INSUFFICIENT_BID and not accepted:
+        substitute = ruling.get("facts", {}).get("substitute") if "facts" in ruling else None
+        substitute = substitute or _offender_next_call(driver, fact.event)
+        if substitute is None:
+            return "not applicable"
+        outcome = oracle.insufficient_bid(str(fact.detail("last")), str(fact.detail("call")),
+                                          False, substitute)
+    elif kind is Kind.INSUFFICIENT_BID:
+        outcome = oracle.insufficient_bid(str(fact.detail("last")), str(fact.detail("call")),
+                                          True, None)
+    elif kind is Kind.CHANGE_OF_CALL:
+        final = None if accepted else _offender_next_call(driver, fact.event)
+        outcome = oracle.change_of_call(str(fact.detail("call")), str(fact.detail("new")),
+                                        bool(fact.detail("inadvertent")), accepted, final)
+    if outcome is None:
+        return "not applicable"
+    laws = ruling["laws"]
+    if not any(str(law).startswith(outcome.law) for law in laws):
+        raise Rejected(f"oracle says {outcome.law}, engine cites {laws}")
+    assert fact.seat is not None
+    partner = str(fact.seat.partner)
+    if outcome.partner_bar != _bar_of(ruling, partner):
+        raise Rejected(f"oracle bars partner {outcome.partner_bar}, engine "
+                       f"{_bar_of(ruling, partner)}")
+    return "agrees"
+
+
+def _offender_next_call(driver: Driver, event: int | None) -> str | None:
+    fact_seat = next(f.seat for f in driver.table.irregularities if f.event == event)
+    for entry in driver.table.entries:
+        if entry.event is not None and event is not None and entry.event > event and \
+                entry.seat is fact_seat and entry.status == "standing":
+            return str(entry.call)
+    return None
+
+
+__all__ = ["Decision", "Rejected", "Scenario", "build"]
