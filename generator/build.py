@@ -54,6 +54,7 @@ def replace_dir(target: Path, fill: Callable[[Path], None]) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=target.parent))
     try:
+        tmp.chmod(0o755)  # mkdtemp makes it private; the result is an ordinary directory
         fill(tmp)
         old = target.with_name(f".{target.name}-old")
         if old.exists():

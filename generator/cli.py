@@ -115,6 +115,54 @@ def _cmd_check(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+def _cmd_generate(args: argparse.Namespace) -> int:
+    import os
+    import sys as _sys
+    from pathlib import Path
+
+    from tqdm import tqdm
+
+    from generator.scenarios.bank import Plan, scenarios, write_bank
+
+    if args.count < 1:
+        raise ParseError(f"--count must be at least 1, not {args.count}")
+    langs = tuple(lang.strip() for lang in args.lang.split(",") if lang.strip())
+    for lang in langs:
+        if lang not in ("en", "ru"):
+            raise ParseError(f"unknown language {lang!r} (known: en, ru)")
+    topics = tuple(t.strip() for t in (args.topics or "").split(",") if t.strip())
+    plan = Plan(args.count, args.seed, topics, langs)
+    plan.recipes()  # fail early on unknown topics
+    workers = args.workers or min(2, os.cpu_count() or 1)
+    with tqdm(total=args.count, desc="scenarios", unit="scn", file=_sys.stderr,
+              disable=args.quiet or args.count < 50) as bar:
+
+        def advance(n: int) -> None:
+            bar.update(n)
+
+        records = scenarios(plan, workers, progress=advance)
+    out = Path(args.out)
+    write_bank(out, plan, records)
+    questions = sum(len(r["questions"]) for r in records)
+    print(f"bank written to {out}: {len(records)} scenarios, {questions} questions "
+          f"in {', '.join(langs)} (seed {args.seed})")
+    return 0
+
+
+def _cmd_verify(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from generator.scenarios.bank import load_bank, verify_records
+
+    _, records = load_bank(Path(args.bank))
+    problems = verify_records(records, str(args.bank))
+    for line in problems:
+        print(line)
+    print(f"{len(records) - len({p.split(':')[0] for p in problems})} agree, "
+          f"{len({p.split(':')[0] for p in problems})} disagree")
+    return 1 if problems else 0
+
+
 def _cmd_coverage(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -172,6 +220,20 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("paths", nargs="+", help="case files or directories of cases")
     check.add_argument("-v", "--verbose", action="store_true", help="list passing cases too")
     check.set_defaults(func=_cmd_check)
+
+    gen = sub.add_parser("generate", help="generate a question bank of verified scenarios")
+    gen.add_argument("--count", type=int, default=100, help="number of scenarios")
+    gen.add_argument("--seed", type=int, default=1, help="seed (same seed, same bank)")
+    gen.add_argument("--topics", help="comma-separated topics (default: all)")
+    gen.add_argument("--lang", default="ru,en", help="languages of the questions")
+    gen.add_argument("--out", default="quizzes/bank", help="bank directory to write")
+    gen.add_argument("--workers", type=int, default=0, help="processes (default: 2)")
+    gen.add_argument("--quiet", action="store_true", help="no progress bar")
+    gen.set_defaults(func=_cmd_generate)
+
+    ver = sub.add_parser("verify", help="re-check a stored bank against the current engine")
+    ver.add_argument("bank", help="a bank directory written by tdcourse generate")
+    ver.set_defaults(func=_cmd_verify)
 
     cov = sub.add_parser("coverage", help="the law-coverage table (law, rules, cases)")
     cov.add_argument("--cases", nargs="+", default=["tests/cases"], help="case folders")

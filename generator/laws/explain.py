@@ -243,6 +243,63 @@ def _sentence(text: str, laws: list[str], lang: str) -> str:
     return text[0].upper() + text[1:] + cited + "."
 
 
+OPTION_LABELS = {
+    "en": {"accept": "accept it", "refuse": "refuse it", "spread": "spread his hand and become "
+           "dummy", "none": "leave it as it is", "highest": "require the highest card of the suit "
+           "led", "lowest": "require the lowest card of the suit led",
+           "first_call_stands": "let the first call stand", "other_call": "make another call",
+           "keep": "keep his card", "withdraw": "take his card back", "cancel": "have the deal "
+           "cancelled", "continue": "play the deal", "substitute": "require the penalty card "
+           "instead", "require": "require a lead of {suit}", "prohibit": "forbid a {suit} "
+           "lead"},
+    "ru": {"accept": "принять", "refuse": "не принять", "spread": "открыть свою руку и стать "
+           "болваном", "none": "ничего не требовать", "highest": "потребовать старшую карту масти "
+           "хода", "lowest": "потребовать младшую карту масти хода",
+           "first_call_stands": "оставить первую заявку", "other_call": "сделать другую заявку",
+           "keep": "оставить свою карту", "withdraw": "забрать свою карту",
+           "cancel": "аннулировать сдачу", "continue": "играть сдачу",
+           "substitute": "потребовать сыграть штрафную карту",
+           "require": "потребовать ход в {suit}", "prohibit": "запретить ход в {suit}"},
+}
+#: Suit names in the accusative (for "a lead of ..." / "ход в ...").
+SUIT_ACCUSATIVE = {"en": SUIT_NAMES["en"],
+                   "ru": {"C": "трефы", "D": "бубны", "H": "червы", "S": "пики"}}
+
+
+def option_label(option_id: str, lang: str) -> str:
+    """A ruling's option id in words (``require_H`` → "require a lead of hearts")."""
+    verb, _, suit = option_id.partition("_")
+    if verb in ("require", "prohibit") and suit:
+        suit_name = SUIT_ACCUSATIVE[lang].get(suit, suit)
+        return OPTION_LABELS[lang][verb].format(suit=suit_name)
+    return OPTION_LABELS[lang].get(option_id, option_id.replace("_", " "))
+
+
+def describe_fact(kind: str, seat: str | None, details: dict[str, Any], lang: str) -> str:
+    """One sentence naming the irregularity (no law cited)."""
+    facts = dict(details)
+    facts["seat"] = _seat(seat, lang) if seat else ""
+    facts["turn"] = _seat(facts.get("turn", ""), lang)
+    template = KIND_TEXT[lang].get(kind, kind)
+    try:
+        text = template.format(**facts)
+    except KeyError:
+        text = template.split(" (")[0].format_map(_Blank(facts))
+    return text[0].upper() + text[1:] + "."
+
+
+class _Blank(dict[str, Any]):
+    """Formatting values where a missing fact reads as a blank rather than an error."""
+
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
+def rectification_text(rect: dict[str, Any], lang: str) -> str:
+    """A rectification in words, without its law."""
+    return _rect_text(rect, lang)
+
+
 def _rect_text(rect: dict[str, Any], lang: str) -> str:
     template = RECT_TEXT[lang].get(rect["kind"], rect["kind"])
     fields = {k: _seat(v, lang) if k in ("seat", "declarer") else v for k, v in rect.items()}
@@ -285,10 +342,12 @@ def explain(ruling: Ruling, fact: Irregularity, table: Table, lang: str) -> str:
     for option in data["options"]:
         if "chosen" not in option:
             sentences.append(_sentence(OPTION_TEXT[lang].format(
-                seat=_seat(option["seat"], lang), ids=", ".join(option["ids"])), [], lang))
+                seat=_seat(option["seat"], lang),
+                ids="; ".join(option_label(i, lang) for i in option["ids"])), [], lang))
         else:
             sentences.append(_sentence(CHOSEN_TEXT[lang].format(
-                seat=_seat(option["seat"], lang), id=option["chosen"]), [], lang))
+                seat=_seat(option["seat"], lang), id=option_label(option["chosen"], lang)),
+                [], lang))
     for rect in data["rectifications"]:
         law = [rect["law"]] if rect.get("law") else []
         sentences.append(_sentence(_rect_text(rect, lang), law, lang))

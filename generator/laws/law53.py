@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from generator.laws import law11, law56, law60
 from generator.laws.ruler import Rule, rule
 from generator.model.cards import Card
+from generator.model.seat import Seat
 from generator.table.irregularities import Kind
 
 if TYPE_CHECKING:
@@ -34,3 +35,7 @@ class LeadOutOfTurn(Rule):
         if how not in ("accepted", "condoned"):
             law56.retracted_lead(self, table, self.offender,
                                  Card.parse(str(self.fact.detail("card"))))
+
+    def chose(self, table: Table, seat: Seat, option: str, event: int) -> None:
+        super().chose(table, seat, option, event)
+        law56.lead_chosen(self, table, option)

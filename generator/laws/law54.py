@@ -76,3 +76,4 @@ class OpeningLeadOutOfTurn(Rule):
             self.resolve(table, "accepted" if option == "accept" else "refused", event)
             return
         super().chose(table, seat, option, event)
+        law56.lead_chosen(self, table, option)

@@ -21,7 +21,7 @@ from generator.model.seat import Seat
 from generator.table.irregularities import Kind
 
 if TYPE_CHECKING:
-    from generator.table.state import Table
+    from generator.table.state import PlayedTrick, Table
 
 
 @rule(Kind.REVOKE, editions={"1987"})
@@ -49,11 +49,19 @@ class Revoke(Rule):
     def director(self, table: Table, event: int) -> None:
         if self.corrected:
             return
-        if not self.established or self.trick == 12:
+        if not self.established:
             self.corrected = True
             law62.correct(self, table)
+        elif self.trick == 12:
+            # 62D1: corrected on the cards once trick 13 is complete (see law62.twelfth_trick)
+            self.ruling.cite("62D1")
         else:
             self.ruling.note("revoke_established", "63A")
+
+    def trick_completed(self, table: Table, trick: PlayedTrick) -> None:
+        if self.trick == 12 and len(table.tricks) == 13 and not self.corrected:
+            self.corrected = True
+            law62.twelfth_trick(self, table)
 
     def chose(self, table: Table, seat: Seat, option: str, event: int) -> None:
         if self.lead_choice is None and law62.withdraw_choice(self, table, seat, option):
@@ -67,6 +75,7 @@ class Revoke(Rule):
         if self.corrected:
             return
         if self.trick == 12:
+            self.corrected = True
             law62.twelfth_trick(self, table)
             return
         law64.transfer(self, table)

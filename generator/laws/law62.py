@@ -16,10 +16,16 @@
 The corrected card's duty (``must_play``) is to follow suit, or for a failure to comply with a
 penalty (a required or prohibited lead, a 57A option) what that penalty asks.
 
-Options: each player who played after the revoke chooses ``keep`` or ``withdraw``. The engine
-scores a twelfth-trick revoke on the tricks as played and flags the correction of tricks 12-13 for
-the director (reading of what "corrected" means after the thirteenth trick: the engine does not
-replay the last two tricks).
+Options: each player who played after the revoke chooses ``keep`` or ``withdraw``.
+
+Twelfth trick (reading taken, [M] for the mechanics): when all thirteen tricks have been played,
+the engine corrects the revoke on the cards — the offender's card of the suit led, which he
+played to trick 13, replaces his revoke card in trick 12 and the revoke card becomes his trick-13
+card; both tricks are won again and the board is scored on the corrected tricks (62D1: the revoke
+"must be corrected", so the tricks as played cannot stand). The other players keep their cards;
+the non-offenders' right to change theirs (62C1) and declarer's choice of the partner's card
+(62D2) are flagged for the director. An earlier version scored the tricks as played; the seed's
+62D1 text contradicts that. When the play ends otherwise (a claim), the correction is only flagged.
 """
 
 from __future__ import annotations
@@ -132,17 +138,60 @@ def withdraw_choice(rule: Revoke, table: Table, seat: Seat, option: str) -> bool
 
 
 def twelfth_trick(rule: Revoke, table: Table) -> None:
-    """62D: a revoke on trick 12 is corrected, not penalised by a transfer."""
+    """62D: a revoke on trick 12 is corrected, not penalised by a transfer.
+
+    With all thirteen tricks played, the correction is made on the cards: the offender's card
+    of the suit led (the one he played to trick 13) goes to trick 12 and his revoke card to trick
+    13; the other players keep their cards (the non-offenders' 62C1 right to change theirs and
+    declarer's 62D2 choice are left to the director, flagged), and both tricks are won again."""
     rule.ruling.add("no_rectification", "62D1")
-    rule.ruling.flag("twelfth_trick_correction", "62D1")
-    if len(table.tricks) < 13 or not table.is_defender(rule.offender):
+    if len(table.tricks) < 13:
+        rule.ruling.flag("twelfth_trick_correction", "62D1")
         return
     twelve, thirteen = table.tricks[11], table.tricks[12]
     partner = rule.offender.partner
     seats12 = twelve.seats()
-    if seats12.index(partner) > seats12.index(rule.offender):
+    if table.is_defender(rule.offender) and seats12.index(partner) > seats12.index(rule.offender):
         mine = [c for s, c in twelve.plays if s is partner] + \
                [c for s, c in thirteen.plays if s is partner]
         if len(mine) == 2 and mine[0].suit is not mine[1].suit:
             rule.ruling.flag("declarer_chooses_partner_card", "62D2",
                              seat=str(partner), cards=[str(c) for c in mine])
+    card = _swap_last_two(rule, table)
+    if card is None:
+        rule.ruling.flag("twelfth_trick_correction", "62D1")
+        return
+    rule.ruling.add("must_play", "62D1", seat=str(rule.offender), card=str(card))
+    rule.ruling.note("last_two_tricks_corrected", "62D1")
+
+
+def _swap_last_two(rule: Revoke, table: Table) -> Card | None:
+    """Put the offender's card of the suit led into trick 12 and rescore tricks 12 and 13;
+    the card moved, or None when the correction is not that simple exchange."""
+    from generator.model.play import trick_winner
+
+    assert table.contract is not None
+    twelve, thirteen = table.tricks[11], table.tricks[12]
+    offender, led = rule.offender, twelve.led_suit
+    seats = twelve.seats()
+    if rule.fact.detail("reason") or offender not in seats or seats.index(offender) == 0:
+        return None
+    position = seats.index(offender)
+    wrong = twelve.plays[position][1]
+    right = next((c for s, c in thirteen.plays if s is offender), None)
+    if right is None or right.suit is not led or wrong.suit is led:
+        return None
+    before = [twelve.winner, thirteen.winner]
+    twelve.plays[position] = (offender, right)
+    twelve.winner = trick_winner(twelve.plays, table.contract.strain)
+    cards = {s: c for s, c in thirteen.plays}
+    cards[offender] = wrong
+    thirteen.leader = twelve.winner
+    thirteen.plays = [(thirteen.leader.offset(k), cards[thirteen.leader.offset(k)])
+                      for k in range(4)]
+    thirteen.winner = trick_winner(thirteen.plays, table.contract.strain)
+    for old, trick in zip(before, (twelve, thirteen), strict=True):
+        assert old is not None and trick.winner is not None
+        table.won[old.side] -= 1
+        table.won[trick.winner.side] += 1
+    return right

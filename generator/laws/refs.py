@@ -66,7 +66,8 @@ def law_index(edition: str = DEFAULT_EDITION) -> dict[str, IndexEntry]:
     text = resources.files("generator.laws").joinpath(f"data/index_{edition}.yaml").read_text(
         encoding="utf-8"
     )
-    raw = yaml.safe_load(text)
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser when available
+    raw = yaml.load(text, Loader=loader)
     entries: dict[str, IndexEntry] = {}
     for key, titles in raw["clauses"].items():
         ref = LawRef.parse(str(key))

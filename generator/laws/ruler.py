@@ -207,8 +207,13 @@ def rule(kind: Kind, *, editions: set[str] | frozenset[str]) -> Callable[[RuleCl
     return register
 
 
+_LOADED: list[bool] = []
+
+
 def load_rules() -> None:
-    """Import every law module so that its rules register themselves."""
+    """Import every law module so that its rules register themselves (once per process)."""
+    if _LOADED:
+        return
     import importlib
     import pkgutil
 
@@ -217,6 +222,7 @@ def load_rules() -> None:
     for info in pkgutil.iter_modules(package.__path__):
         if info.name.startswith("law") and info.name[3:5].isdigit():
             importlib.import_module(f"generator.laws.{info.name}")
+    _LOADED.append(True)
 
 
 class LawRuler(Ruler):

@@ -136,6 +136,10 @@ class Ruling:
                                      "ids": [o.id for o in choice.options]}
             if choice.chosen is not None:
                 entry["chosen"] = choice.chosen
+                entry["alternatives"] = {
+                    o.id: [r.to_dict() for r in o.rectifications]
+                    for o in choice.options if o.id != choice.chosen and o.rectifications
+                }
             else:
                 entry["rectifications"] = {
                     o.id: [r.to_dict() for r in o.rectifications] for o in choice.options

@@ -25,14 +25,13 @@ class Suit(Enum):
     S = "S"
 
     def __str__(self) -> str:
-        return self.value
+        return str(self.value)
 
     def __repr__(self) -> str:
         return f"Suit.parse({self.value!r})"
 
-    @property
-    def order(self) -> int:
-        return _SUIT_ORDER[self.value]
+    #: 0 for clubs … 3 for spades (a plain attribute, set below: play loops read it a lot)
+    order: int
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Suit):
@@ -49,6 +48,9 @@ class Suit(Enum):
 
 
 _SUIT_ORDER = {"C": 0, "D": 1, "H": 2, "S": 3}
+for _suit in Suit:
+    _suit.order = _SUIT_ORDER[_suit.value]
+
 #: Suits from spades down, the order of PBN hands and of hand diagrams.
 SUITS_HIGH_FIRST: tuple[Suit, ...] = (Suit.S, Suit.H, Suit.D, Suit.C)
 
@@ -77,20 +79,15 @@ class Rank(Enum):
     ACE = "A"
 
     def __str__(self) -> str:
-        return self.value
+        return str(self.value)
 
     def __repr__(self) -> str:
         return f"Rank.parse({self.value!r})"
 
-    @property
-    def order(self) -> int:
-        """2 for the two … 14 for the ace."""
-        return _RANK_ORDER[self.value]
-
-    @property
-    def is_honour(self) -> bool:
-        """Ace, king, queen, jack and ten are honours (the ten counts)."""
-        return self.order >= 10
+    #: 2 for the two … 14 for the ace (a plain attribute, set below)
+    order: int
+    #: ace, king, queen, jack and ten are honours (the ten counts)
+    is_honour: bool
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Rank):
@@ -107,6 +104,10 @@ class Rank(Enum):
             return cls(key)
         raise ParseError(f"unknown rank {text!r} (expected 2-9, T, J, Q, K or A)")
 
+
+for _rank in Rank:
+    _rank.order = _RANK_ORDER[_rank.value]
+    _rank.is_honour = _rank.order >= 10
 
 #: Ranks from the ace down.
 RANKS_HIGH_FIRST: tuple[Rank, ...] = tuple(sorted(Rank, reverse=True))

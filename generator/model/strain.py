@@ -22,24 +22,21 @@ class Strain(Enum):
     NT = "NT"
 
     def __str__(self) -> str:
-        return self.value
+        return str(self.value)
 
     def __repr__(self) -> str:
         return f"Strain.parse({self.value!r})"
 
-    @property
-    def order(self) -> int:
-        return ("C", "D", "H", "S", "NT").index(self.value)
+    #: 0 for clubs … 4 for notrump (a plain attribute, set below)
+    order: int
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Strain):
             return NotImplemented
         return self.order < other.order
 
-    @property
-    def suit(self) -> Suit | None:
-        """The trump suit, or ``None`` for notrump."""
-        return None if self is Strain.NT else Suit(self.value)
+    #: the trump suit, or ``None`` for notrump (a plain attribute, set below)
+    suit: Suit | None
 
     @property
     def is_major(self) -> bool:
@@ -62,3 +59,8 @@ class Strain(Enum):
         if len(key) == 1 and key in "CDHS":
             return cls(key)
         raise ParseError(f"unknown strain {text!r} (expected C, D, H, S or NT)")
+
+
+for _position, _strain in enumerate(Strain):
+    _strain.order = _position
+    _strain.suit = None if _strain is Strain.NT else Suit(_strain.value)

@@ -37,7 +37,7 @@ class Shape:
     @property
     def balanced(self) -> bool:
         counts = sorted(self.lengths.values())
-        return counts[0] >= 2 and counts[1] >= 3 or counts == [2, 3, 4, 4]
+        return (counts[0] >= 2 and counts[1] >= 3) or counts == [2, 3, 4, 4]
 
     def longest(self, suits: Sequence[Suit] = SUITS_HIGH_FIRST) -> Suit:
         """The longest of ``suits``, the higher-ranking one on equal length."""
@@ -172,7 +172,7 @@ class BiddingModel:
     def _rebid(self, sh: Shape, opening: Bid, response: Bid,
                calls: Sequence[SeatCall]) -> CallValue:
         suit = opening.strain.suit
-        if opening.strain is Strain.NT or response.level >= 3 and response.strain is Strain.NT:
+        if opening.strain is Strain.NT or (response.level >= 3 and response.strain is Strain.NT):
             return PASS
         partner_suit = response.strain.suit
         if partner_suit is not None and partner_suit is suit:
@@ -204,7 +204,7 @@ class BiddingModel:
         their_suit = their.strain.suit
         if their.level >= 3:
             return PASS
-        if their_suit is not None and sh.lengths[their_suit] <= 1 and sh.hcp >= 12 or \
+        if (their_suit is not None and sh.lengths[their_suit] <= 1 and sh.hcp >= 12) or \
                 sh.hcp >= 17:
             return DOUBLE
         if sh.balanced and 15 <= sh.hcp <= 18 and their_suit is not None and \

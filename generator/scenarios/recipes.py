@@ -250,7 +250,8 @@ def call_after_final_pass(d: Driver) -> bool:
     seat = d.rng.choice(list(Seat))
     calls = d.table.standing()
     bids = [c for c in _legal(seat, calls) if isinstance(c, Bid)]
-    call = d.rng.choice([PASS, DOUBLE, *bids[:3]]) if bids else PASS
+    candidates: list[CallValue] = [PASS, DOUBLE, *bids[:3]]
+    call = d.rng.choice(candidates) if bids else PASS
     d.apply(CallMade(seat, call))
     return True
 

@@ -44,6 +44,8 @@ class Scenario:
     case: Case
     result: dict[str, Any]
     verification: dict[str, Any]
+    #: the state once the decisions the irregularity raised are taken: who acts next
+    after_ruling: dict[str, Any]
 
     def record(self) -> dict[str, Any]:
         """The stored form: plain data with sorted keys when dumped."""
@@ -56,12 +58,14 @@ class Scenario:
             "kind": self.kind.value,
             "case": self.case.to_dict(),
             "ruling": ruling,
-            "irregularities": [{"kind": i["kind"], "seat": i["seat"], "event": i["event"]}
+            "irregularities": [{"kind": i["kind"], "seat": i["seat"], "event": i["event"],
+                                "details": i.get("details", {})}
                                for i in self.result["irregularities"]],
             "state": {k: self.result["state"][k] for k in
                       ("phase", "next", "dealer", "vulnerable", "contract", "declarer")},
             "score": self.result["score"],
             "verification": self.verification,
+            "after_ruling": self.after_ruling,
         }
 
 
@@ -102,7 +106,14 @@ def build(recipe: Recipe, board: Board, deal: Deal, seed: str, rng: random.Rando
             raise Rejected(f"option {option} led to {[k.value for k in _kinds(branch)]}")
         options[option] = "played to the end of the " + ("auction" if auction_kind else "board")
     main_rng = random.Random(f"{seed}/main")
-    driver.run_to_end(_policy(main_rng))
+    policy = _policy(main_rng)
+    decision = driver.decision()
+    while decision is not None:  # the table's decisions right after the irregularity
+        driver.answer(decision, policy(decision))
+        decision = driver.decision()
+    after = {"next": str(driver.table.next) if driver.table.next else None,
+             "phase": driver.table.phase, "events": len(driver.events)}
+    driver.run_to_end(policy)
     if _kinds(driver) != expected:
         raise Rejected(f"main line led to {[k.value for k in _kinds(driver)]}")
     case = Case(board, "1987", deal, tuple(driver.events))
@@ -113,7 +124,7 @@ def build(recipe: Recipe, board: Board, deal: Deal, seed: str, rng: random.Rando
         "oracle": _oracle_check(recipe.kind, result, driver),
         "score": _score_check(result, driver),
     }
-    return Scenario(seed, recipe.name, recipe.kind, case, result, verification)
+    return Scenario(seed, recipe.name, recipe.kind, case, result, verification, after)
 
 
 def _play_on(driver: Driver, auction_only: bool, rng: random.Random) -> None:

@@ -1,0 +1,196 @@
+"""The question bank: many verified scenarios, their questions, one canonical form on disk.
+
+``generate`` builds scenarios in chunks (one endplay seed per chunk, see ``deals``), on as many
+processes as asked; the result does not depend on the number of processes. Files are JSON with
+sorted keys and a fixed layout, so the same seed gives byte-identical files. They are written into
+a temporary directory and moved into place only when complete: an interrupted or failed run leaves
+the previous bank as it was.
+
+Layout of a bank directory::
+
+    scenarios.json        the verified scenarios (seed, case, ruling, verification)
+    questions.<lang>.json the questions in one language, for the quiz widget and exports
+    manifest.json         seed, count, topics, recipe weights, languages, format version
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.build import replace_dir
+from generator.errors import InputError
+from generator.model.board import Board
+from generator.scenarios.deals import CHUNK, deals
+from generator.scenarios.questions import LANGS, TOPICS, localise, questions_for
+from generator.scenarios.recipes import RECIPES, weights
+from generator.scenarios.verify import Rejected, build
+
+BANK_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a bank is made of."""
+
+    count: int
+    seed: int
+    topics: tuple[str, ...] = ()
+    langs: tuple[str, ...] = LANGS
+    recipe_weights: dict[str, float] = field(default_factory=dict)
+
+    def recipes(self) -> tuple[list[str], list[float]]:
+        table = weights(self.recipe_weights)
+        names = [n for n in sorted(table) if table[n] > 0 and (
+            not self.topics or TOPICS.get(RECIPES[n].kind.value) in self.topics)]
+        if not names:
+            raise InputError(f"no recipe covers the topics {', '.join(self.topics)} "
+                             f"(topics: {', '.join(sorted(set(TOPICS.values())))})")
+        return names, [table[n] for n in names]
+
+
+def _chunk(plan: Plan, chunk: int, wanted: int) -> list[dict[str, Any]]:
+    """Up to ``wanted`` verified scenario records from one chunk of deals."""
+    names, probabilities = plan.recipes()
+    out: list[dict[str, Any]] = []
+    for position, deal in enumerate(deals(plan.seed, chunk, CHUNK)):
+        if len(out) >= wanted:
+            break
+        seed = f"{plan.seed}/{chunk}/{position}"
+        rng = random.Random(seed)
+        name = rng.choices(names, probabilities)[0]
+        board = Board.from_number(rng.randint(1, 32))
+        try:
+            scenario = build(RECIPES[name], board, deal, seed, rng)
+        except Rejected:
+            continue
+        record = scenario.record()
+        record["questions"] = questions_for(record)
+        if record["questions"]:
+            out.append(record)
+    return out
+
+
+def _chunk_job(args: tuple[Plan, int, int]) -> list[dict[str, Any]]:
+    plan, chunk, wanted = args
+    return _chunk(plan, chunk, wanted)
+
+
+def scenarios(plan: Plan, workers: int = 1,
+              progress: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
+    """``plan.count`` verified scenarios, in a fixed order whatever ``workers`` is."""
+    per_chunk = max(1, CHUNK // 5)  # a chunk keeps its first verified scenarios
+    chunks = (plan.count + per_chunk - 1) // per_chunk
+    jobs = [(plan, c, per_chunk) for c in range(chunks)]
+    results: list[dict[str, Any]] = []
+
+    def consume(batches: Iterable[list[dict[str, Any]]]) -> None:
+        for batch in batches:
+            useful = max(0, min(len(batch), plan.count - len(results)))
+            results.extend(batch)
+            if progress is not None and useful:
+                progress(useful)
+
+    if workers > 1:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            consume(pool.map(_chunk_job, jobs))
+    else:
+        consume(map(_chunk_job, jobs))
+    extra = chunks
+    while len(results) < plan.count:  # a chunk fell short: draw further chunks
+        batch = _chunk(plan, extra, plan.count - len(results))
+        results.extend(batch)
+        if progress is not None and batch:
+            progress(len(batch))
+        extra += 1
+    return results[: plan.count]
+
+
+def dumps(data: Any) -> str:
+    """The one canonical form of a bank file."""
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
+
+
+def write_bank(out: Path, plan: Plan, records: list[dict[str, Any]]) -> None:
+    """Write a bank directory atomically."""
+    stored = [{k: v for k, v in r.items() if k != "questions"} for r in records]
+    questions = [q for r in records for q in r["questions"]]
+    manifest = {
+        "format": BANK_FORMAT,
+        "edition": "1987",
+        "seed": plan.seed,
+        "count": len(records),
+        "questions": len(questions),
+        "topics": sorted(plan.topics),
+        "langs": list(plan.langs),
+        "recipe_weights": weights(plan.recipe_weights),
+    }
+
+    def fill(tmp: Path) -> None:
+        (tmp / "manifest.json").write_text(dumps(manifest), encoding="utf-8")
+        (tmp / "scenarios.json").write_text(dumps(stored), encoding="utf-8")
+        for lang in plan.langs:
+            localised = [localise(q, lang) for q in questions]
+            (tmp / f"questions.{lang}.json").write_text(dumps(localised), encoding="utf-8")
+
+    replace_dir(out, fill)
+
+
+def load_bank(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The manifest and the scenarios of a bank directory (clear errors for broken files)."""
+    records: list[dict[str, Any]] = []
+    manifest: dict[str, Any] = {}
+    for name in ("manifest.json", "scenarios.json"):
+        file = path / name
+        try:
+            data = json.loads(file.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise InputError("missing (is this a question bank directory?)", str(file)) from None
+        except json.JSONDecodeError as exc:
+            raise InputError(f"invalid JSON: {exc.msg}", str(file), exc.lineno) from None
+        if name == "manifest.json":
+            manifest = data
+        else:
+            records = data
+    if not isinstance(records, list):
+        raise InputError("expected a list of scenarios", str(path / "scenarios.json"), 1)
+    return manifest, records
+
+
+def verify_records(records: list[dict[str, Any]], source: str = "bank") -> list[str]:
+    """Re-rule every stored case with the current engine; one line per disagreement."""
+    from generator.laws.engine import analyse
+    from generator.table.case import parse_case
+
+    problems: list[str] = []
+    for record in records:
+        rid = record.get("id", "?")
+        try:
+            case = parse_case(json.dumps(record["case"]), f"{source}:{rid}.json")
+            result = analyse(case)
+        except Exception as exc:
+            problems.append(f"{rid}: the case no longer replays: {exc}")
+            continue
+        found = [{"kind": i["kind"], "seat": i["seat"], "event": i["event"],
+                  "details": i.get("details", {})} for i in result["irregularities"]]
+        if found != record["irregularities"]:
+            problems.append(f"{rid}: irregularities now {found}, stored "
+                            f"{record['irregularities']}")
+            continue
+        ruling = next((r for r in result["rulings"] if r["kind"] == record["kind"]), None)
+        stored = record["ruling"]
+        if ruling is None:
+            problems.append(f"{rid}: no ruling on {record['kind']} any more")
+            continue
+        for key in ("laws", "rectifications", "options", "flags"):
+            if ruling.get(key) != stored.get(key):
+                problems.append(f"{rid}: ruling {key} now {ruling.get(key)}, stored "
+                                f"{stored.get(key)}")
+        if result["score"] != record.get("score"):
+            problems.append(f"{rid}: score now {result['score']}, stored {record.get('score')}")
+    return problems
