@@ -69,12 +69,45 @@ def replace_dir(target: Path, fill: Callable[[Path], None]) -> None:
         raise
 
 
+def _quizzes(root: Path, say: Callable[[str], None]) -> dict[str, str]:
+    """Generate the question bank the quiz definitions ask for, and pick each quiz's questions."""
+    from generator.scenarios import quizdefs
+    from generator.scenarios.bank import Plan, dumps, scenarios, write_bank
+    from generator.scenarios.questions import questions_for
+
+    definitions_file = root / "quizzes" / "quizzes.yaml"
+    if not definitions_file.exists():
+        say(f"no quiz definitions ({definitions_file}): no question bank built")
+        return {}
+    defs = quizdefs.load(definitions_file)
+    plan = Plan(defs.bank_count, defs.bank_seed, (), defs.langs)
+    records = scenarios(plan, workers=2)
+    bank_dir = root / "quizzes" / "bank"
+    write_bank(bank_dir, plan, records)
+    questions = [q for r in records for q in (r.get("questions") or questions_for(r))]
+    say(f"built {bank_dir}: {len(records)} verified scenarios, {len(questions)} questions "
+        f"({', '.join(defs.langs)})")
+    chapters = {quiz.id: quizdefs.select(quiz, questions) for quiz in defs.chapters}
+    selection = {
+        "chapters": chapters,
+        "practice": {"topics": list(defs.practice_topics)},
+        "mock_exam": {"questions": quizdefs.select(defs.mock, questions),
+                      "time_limit_minutes": defs.time_limit_minutes,
+                      "pass_mark": defs.pass_mark},
+    }
+    for quiz_id, ids in chapters.items():
+        if not ids:
+            say(f"warning: the chapter quiz {quiz_id!r} found no questions in the bank")
+    return {"quizzes.json": dumps(selection)}
+
+
 def build(root: Path, edition: str = "1987", say: Callable[[str], None] = print) -> Path:
     """Build everything that exists under ``root``; returns the output directory."""
     data_dir = root / "book" / "_build" / "data"
     files = {
         f"score-table-{edition}.csv": _score_table_csv(edition),
         f"law-index-{edition}.json": _law_index_json(edition),
+        **_quizzes(root, say),
     }
 
     def fill(tmp: Path) -> None:

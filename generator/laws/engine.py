@@ -9,20 +9,17 @@ from __future__ import annotations
 from typing import Any
 
 from generator.laws import law77
-from generator.laws.kinds import laws_for
+from generator.laws.ruler import LawRuler
 from generator.model.contract import Result
 from generator.table.case import Case
 from generator.table.detect import replay
-from generator.table.ruler import Ruler
 from generator.table.state import Table
 
 FORMAT = 1
 
 
-def ruler_for(edition: str) -> Ruler:
+def ruler_for(edition: str) -> LawRuler:
     """The ruler of an edition (the laws modules register their rules with it)."""
-    from generator.laws.ruler import LawRuler
-
     return LawRuler(edition)
 
 
@@ -76,9 +73,9 @@ def analyse(case: Case) -> dict[str, Any]:
     ruler = ruler_for(edition)
     table = replay(case, ruler)
     irregularities = []
-    for fact in table.irregularities:
+    for index, fact in enumerate(table.irregularities):
         entry = fact.to_dict()
-        entry["laws"] = list(laws_for(fact.kind, edition))
+        entry["laws"] = list(ruler.laws_of(table, index))
         irregularities.append(entry)
     rulings = ruler.rulings(table)
     score, details = board_score(table, edition, rulings)

@@ -35,7 +35,7 @@ KIND_LAWS: dict[str, dict[Kind, tuple[str, ...]]] = {
         Kind.CONCESSION: ("68", "71"),
         Kind.WRONG_NUMBER_OF_CARDS: ("13", "14"),
         Kind.CARDS_FROM_WRONG_BOARD: ("17",),
-        Kind.PLAY_OUT_OF_TURN: ("44", "53"),
+        Kind.PLAY_OUT_OF_TURN: ("44",),
         Kind.PENALTY_CARD_NOT_PLAYED: ("52",),
         Kind.REVIEW_REQUEST: ("20",),
         Kind.EXPLANATION_REQUEST: ("20",),

@@ -30,6 +30,10 @@ if TYPE_CHECKING:
 
 @rule(Kind.EXPOSED_CARD, editions={"1987"})
 class ExposedCard(Rule):
+    def primary_laws(self) -> tuple[str, ...]:
+        """Declarer's exposed cards fall under Law 48, a defender's under Laws 49-50."""
+        return ("48",) if self.fact.detail("by_declarer") else super().primary_laws()
+
     def detected(self, table: Table) -> None:
         super().detected(table)
         cards = [Card.parse(c) for c in str(self.fact.detail("cards")).split()]

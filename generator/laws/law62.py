@@ -162,7 +162,6 @@ def twelfth_trick(rule: Revoke, table: Table) -> None:
         rule.ruling.flag("twelfth_trick_correction", "62D1")
         return
     rule.ruling.add("must_play", "62D1", seat=str(rule.offender), card=str(card))
-    rule.ruling.note("last_two_tricks_corrected", "62D1")
 
 
 def _swap_last_two(rule: Revoke, table: Table) -> Card | None:

@@ -55,9 +55,13 @@ class Rule:
         return next(i for i, e in enumerate(table.entries) if e.event == self.fact.event)
 
     # Hooks -------------------------------------------------------------------------------
+    def primary_laws(self) -> tuple[str, ...]:
+        """The laws this irregularity falls under (by default, those of its kind)."""
+        return laws_for(self.fact.kind, self.ruler.edition)
+
     def detected(self, table: Table) -> None:
-        """The fact was recorded; by default cite the laws of its kind."""
-        self.ruling.cite(*laws_for(self.fact.kind, self.ruler.edition))
+        """The fact was recorded; by default cite the laws it falls under."""
+        self.ruling.cite(*self.primary_laws())
 
     def opened(self, table: Table) -> None:
         """The irregularity waits for an acceptance decision (``table.pending`` is set)."""
@@ -314,3 +318,7 @@ class LawRuler(Ruler):
 
     def rulings(self, table: Table) -> list[dict[str, Any]]:
         return [self.rules[i].output(table) for i in sorted(self.rules)]
+
+    def laws_of(self, table: Table, index: int) -> tuple[str, ...]:
+        """The laws an irregularity falls under, as its rule sees it."""
+        return self.rule_for(table, index).primary_laws()

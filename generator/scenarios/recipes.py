@@ -466,7 +466,7 @@ def allowed_cards_all(d: Driver, seat: Seat) -> list[Card]:
     return sorted(legal_plays(Hand(table.remaining(seat) or set()), led))
 
 
-@recipe("declarer-plays-out-of-turn", Kind.PLAY_OUT_OF_TURN, weight=0.4)
+@recipe("declarer-plays-out-of-turn", Kind.PLAY_OUT_OF_TURN, weight=1.0)
 def declarer_plays_out_of_turn(d: Driver) -> bool:
     if not _to_play(d) or not _play_to(d, 0, 9, position=(1,)):
         return False
