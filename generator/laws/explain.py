@@ -93,7 +93,9 @@ RECT_TEXT = {
             "any_one": "if {seat}'s side defends, declarer may forbid {seat} to lead any one "
                        "suit at his first turn to lead",
             "suits": "if {seat}'s side defends, declarer may {may} a lead of {suits} by {seat} "
-                     "at his first turn to lead"},
+                     "at his first turn to lead",
+            "penalty": "declarer has chosen to {may} a lead of {suits} by {seat} (the penalty "
+                       "card is picked up)"},
         "call_cancelled": "the irregular call is cancelled",
         "call_stands": "the call stands as if it had been legal",
         "penalty_card": "{card} becomes a {major} penalty card of {seat}",
@@ -122,7 +124,9 @@ RECT_TEXT = {
             "any_one": "если сторона игрока {seat} станет вистующей, разыгрывающий может "
                        "запретить игроку {seat} ход в любую одну масть при его первом ходе",
             "suits": "если сторона игрока {seat} станет вистующей, разыгрывающий может {may} "
-                     "ход в {suits} при первом ходе игрока {seat}"},
+                     "ход в {suits} при первом ходе игрока {seat}",
+            "penalty": "разыгрывающий решил {may} игроку {seat} ход в {suits} (штрафная карта "
+                       "убирается в руку)"},
         "call_cancelled": "нарушающая заявка аннулируется",
         "call_stands": "заявка остаётся в силе, как если бы была легальной",
         "penalty_card": "{card} становится {major} штрафной картой игрока {seat}",
@@ -145,8 +149,8 @@ RECT_TEXT = {
     },
 }
 MAY_TEXT = {
-    "en": {"require": "require", "prohibit": "forbid", "or": " or "},
-    "ru": {"require": "потребовать", "prohibit": "запретить", "or": " или "},
+    "en": {"require": "require", "prohibit": "forbid", "or": " or ", "and": " and "},
+    "ru": {"require": "потребовать", "prohibit": "запретить", "or": " или ", "and": " и "},
 }
 OPTION_TEXT = {
     "en": "{seat} may choose: {ids}",
@@ -312,10 +316,12 @@ def _rect_text(rect: dict[str, Any], lang: str) -> str:
             template = template["card" if "card" in rect else rect.get("rule", "follow_suit")]
         else:
             key = "any_one" if rect.get("suits") == "any_one" else "suits"
+            if key == "suits" and not str(rect.get("law", "26")).startswith("26"):
+                key = "penalty"  # declarer's choice under 50E/51B, already made
             template = template[key]
-            if key == "suits":
-                fields["suits"] = MAY_TEXT[lang]["or"].join(
-                    SUIT_NAMES[lang][s] for s in rect["suits"])
+            if key != "any_one":
+                joiner = MAY_TEXT[lang]["and" if key == "penalty" else "or"]
+                fields["suits"] = joiner.join(SUIT_NAMES[lang][s] for s in rect["suits"])
                 fields["may"] = MAY_TEXT[lang]["or"].join(MAY_TEXT[lang][m] for m in rect["may"])
     if rect["kind"] == "penalty_card":
         fields["major"] = ("major" if rect.get("major") else "minor") if lang == "en" else (
