@@ -33,6 +33,10 @@ def board_score(table: Table, edition: str,
     """
     if table.phase != "ended":
         return None, None
+    adjusted = [r for ruling in rulings or [] for r in ruling.get("rectifications", [])
+                if r["kind"] == "adjusted_score" and r.get("adjustment") == "artificial"]
+    if adjusted:  # the deal was not played out: the director's artificial scores stand instead
+        return None, {"adjusted": adjusted, "law": "12C1"}
     if table.contract is None or table.declarer is None:
         return {"declarer_side": 0, "NS": 0, "EW": 0}, {"passed_out": True, "law": "77"}
     played = table.declarer_tricks()
@@ -46,10 +50,10 @@ def board_score(table: Table, edition: str,
         Result(table.contract, table.declarer, tricks), table.board.vulnerability, edition)
     details: dict[str, Any] = {"tricks_played": played, "transferred": delta, "tricks": tricks,
                                "law": "77"}
-    adjusted = [r for ruling in rulings or [] for r in ruling.get("rectifications", [])
+    assigned = [r for ruling in rulings or [] for r in ruling.get("rectifications", [])
                 if r["kind"] == "adjusted_score"]
-    if adjusted:
-        details["adjusted"] = adjusted
+    if assigned:
+        details["adjusted"] = assigned
     return score, details
 
 

@@ -47,6 +47,13 @@ def _own_turn_to_play(rule_obj: Rule, table: Table) -> bool:
     return seat is table.declarer and table.next is not None and table.next is table.dummy
 
 
+def _declarer_has_played(rule_obj: Rule, table: Table) -> bool:
+    """Declarer plays dummy's cards too (45B): a card from either hand is his first play."""
+    if rule_obj.offender is not table.declarer or table.current is None:
+        return False
+    return table.dummy in table.current.seats()
+
+
 def _before_opening_lead(rule_obj: Rule, table: Table) -> bool:
     """After the final pass, before the opening lead is faced (41B)."""
     return (table.phase == "play" and rule_obj.fact.detail("tricks_played") == 0
@@ -67,7 +74,7 @@ class ReviewRequest(Rule):
             _answer(self, False, "20C2")
             law43.dummy_limited(self.ruling)
         elif (table.phase != "play" or f.detail("tricks_played") != 0
-              or f.detail("played_this_trick")):
+              or f.detail("played_this_trick") or _declarer_has_played(self, table)):
             _answer(self, False, "41C")
         elif _before_opening_lead(self, table):
             _answer(self, True, "20C2")

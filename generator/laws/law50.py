@@ -27,6 +27,7 @@ revoke (Law 61A counts a failure to lead a suit required by a penalty as a revok
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
@@ -98,6 +99,11 @@ class PenaltyDuty:
         if not cards or any(p.card == card for p in cards):
             return None
         legal = _legal(table, seat, lead)
+        # a penalty card that another duty forbids now (a prohibited suit, declarer's choice
+        # after a premature play) is not a legal opportunity to play it
+        others = [c for c in table.constraints if c is not self]
+        legal = {c for c in legal if all(
+            copy.copy(o).check(table, seat, c, lead, -1) is None for o in others)}
         majors = [p for p in cards if p.major and p.card in legal]
         if majors:
             return make(Kind.PENALTY_CARD_NOT_PLAYED, seat, index, card=str(card),

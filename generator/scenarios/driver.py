@@ -79,8 +79,7 @@ class Driver:
     def natural_card(self) -> None:
         seat = self.table.next
         assert seat is not None
-        current = self.table.current
-        lead = current is None or current.is_complete
+        lead = self.table.leading
         card = choose_card(self.table, seat, self.rng)
         self.apply(CardLed(seat, card) if lead else CardPlayed(seat, card))
 

@@ -27,7 +27,7 @@ def allowed_cards(table: Table, seat: Seat) -> list[Card]:
     hand = table.remaining(seat)
     assert hand is not None, "the scenario generator needs the full deal"
     current = table.current
-    lead = current is None or current.is_complete
+    lead = table.leading
     led = None if lead or current is None else current.led_suit
     legal = sorted(legal_plays(Hand(hand), led), key=lambda c: (c.suit.order, c.rank.order))
     if not table.constraints:

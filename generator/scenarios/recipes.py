@@ -330,9 +330,7 @@ def _lead_moment(d: Driver, defenders: bool) -> Seat | None:
 
     def stop(drv: Driver) -> bool:
         table = drv.table
-        current = table.current
-        leading = current is None or current.is_complete
-        return (leading and len(table.tricks) >= d.rng.randint(1, 9) and table.next is not None
+        return (table.leading and len(table.tricks) >= d.rng.randint(1, 9) and table.next is not None
                 and table.is_defender(table.next) == defenders)
 
     if not d.play_until(stop):
@@ -448,8 +446,7 @@ def penalty_card_not_played(d: Driver) -> bool:
     if not d.play_until(owners_turn_with_duty):
         return False
     other = [c for c in allowed_cards_all(d, owner) if c != card]
-    current = d.table.current
-    lead = current is None or current.is_complete
+    lead = d.table.leading
     pick = d.rng.choice(other)
     d.apply(CardLed(owner, pick) if lead else CardPlayed(owner, pick))
     return True

@@ -251,6 +251,12 @@ class Table:
         return None if self.hands is None else self.hands[seat]
 
     @property
+    def leading(self) -> bool:
+        """Whether the next card is a lead (no trick in progress, or one reopened empty)."""
+        current = self.current
+        return current is None or current.is_complete or not current.plays
+
+    @property
     def tricks_played(self) -> int:
         return len(self.tricks)
 
@@ -614,11 +620,10 @@ class Table:
         if (pending is not None and pending.stage == "acceptance" and pending.card is not None
                 and seat is pending.offender.lho and isinstance(event, CardPlayed)):
             self.ruler.resolve(self, "condoned", index)
-        trick = self.current
         if not self.constraints:
             self._place(event, seat, card, index)
             return
-        lead = trick is None or trick.is_complete
+        lead = self.leading
         violations = [fact for c in list(self.constraints)
                       if (fact := c.check(self, seat, card, lead, index)) is not None]
         self._place(event, seat, card, index)

@@ -120,8 +120,7 @@ class Board13:
         table = self.table
         seat = table.next
         assert seat is not None
-        current = table.current
-        lead = current is None or current.is_complete
+        lead = table.leading
         legal = self.legal(seat)
         choices = self.dutiful(seat, legal, lead)
         if self.careless and self.rng.random() < 0.3:
@@ -169,7 +168,7 @@ def inject(b: Board13, what: str) -> bool:
     seat = table.next
     assert seat is not None and table.declarer is not None
     current = table.current
-    lead = current is None or current.is_complete
+    lead = table.leading
     if what == "revoke" and not lead:
         assert current is not None
         led = current.led_suit
