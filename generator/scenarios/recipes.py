@@ -328,9 +328,11 @@ def _lead_moment(d: Driver, defenders: bool) -> Seat | None:
     if not _to_play(d):
         return None
 
+    earliest = d.rng.randint(1, 9)
+
     def stop(drv: Driver) -> bool:
         table = drv.table
-        return (table.leading and len(table.tricks) >= d.rng.randint(1, 9) and table.next is not None
+        return (table.leading and len(table.tricks) >= earliest and table.next is not None
                 and table.is_defender(table.next) == defenders)
 
     if not d.play_until(stop):
