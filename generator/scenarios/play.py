@@ -10,20 +10,34 @@ are asked of the table's own constraint objects, so the generator cannot drift f
 
 from __future__ import annotations
 
-import copy
 import random
 
 from generator.model.cards import Card, Suit
 from generator.model.hand import Hand
 from generator.model.play import legal_plays, trick_winner
 from generator.model.seat import Seat
-from generator.table.state import Table
+from generator.table.state import Constraint, Table
 
 HONOUR_SEQUENCES = ("AK", "KQ", "QJ", "JT")
 
 
+def _complies(duty: Constraint, table: Table, seat: Seat, card: Card, lead: bool) -> bool:
+    """Whether ``card`` meets ``duty``, leaving the duty as it was.
+
+    A check may note that its duty was used up; its state is restored afterwards. The duty itself
+    is asked (not a copy), because a duty may tell itself apart from the table's other duties by
+    identity (a penalty card forbidden by another duty is no opportunity to play it).
+    """
+    state = dict(vars(duty))
+    try:
+        return duty.check(table, seat, card, lead, -1) is None
+    finally:
+        vars(duty).clear()
+        vars(duty).update(state)
+
+
 def allowed_cards(table: Table, seat: Seat) -> list[Card]:
-    """Legal cards that break none of the duties in force (checked on copies of the duties)."""
+    """Legal cards that break none of the duties in force (the duties are left as they were)."""
     hand = table.remaining(seat)
     assert hand is not None, "the scenario generator needs the full deal"
     current = table.current
@@ -33,8 +47,7 @@ def allowed_cards(table: Table, seat: Seat) -> list[Card]:
     if not table.constraints:
         return legal
     fine = [c for c in legal
-            if all(copy.copy(duty).check(table, seat, c, lead, -1) is None
-                   for duty in table.constraints)]
+            if all(_complies(duty, table, seat, c, lead) for duty in table.constraints)]
     return fine or legal
 
 

@@ -22,7 +22,6 @@ from generator.model.auction import (
     can_double,
     can_redouble,
     final_contract,
-    is_complete,
     is_legal_call,
     is_sufficient,
     last_bid,
@@ -33,6 +32,7 @@ from generator.model.calls import Bid, CallValue, Double, Pass, Redouble
 from generator.model.cards import Card, Suit
 from generator.model.contract import Contract
 from generator.model.deal import Deal
+from generator.model.play import trick_winner
 from generator.model.seat import SEATS, Seat, Side
 from generator.table.events import (
     Accepted,
@@ -54,6 +54,8 @@ from generator.table.irregularities import Irregularity, Kind, make
 
 if TYPE_CHECKING:
     from generator.table.ruler import Ruler
+
+_SEAT_INDEX = {seat: i for i, seat in enumerate(SEATS)}
 
 Phase = Literal["auction", "play", "ended"]
 Status = Literal["standing", "pending", "cancelled"]
@@ -407,7 +409,18 @@ class Table:
         self.check_auction_end()
 
     def auction_over(self) -> bool:
-        return is_complete(self.standing())
+        """Whether the standing calls complete an auction (four passes, or three passes after
+        another call). Read from the end, since the table asks at every call."""
+        trailing = 0
+        for entry in reversed(self.entries):
+            if entry.status != "standing":
+                continue
+            if not isinstance(entry.call, Pass):
+                return trailing >= 3
+            trailing += 1
+            if trailing == 4:
+                return True
+        return False
 
     def check_auction_end(self) -> None:
         """Move to the play (or end a passed-out board) once the standing auction is complete."""
@@ -605,17 +618,20 @@ class Table:
 
     def _card(self, event: CardLed | CardPlayed, index: int) -> None:
         seat, card = event.seat, event.card
-        if self.phase == "auction" and self.pending is None:
-            self.check_auction_end()  # never play to an auction that is over but not closed
-        if self.phase == "auction":
+        if self.phase != "play":
+            if self.phase == "auction" and self.pending is None:
+                self.check_auction_end()  # never play to an auction over but not closed
+            if self.phase == "auction":
+                self._take(seat, card)
+                self.exposed[seat].append(card)
+                self.record(make(Kind.CARD_EXPOSED_DURING_AUCTION, seat, index,
+                                 cards=str(card), led=isinstance(event, CardLed) or None))
+                return
+            if self.phase == "ended":
+                raise ImpossibleEventError(f"{seat} plays {card} after the board has ended")
+        hands = self.hands
+        if hands is None or card not in hands[seat]:
             self._take(seat, card)
-            self.exposed[seat].append(card)
-            self.record(make(Kind.CARD_EXPOSED_DURING_AUCTION, seat, index, cards=str(card),
-                             led=isinstance(event, CardLed) or None))
-            return
-        if self.phase == "ended":
-            raise ImpossibleEventError(f"{seat} plays {card} after the board has ended")
-        self._take(seat, card)
         pending = self.pending
         if (pending is not None and pending.stage == "acceptance" and pending.card is not None
                 and seat is pending.offender.lho and isinstance(event, CardPlayed)):
@@ -633,7 +649,7 @@ class Table:
 
     def _place(self, event: CardLed | CardPlayed, seat: Seat, card: Card, index: int) -> None:
         trick = self.current
-        if trick is None or trick.is_complete:
+        if trick is None or len(trick.plays) == 4:
             self._lead(seat, card, index, event.simultaneous)
         elif isinstance(event, CardLed) and seat in trick.seats():
             self._early_lead(seat, card, index, trick)
@@ -692,24 +708,30 @@ class Table:
     def _play(self, seat: Seat, card: Card, index: int, trick: PlayedTrick,
               simultaneous: bool) -> None:
         assert self.declarer is not None
-        if any(s is seat for s, _ in trick.plays):
+        plays = trick.plays
+        if seat is SEATS[(_SEAT_INDEX[trick.leader] + len(plays)) % 4]:
+            self._play_in_turn(seat, card, index, trick, simultaneous)
+            return
+        if any(s is seat for s, _ in plays):
             self.exposed[seat].append(card)
             self.record(make(Kind.DEFECTIVE_TRICK, seat, index, card=str(card), extra=True,
                              trick=len(self.tricks) + 1))
             return
-        if seat is not trick.next_seat:
-            if self.is_defender(seat):
-                self.exposed[seat].append(card)
-                self.record(make(Kind.PREMATURE_PLAY, seat, index, card=str(card),
-                                 turn=str(trick.next_seat),
-                                 partner_played=seat.partner in trick.seats() or None))
-            else:
-                self.exposed[seat].append(card)
-                self.record(make(Kind.PLAY_OUT_OF_TURN, seat, index, card=str(card),
-                                 turn=str(trick.next_seat)))
-            return
-        led = trick.led_suit
-        hand = self.remaining(seat)
+        # out of turn: a defender's card is played early, declarer's is out of turn
+        self.exposed[seat].append(card)
+        if self.is_defender(seat):
+            self.record(make(Kind.PREMATURE_PLAY, seat, index, card=str(card),
+                             turn=str(trick.next_seat),
+                             partner_played=seat.partner in trick.seats() or None))
+        else:
+            self.record(make(Kind.PLAY_OUT_OF_TURN, seat, index, card=str(card),
+                             turn=str(trick.next_seat)))
+
+    def _play_in_turn(self, seat: Seat, card: Card, index: int, trick: PlayedTrick,
+                      simultaneous: bool) -> None:
+        """A card played in turn to the current trick (the common case: kept lean)."""
+        led = trick.plays[0][1].suit if trick.plays else None  # empty: a reopened trick
+        hand = None if self.hands is None else self.hands[seat]
         revoke = (hand is not None and led is not None and card.suit is not led
                   and any(c.suit is led for c in hand))
         trick.plays.append((seat, card))
@@ -728,8 +750,6 @@ class Table:
 
     def _close_trick(self, trick: PlayedTrick) -> None:
         assert self.contract is not None
-        from generator.model.play import trick_winner
-
         trick.winner = trick_winner(trick.plays, self.contract.strain)
         self.tricks.append(trick)
         self.current = None
