@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law09, law10, law11, law21, law23
+from generator.laws import law10, law21, law23
 from generator.laws.ruler import Rule, rule
 from generator.laws.ruling import Option, Rectification
 from generator.model.calls import Call, CallValue
@@ -121,11 +121,7 @@ class ChangeOfCall(Rule):
         self.offer_acceptance(table, ("25B1",), ("25B2",))
 
     def resolve(self, table: Table, how: Resolution, event: int) -> None:
-        self.ruling.settle("accept" if how in ("accepted", "condoned") else "refuse")
-        if how == "condoned":
-            law11.forfeited_by_action(self.ruling)
-        if how == "corrected":
-            law09.premature_correction(self.ruling)
+        self.settle_acceptance(how)
         first = self._first_entry(table)
         first_pending = first is not None and first.status == "pending"
         super().resolve(table, how, event)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law09, law11, law23, law33
+from generator.laws import law23, law33
 from generator.laws.ruler import Rule, rule
 from generator.model.calls import PASS, Bid, Double, Pass, Redouble
 from generator.table.irregularities import Kind
@@ -43,11 +43,7 @@ class InsufficientBid(Rule):
         self.offer_acceptance(table, ("27A",), ("27B",))
 
     def resolve(self, table: Table, how: Resolution, event: int) -> None:
-        self.ruling.settle("accept" if how in ("accepted", "condoned") else "refuse")
-        if how == "condoned":
-            law11.forfeited_by_action(self.ruling)
-        if how == "corrected":
-            law09.premature_correction(self.ruling)
+        self.settle_acceptance(how)
         super().resolve(table, how, event)
 
     def substituted(self, table: Table, entry: int, event: int) -> None:

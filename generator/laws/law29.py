@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law09, law11, law23, law28
+from generator.laws import law09, law23, law28
 from generator.laws.ruler import Rule
 from generator.model.seat import Seat
 from generator.table.events import CallMade
@@ -64,9 +64,7 @@ class OutOfRotation(Rule):
             table.entries.append(AuctionEntry(call.seat, call.call, event, "cancelled"))
             table.handled.add(event)
             return
-        self.ruling.settle("accept" if how in ("accepted", "condoned") else "refuse")
-        if how == "condoned":
-            law11.forfeited_by_action(self.ruling)
+        self.settle_acceptance(how)
         if how in ("accepted", "condoned") and self.at_lho_turn_after_calling():
             # 25B1: the accepted new call replaces the offender's earlier call of the round
             self.ruling.cite(self.change_law(), "25B1")

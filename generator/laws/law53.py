@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law11, law56, law60
+from generator.laws import law56
 from generator.laws.ruler import Rule, rule
 from generator.model.cards import Card
 from generator.model.seat import Seat
@@ -27,10 +27,7 @@ class LeadOutOfTurn(Rule):
         self.offer_acceptance(table, ("53A",), ("56",), accept_kind="lead_stands")
 
     def resolve(self, table: Table, how: Resolution, event: int) -> None:
-        self.ruling.settle("accept" if how in ("accepted", "condoned") else "refuse")
-        if how == "condoned":
-            law60.accepted_by_play(self.ruling)
-            law11.forfeited_by_action(self.ruling)
+        self.settle_acceptance(how, by_play=True)
         super().resolve(table, how, event)
         if how not in ("accepted", "condoned"):
             law56.retracted_lead(self, table, self.offender,

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law10, law11, law56, law60
-from generator.laws.ruler import Rule, rule
+from generator.laws import law10
+from generator.laws.law53 import LeadOutOfTurn
+from generator.laws.ruler import rule
 from generator.laws.ruling import Option, Rectification
 from generator.model.cards import Card
 from generator.model.seat import Seat
@@ -30,11 +31,13 @@ from generator.table.irregularities import Kind
 from generator.table.ruler import Ruler
 
 if TYPE_CHECKING:
-    from generator.table.state import Resolution, Table
+    from generator.table.state import Table
 
 
 @rule(Kind.OPENING_LEAD_OUT_OF_TURN, editions={"1987"})
-class OpeningLeadOutOfTurn(Rule):
+class OpeningLeadOutOfTurn(LeadOutOfTurn):
+    """Laws 53 and 56 apply as for any lead out of turn; 54 adds declarer's choices."""
+
     def opened(self, table: Table) -> None:
         assert table.declarer is not None and table.pending is not None
         if self.fact.detail("by_declaring_side"):
@@ -56,16 +59,6 @@ class OpeningLeadOutOfTurn(Rule):
             Option("refuse", [], ["54D"]),
         )
 
-    def resolve(self, table: Table, how: Resolution, event: int) -> None:
-        self.ruling.settle("accept" if how in ("accepted", "condoned") else "refuse")
-        if how == "condoned":
-            law60.accepted_by_play(self.ruling)
-            law11.forfeited_by_action(self.ruling)
-        super().resolve(table, how, event)
-        if how not in ("accepted", "condoned"):
-            law56.retracted_lead(self, table, self.offender,
-                                 Card.parse(str(self.fact.detail("card"))))
-
     def chose(self, table: Table, seat: Seat, option: str, event: int) -> None:
         if option == "spread" and table.pending is not None and table.declarer is seat:
             self.ruling.settle("spread")
@@ -76,4 +69,3 @@ class OpeningLeadOutOfTurn(Rule):
             self.resolve(table, "accepted" if option == "accept" else "refused", event)
             return
         super().chose(table, seat, option, event)
-        law56.lead_chosen(self, table, option)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law11, law59, law60
+from generator.laws import law59
 from generator.laws.law50 import LeadDuty
 from generator.laws.ruler import Rule, rule
 from generator.model.cards import Card
@@ -33,10 +33,7 @@ class DeclarerLeadOutOfTurn(Rule):
 
     def resolve(self, table: Table, how: Resolution, event: int) -> None:
         self._speaker_decides(table, event)
-        self.ruling.settle("accept" if how in ("accepted", "condoned") else "refuse")
-        if how == "condoned":
-            law60.accepted_by_play(self.ruling)
-            law11.forfeited_by_action(self.ruling)
+        self.settle_acceptance(how, by_play=True)
         super().resolve(table, how, event)
         if how in ("accepted", "condoned"):
             return

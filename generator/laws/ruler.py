@@ -151,6 +151,20 @@ class Rule:
         return out
 
     # Helpers for subclasses --------------------------------------------------------------
+    def settle_acceptance(self, how: Resolution, by_play: bool = False) -> None:
+        """Record the acceptor's decision, and what follows from how it was taken: calling or
+        playing over the irregularity condones it (11A; 60A for a play), and the offender's own
+        correction before the decision is premature (9C)."""
+        from generator.laws import law09, law11, law60
+
+        self.ruling.settle("accept" if how in ("accepted", "condoned") else "refuse")
+        if how == "condoned":
+            if by_play:
+                law60.accepted_by_play(self.ruling)
+            law11.forfeited_by_action(self.ruling)
+        if how == "corrected":
+            law09.premature_correction(self.ruling)
+
     def bar(self, table: Table, seat: Seat, scope: Literal["next_turn", "throughout"],
             law: str) -> None:
         """Oblige a player to pass (at his next turn or for the rest of the auction)."""

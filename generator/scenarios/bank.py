@@ -46,6 +46,10 @@ class Plan:
 
     def recipes(self) -> tuple[list[str], list[float]]:
         table = weights(self.recipe_weights)
+        known = sorted(set(TOPICS.values()))
+        unknown = [t for t in self.topics if t not in known]
+        if unknown:
+            raise InputError(f"unknown topic {', '.join(unknown)} (topics: {', '.join(known)})")
         names = [n for n in sorted(table) if table[n] > 0 and (
             not self.topics or TOPICS.get(RECIPES[n].kind.value) in self.topics)]
         if not names:
