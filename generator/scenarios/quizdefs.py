@@ -62,8 +62,10 @@ def load(path: Path) -> Definitions:
         raise InputError("quiz definitions must be a mapping", where, 1)
     nodes = {k.value: v for k, v in root.value}
 
+    lines: dict[str, int | None] = {k: _line(v) for k, v in nodes.items()}
+
     def fail(key: str, problem: str) -> InputError:
-        return InputError(problem, where, _line(nodes.get(key)))
+        return InputError(problem, where, lines.get(key))
 
     def topics(value: Any, key: str) -> tuple[str, ...]:
         if value == "all":
@@ -81,6 +83,10 @@ def load(path: Path) -> Definitions:
             raise fail(key, f"'{key}' must be a number of at least {low}, not {value!r}")
         return value
 
+    chapter_nodes = nodes.get("chapters")
+    chapter_lines = [_line(n) for n in chapter_nodes.value] if isinstance(
+        chapter_nodes, yaml.SequenceNode) else []
+
     for key in ("bank", "chapters", "mock_exam"):
         if key not in data:
             raise InputError(f"missing '{key}'", where, 1)
@@ -90,7 +96,9 @@ def load(path: Path) -> Definitions:
     chapters = []
     if not isinstance(data["chapters"], list):
         raise fail("chapters", "'chapters' must be a list")
-    for item in data["chapters"]:
+    for position, item in enumerate(data["chapters"]):
+        if position < len(chapter_lines):
+            lines["chapters"] = chapter_lines[position]  # point at the chapter being read
         if not isinstance(item, dict) or "id" not in item:
             raise fail("chapters", "each chapter quiz needs an id, topics, count and seed")
         chapters.append(Quiz(str(item["id"]), topics(item.get("topics"), "chapters"),
