@@ -52,6 +52,9 @@ KIND_TEXT = {
         "wrong_number_of_cards": "{seat}'s hand has the wrong number of cards",
         "cards_from_wrong_board": "{seat} took the cards of another board",
         "play_out_of_turn": "declarer played {card} from {seat} out of turn",
+        "penalty_card_not_played": "{seat} played {card} instead of the penalty card {penalty}",
+        "review_request": "{seat} asked for a review ({what})",
+        "explanation_request": "{seat} asked for an explanation of the opponents' calls",
     },
     "ru": {
         "insufficient_bid": "{seat} сделал недостаточную заявку ({call} после {last})",
@@ -81,6 +84,9 @@ KIND_TEXT = {
         "wrong_number_of_cards": "в руке игрока {seat} неверное число карт",
         "cards_from_wrong_board": "{seat} взял карты из неправильной коробки",
         "play_out_of_turn": "разыгрывающий сыграл {card} с руки {seat} вне очереди",
+        "penalty_card_not_played": "{seat} сыграл {card} вместо штрафной карты {penalty}",
+        "review_request": "{seat} попросил повторить ({what})",
+        "explanation_request": "{seat} попросил объяснить заявки оппонентов",
     },
 }
 RECT_TEXT = {

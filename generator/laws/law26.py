@@ -17,6 +17,10 @@ barred by 27B2, but no lead restriction in hearts by 26A1). A call repeated with
 meaning counts as a different call (footnote to the 1987 text); the engine, which does not model
 meanings, treats a repeated call as the same call.
 
+When several calls are withdrawn and one of them named a suit still restricted under 26A2 while
+another named none (1NT changed to 1S, say), the engine applies the 26A2 restriction alone: the
+26B option is not offered beside it (reading taken; the text does not say how the two combine).
+
 The restriction is tracked as the auction goes on and settled when it ends: it disappears if the
 offender's side becomes the declaring side.
 """

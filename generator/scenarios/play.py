@@ -13,8 +13,6 @@ from __future__ import annotations
 import random
 
 from generator.model.cards import Card, Suit
-from generator.model.hand import Hand
-from generator.model.play import legal_plays, trick_winner
 from generator.model.seat import Seat
 from generator.table.state import Constraint, Table
 
@@ -36,6 +34,10 @@ def _complies(duty: Constraint, table: Table, seat: Seat, card: Card, lead: bool
         vars(duty).update(state)
 
 
+def _order(card: Card) -> tuple[int, int]:
+    return card.suit.order, card.rank.order
+
+
 def allowed_cards(table: Table, seat: Seat) -> list[Card]:
     """Legal cards that break none of the duties in force (the duties are left as they were)."""
     hand = table.remaining(seat)
@@ -43,7 +45,9 @@ def allowed_cards(table: Table, seat: Seat) -> list[Card]:
     current = table.current
     lead = table.leading
     led = None if lead or current is None else current.led_suit
-    legal = sorted(legal_plays(Hand(hand), led), key=lambda c: (c.suit.order, c.rank.order))
+    # legal_plays, without building a Hand: a card of the suit led if he has one, else any card
+    same = [c for c in hand if c.suit is led] if led is not None else []
+    legal = sorted(same or hand, key=_order)
     if not table.constraints:
         return legal
     fine = [c for c in legal
@@ -73,6 +77,15 @@ def opening_lead(cards: list[Card], trump: Suit | None) -> Card:
     return holding[3] if len(holding) >= 4 else holding[-1]
 
 
+def _winning(plays: list[tuple[Seat, Card]], trump: Suit | None) -> tuple[Seat, Card]:
+    """The play winning the trick so far: the highest trump, else the highest card of the suit
+    led (``trick_winner``'s rule, also giving the card)."""
+    led = plays[0][1].suit
+    contenders = ([sc for sc in plays if sc[1].suit is trump] if trump is not None else []) or \
+        [sc for sc in plays if sc[1].suit is led]
+    return max(contenders, key=lambda sc: sc[1].rank.order)
+
+
 def choose_card(table: Table, seat: Seat, rng: random.Random) -> Card:
     """The card ``seat`` plays now (declarer chooses for dummy)."""
     cards = allowed_cards(table, seat)
@@ -85,16 +98,20 @@ def choose_card(table: Table, seat: Seat, rng: random.Random) -> Card:
         non_trumps = [c for c in cards if c.suit is not trump] or cards
         return _highest(non_trumps) if rng.random() < 0.4 else _lowest(non_trumps)
     plays = current.plays
-    winning = trick_winner(plays, table.contract.strain)
+    winning, top = _winning(plays, trump)
     partner_winning = winning is seat.partner
-    led = current.led_suit
+    led = plays[0][1].suit
     followers = [c for c in cards if c.suit is led]
     position = len(plays)
-
-    def beats(card: Card) -> bool:
-        return trick_winner([*plays, (seat, card)], table.contract.strain) is seat  # type: ignore[union-attr]
-
-    winners = [c for c in cards if beats(c)]
+    # the cards that would win the trick for ``seat`` (what ``trick_winner`` would say with the
+    # card added): any card if he is winning already, else a higher card of the winning card's
+    # suit, or a trump over a card that is not one
+    if winning is seat:
+        winners = cards
+    else:
+        top_suit, top_order = top.suit, top.rank.order
+        winners = [c for c in cards if (c.rank.order > top_order if c.suit is top_suit
+                                        else trump is not None and c.suit is trump)]
     if followers:
         if partner_winning or position == 1:
             return _lowest(followers)

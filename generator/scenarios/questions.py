@@ -17,6 +17,7 @@ import copy
 import hashlib
 import random
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from generator.laws.explain import (
@@ -25,7 +26,7 @@ from generator.laws.explain import (
     option_label,
     rectification_text,
 )
-from generator.laws.refs import law_index
+from generator.laws.refs import LawRef, law_index
 
 LANGS = ("en", "ru")
 #: Rectification kinds that say what the ruling *does* (others only describe bookkeeping).
@@ -62,6 +63,9 @@ TOPICS = {
     "defective_trick": "tricks",
     "play_out_of_turn": "play-procedure",
 }
+#: Topics of the play, where auction penalties make no plausible wrong answer.
+PLAY_TOPICS = frozenset({"leads-out-of-turn", "penalty-cards", "revoke", "tricks",
+                         "play-procedure"})
 BASE_DIFFICULTY = {"insufficient-bid": 1, "changes-of-call": 2, "calls-out-of-rotation": 2,
                    "inadmissible-calls": 2, "auction-procedure": 1, "leads-out-of-turn": 2,
                    "penalty-cards": 2, "revoke": 3, "tricks": 3, "play-procedure": 1}
@@ -155,9 +159,11 @@ def _mutations(record: dict[str, Any]) -> list[tuple[str, Mutation]]:
         return [] if _substantive(rects) and any(
             r["kind"] != "no_rectification" for r in _substantive(rects)) else None
 
+    play_topic = TOPICS.get(record["kind"]) in PLAY_TOPICS
+
     def add_bar(rects: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
-        if any(r["kind"] == "must_pass" for r in rects):
-            return None
+        if play_topic or any(r["kind"] == "must_pass" for r in rects):
+            return None  # a pass obligation is no plausible mistake once the play has begun
         seat = record["irregularities"][-1]["seat"]
         if seat is None:
             return None
@@ -168,8 +174,7 @@ def _mutations(record: dict[str, Any]) -> list[tuple[str, Mutation]]:
         if any(r["kind"] == "lead_restriction" for r in rects):
             return [r for r in rects if r["kind"] != "lead_restriction"]
         seat = record["irregularities"][-1]["seat"]
-        if seat is None or record["kind"] not in TOPICS or TOPICS[record["kind"]] in (
-                "leads-out-of-turn", "revoke", "tricks", "play-procedure"):
+        if seat is None or record["kind"] not in TOPICS or play_topic:
             return None
         partner = "NESW"[("NESW".index(seat) + 2) % 4]
         return [*rects, {"kind": "lead_restriction", "seat": partner, "chooser": "declarer",
@@ -320,19 +325,26 @@ def options_question(record: dict[str, Any]) -> dict[str, Any] | None:
     return _question(record, "multiple", "options", prompt, choices, None, 2)
 
 
+@cache
+def _law_siblings(law: str) -> tuple[str, ...]:
+    """Clauses of the same depth as ``law`` within two laws of it, neither containing it nor
+    inside it, sorted: the wrong answers a law question draws from (computed once per law)."""
+    number = LawRef.parse(law).law
+    return tuple(sorted(k for k, e in law_index("1987").items()
+                        if k != law and len(k) == len(law) and abs(e.ref.law - number) <= 2
+                        and not law.startswith(k) and not k.startswith(law)))
+
+
 def law_question(record: dict[str, Any]) -> dict[str, Any] | None:
     law = _key_law(record["ruling"])
     if not law:
         return None
     index = law_index("1987")
-    number = "".join(ch for ch in law if ch.isdigit())[:2]
-    siblings = [k for k, e in index.items() if k != law and len(k) == len(law)
-                and (k.startswith(number) or abs(e.ref.law - int(number)) <= 2)
-                and not law.startswith(k) and not k.startswith(law)]
+    siblings = _law_siblings(law)
     if len(siblings) < 3:
         return None
     rng = _stable_rng(record["id"], "law")
-    picked = rng.sample(sorted(siblings), 3)
+    picked = rng.sample(siblings, 3)
 
     def label(ref: str) -> dict[str, str]:
         entry = index[ref]
