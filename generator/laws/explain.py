@@ -44,6 +44,7 @@ KIND_TEXT = {
         "declarer_lead_out_of_turn": "declarer led out of turn from {seat} ({card})",
         "exposed_card": "{seat} exposed {cards} other than in normal play",
         "premature_play": "{seat} played {card} before his partner had played",
+        "premature_play_after_partner": "{seat} played {card} out of turn",
         "simultaneous_play": "{seat} played {card} at the same moment as another player",
         "revoke": "{seat} revoked: played {card} while holding a card of the suit led",
         "defective_trick": "a trick has the wrong number of cards",
@@ -76,6 +77,7 @@ KIND_TEXT = {
         "declarer_lead_out_of_turn": "разыгрывающий пошёл вне очереди с руки {seat} ({card})",
         "exposed_card": "{seat} показал {cards} не при нормальной игре",
         "premature_play": "{seat} сыграл {card} раньше своего партнёра",
+        "premature_play_after_partner": "{seat} сыграл {card} вне очереди",
         "simultaneous_play": "{seat} сыграл {card} одновременно с другим игроком",
         "revoke": "{seat} сделал фальшренонс: сыграл {card}, имея карту масти хода",
         "defective_trick": "во взятке неверное число карт",
@@ -276,6 +278,14 @@ SUIT_ACCUSATIVE = {"en": SUIT_NAMES["en"],
                    "ru": {"C": "трефы", "D": "бубны", "H": "червы", "S": "пики"}}
 
 
+def _kind_key(kind: str, details: dict[str, Any]) -> str:
+    """The sentence to use for a kind: a defender playing out of turn after his partner has
+    played is not 'before his partner'."""
+    if kind == "premature_play" and details.get("partner_played"):
+        return "premature_play_after_partner"
+    return kind
+
+
 def option_label(option_id: str, lang: str) -> str:
     """A ruling's option id in words (``require_H`` → "require a lead of hearts")."""
     verb, _, suit = option_id.partition("_")
@@ -290,7 +300,7 @@ def describe_fact(kind: str, seat: str | None, details: dict[str, Any], lang: st
     facts = dict(details)
     facts["seat"] = _seat(seat, lang) if seat else ""
     facts["turn"] = _seat(facts.get("turn", ""), lang)
-    template = KIND_TEXT[lang].get(kind, kind)
+    template = KIND_TEXT[lang].get(_kind_key(kind, details), kind)
     try:
         text = template.format(**facts)
     except KeyError:
@@ -343,7 +353,8 @@ def explain(ruling: Ruling, fact: Irregularity, table: Table, lang: str) -> str:
     facts: dict[str, Any] = dict(fact.details)
     facts["seat"] = _seat(fact.seat, lang) if fact.seat else ""
     facts["turn"] = _seat(facts.get("turn", ""), lang)
-    template = KIND_TEXT[lang].get(fact.kind.value, fact.kind.value)
+    template = KIND_TEXT[lang].get(_kind_key(fact.kind.value, dict(fact.details)),
+                                   fact.kind.value)
     try:
         opening = template.format(**facts)
     except KeyError:

@@ -318,7 +318,11 @@ class Table:
             elif seat in pending.acceptors:
                 self.ruler.resolve(self, "condoned", index)
             elif seat is pending.offender:
-                self.ruler.resolve(self, "corrected", index)
+                # before the director comes, the offender corrects himself; once he is at the
+                # table, the offender's call is the replacement the ruling asks for
+                fact = self.irregularities[pending.irregularity]
+                ruled = any(d > (fact.event or 0) for d in self.director_called)
+                self.ruler.resolve(self, "refused" if ruled else "corrected", index)
             if index in self.handled:
                 return  # the ruler dealt with this call itself
         self._new_call(seat, call, index, event.simultaneous)
