@@ -22,11 +22,11 @@ $(STAMP): $(BIN)/python pyproject.toml
 venv: $(STAMP)
 
 chromium:
-	@if command -v chromium >/dev/null 2>&1; then \
+	@if command -v chromium >/dev/null 2>&1 && command -v pdftotext >/dev/null 2>&1; then \
 		echo ">> chromium present: $$(command -v chromium)"; \
 	elif [ "$$(id -u)" = "0" ]; then \
 		echo ">> installing Debian chromium (browser tests)"; \
-		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium poppler-utils >/dev/null) \
 		|| echo "!! could not install chromium: browser tests will be skipped"; \
 	else \
 		echo "!! chromium missing and not root: browser tests will be skipped (apt-get install chromium)"; \

@@ -1,8 +1,8 @@
 """``tdcourse build``: regenerate what the course is built from, and build what exists.
 
 Output is written to a temporary directory next to the target and moved into place only when it
-is complete, so a failed build never destroys the previous one. Until the Jupyter Book sources
-exist (``book/_config.yml``), the build produces the data the book will use and says so.
+is complete, so a failed build never destroys the previous one. Then, when the Jupyter Book
+sources exist (``book/_config.yml``), the book itself (:mod:`generator.book.site`).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import io
 import json
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from generator.laws import law77
@@ -101,8 +101,17 @@ def _quizzes(root: Path, say: Callable[[str], None]) -> dict[str, str]:
     return {"quizzes.json": dumps(selection)}
 
 
-def build(root: Path, edition: str = "1987", say: Callable[[str], None] = print) -> Path:
-    """Build everything that exists under ``root``; returns the output directory."""
+def build(root: Path, edition: str = "1987", say: Callable[[str], None] = print,
+          langs: Sequence[str] | None = None, pdf: bool = False) -> Path:
+    """Build everything that exists under ``root``; returns the output directory.
+
+    The course data and the question bank first, then (when ``book/_config.yml`` exists) the
+    book in ``langs`` (default: every language), see :func:`generator.book.site.build_site`.
+    """
+    if langs and (root / "book" / "_config.yml").exists():
+        from generator.book.site import check_languages
+
+        check_languages(root / "book", langs)  # before the long steps
     data_dir = root / "book" / "_build" / "data"
     files = {
         f"score-table-{edition}.csv": _score_table_csv(edition),
@@ -119,4 +128,7 @@ def build(root: Path, edition: str = "1987", say: Callable[[str], None] = print)
     if not (root / "book" / "_config.yml").exists():
         say("the Jupyter Book sources (book/_config.yml) do not exist yet: "
             "built the course data only")
-    return data_dir
+        return data_dir
+    from generator.book.site import build_site
+
+    return build_site(root, langs, say, pdf=pdf)

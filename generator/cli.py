@@ -184,7 +184,8 @@ def _cmd_build(args: argparse.Namespace) -> int:
 
     from generator.build import build
 
-    out = build(Path(args.root).resolve(), args.edition)
+    langs = [lang.strip() for lang in args.lang.split(",") if lang.strip()] if args.lang else None
+    out = build(Path(args.root).resolve(), args.edition, langs=langs, pdf=args.pdf)
     print(f"course built: {out}")
     return 0
 
@@ -244,6 +245,9 @@ def build_parser() -> argparse.ArgumentParser:
     build = sub.add_parser("build", help="regenerate the generated parts and build the course")
     build.add_argument("--root", default=".", help="the project directory (default: here)")
     build.add_argument("--edition", default="1987", choices=("1987",))
+    build.add_argument("--lang", help="comma-separated languages of the book (default: all, "
+                       "English plus each book/locales/<lang>)")
+    build.add_argument("--pdf", action="store_true", help="also print each language to PDF")
     build.set_defaults(func=_cmd_build)
     return parser
 

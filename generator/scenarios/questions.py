@@ -13,7 +13,6 @@ answer is never equal to the right one.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import random
 from collections.abc import Callable
@@ -137,7 +136,7 @@ def _mutations(record: dict[str, Any]) -> list[tuple[str, Mutation]]:
     """Neighbouring rules: each changes the right rectifications the way a mistake would."""
 
     def flip_scope(rects: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
-        out = copy.deepcopy(rects)
+        out = [dict(r) for r in rects]  # a mutation changes top-level fields only
         for r in out:
             if r["kind"] == "must_pass":
                 r["scope"] = "next_turn" if r["scope"] == "throughout" else "throughout"
@@ -145,7 +144,7 @@ def _mutations(record: dict[str, Any]) -> list[tuple[str, Mutation]]:
         return None
 
     def other_seat(rects: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
-        out = copy.deepcopy(rects)
+        out = [dict(r) for r in rects]  # a mutation changes top-level fields only
         for r in out:
             if r["kind"] in ("must_pass", "lead_restriction", "penalty_card", "must_play") and \
                     r.get("seat"):
@@ -181,7 +180,7 @@ def _mutations(record: dict[str, Any]) -> list[tuple[str, Mutation]]:
                          "suits": "any_one", "may": ["prohibit"]}]
 
     def flip_major(rects: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
-        out = copy.deepcopy(rects)
+        out = [dict(r) for r in rects]  # a mutation changes top-level fields only
         for r in out:
             if r["kind"] == "penalty_card":
                 r["major"] = not r["major"]
@@ -189,7 +188,7 @@ def _mutations(record: dict[str, Any]) -> list[tuple[str, Mutation]]:
         return None
 
     def shift_tricks(rects: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
-        out = copy.deepcopy(rects)
+        out = [dict(r) for r in rects]  # a mutation changes top-level fields only
         for r in out:
             if r["kind"] == "trick_transfer":
                 r["tricks"] = 2 if r["tricks"] == 1 else 1

@@ -219,9 +219,11 @@ def test_natural_play_is_legal_to_the_end() -> None:
             assert seat is not None
             allowed = allowed_cards(driver.table, seat)
             assert set(allowed) == legal_now(driver, seat)  # no duties: every legal card
-            card = choose_card(driver.table, seat, random.Random(0))
-            assert card in allowed
+            assert choose_card(driver.table, seat, random.Random(0)) in allowed
             driver.natural_card()
+            played = driver.events[-1]
+            assert isinstance(played, (CardLed, CardPlayed)) and played.seat is seat
+            assert played.card in allowed
         table = driver.table
         assert table.phase == "ended"
         assert len(table.tricks) == 13 and sum(table.won.values()) == 13
@@ -286,9 +288,11 @@ def test_play_heuristics_obey_the_duties_in_force() -> None:
                     assert set(allowed) == legal
                     conflicts.append((name, n))
                 restricted += set(allowed) != legal
-            card = choose_card(table, seat, random.Random(n))
-            assert card in allowed
+            assert choose_card(table, seat, random.Random(n)) in allowed
             driver.natural_card()
+            played = driver.events[-1]
+            assert isinstance(played, (CardLed, CardPlayed)) and played.seat is seat
+            assert played.card in allowed, (name, n, seat, played, allowed)
         assert driver.table.phase == "ended"
         if not conflicts or conflicts[-1][1] != n:
             assert [f.kind for f in driver.table.irregularities] == kinds  # nothing new
@@ -298,3 +302,16 @@ def test_play_heuristics_obey_the_duties_in_force() -> None:
     # they must stay rare
     assert len({n for _, n in conflicts}) <= 3, conflicts
     assert states >= 100 and restricted >= 10, (states, restricted)
+
+
+def test_deal_conversion_falls_back_on_pbn() -> None:
+    """A deal object without endplay's bit masks is read through its PBN text."""
+    from generator.scenarios.deals import convert
+
+    class Plain:
+        def to_pbn(self) -> str:
+            return "N:84.QT98.AJ75.A72 92.KJ65.986.KT43 KQJT5.A2.Q2.J865 A763.743.KT43.Q9"
+
+    assert str(convert(Plain())) == Plain().to_pbn()
+    real = next(iter(generate_deals(produce=1, seed=3)))
+    assert str(convert(real)) == real.to_pbn()

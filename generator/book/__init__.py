@@ -1,0 +1,1 @@
+"""The course book: renderers, generated content and the Sphinx extension."""

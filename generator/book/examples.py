@@ -1,0 +1,648 @@
+"""Generated book content: worked examples, chapter quiz lists and the law index page.
+
+Everything here is MyST Markdown written straight in the target language (never extracted for
+translation): the headings and fixed words come from :data:`WORDS`, the rest from the question
+bank (the engine's explanations) and the law index. The same input always gives the same text.
+
+Text that comes from data (explanations, question texts, titles) goes through :func:`md_text`:
+``&``, ``<`` and ``>`` become entities and Markdown punctuation is backslash-escaped, so no
+explanation can open a tag, a role or a link. Law citations inside an explanation, "(Law 27B2)",
+become the ``{law}`` role of the book's extension (a link to the law index page); cards and
+calls in the engine's notation (``H6``, ``1NT``) are shown with suit symbols.
+
+Labels (MyST targets) the pages define, for links between them:
+
+* ``law-<clause>`` on the law index page, for every law and clause listed (``law-27``,
+  ``law-27B2``; Sphinx lowercases labels, so an ``<span id="law-27B2">`` with the exact case is
+  added for hand-written fragment links);
+* ``example-<slug>-<n>`` before the n-th worked example of a chapter, ``quiz-<slug>`` before its
+  quiz heading.
+
+Generated files are meant for ``{include}``: they must not be built as documents of their own
+(keep ``_generated`` in Sphinx's ``exclude_patterns``), else every label is defined twice.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import json
+import re
+from collections import defaultdict
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import generator.laws as laws_package
+from generator.laws.explain import KIND_TEXT, LAW_WORD, SEAT_NAMES, describe_fact
+from generator.laws.refs import LawRef, law_index
+from generator.scenarios.questions import PROMPTS, TOPICS, localise, questions_for
+
+LANGS = ("en", "ru")
+EDITION = "1987"
+
+#: The course's chapters: file slug -> the question-bank topic it draws on (None: no topic yet).
+CHAPTERS: dict[str, str | None] = {
+    "01-director-and-procedure": None,
+    "02-board-and-deal": None,
+    "03-auction-procedure": "auction-procedure",
+    "04-changes-of-call": "changes-of-call",
+    "05-insufficient-bid": "insufficient-bid",
+    "06-calls-out-of-rotation": "calls-out-of-rotation",
+    "07-inadmissible-calls": "inadmissible-calls",
+    "08-play-procedure": "play-procedure",
+    "09-penalty-cards": "penalty-cards",
+    "10-leads-out-of-turn": "leads-out-of-turn",
+    "11-revoke": "revoke",
+    "12-tricks": "tricks",
+    "13-claims": None,
+    "14-proprieties": None,
+    "15-scoring": None,
+    "16-tournament": None,
+}
+#: Topic -> chapter slug (the inverse of :data:`CHAPTERS` where a topic is set).
+TOPIC_CHAPTER = {topic: slug for slug, topic in CHAPTERS.items() if topic}
+
+#: Every heading and fixed word of the generated pages, per language.
+WORDS: dict[str, dict[str, str]] = {
+    "worked_examples": {"en": "Worked examples", "ru": "Разобранные примеры"},
+    "example": {"en": "Example", "ru": "Пример"},
+    "no_examples": {"en": "The question bank has no scenario for this chapter yet.",
+                    "ru": "В банке вопросов пока нет ситуаций для этой главы."},
+    "board": {"en": "Board {n}", "ru": "Сдача {n}"},
+    "dealer": {"en": "dealer {seat}", "ru": "сдающий {seat}"},
+    "vul_None": {"en": "nobody vulnerable", "ru": "никто не в зоне"},
+    "vul_NS": {"en": "North-South vulnerable", "ru": "в зоне Север-Юг"},
+    "vul_EW": {"en": "East-West vulnerable", "ru": "в зоне Восток-Запад"},
+    "vul_Both": {"en": "both sides vulnerable", "ru": "все в зоне"},
+    "auction": {"en": "Auction", "ru": "Торговля"},
+    "cancelled": {"en": "cancelled", "ru": "отменена"},
+    "pending": {"en": "not yet settled", "ru": "ещё не решено"},
+    "no_diagrams": {"en": "diagrams renderer not available: plain auction list",
+                    "ru": "нет модуля диаграмм: торговля списком"},
+    "question": {"en": "Question", "ru": "Вопрос"},
+    "ruling": {"en": "Ruling", "ru": "Решение"},
+    "clauses": {"en": "Clauses cited", "ru": "Применённые пункты"},
+    "quiz": {"en": "Quiz", "ru": "Тест"},
+    "no_quiz": {"en": "The question bank has no question for this chapter yet.",
+                "ru": "В банке пока нет вопросов к этой главе."},
+    "answer": {"en": "Answer", "ru": "Ответ"},
+    "law": {"en": "Law", "ru": "Правило"},
+    "law_index_title": {"en": "Law index", "ru": "Указатель правил"},
+    "law_index_intro": {
+        "en": "Every law and clause of the 1987 Laws that the engine or this course cites: its "
+              "short title (our own label, not the text of the law), where the course uses it, "
+              "and how far the engine covers the law (its rules, and the test cases whose "
+              "ruling cites the law).",
+        "ru": "Все правила и пункты Правил 1987 года, на которые ссылаются движок или курс: "
+              "краткое название (наша формулировка, а не текст правила), где курс их использует "
+              "и насколько движок охватывает правило (его реализации и тестовые ситуации, в "
+              "решении которых есть ссылка на правило)."},
+    "coverage": {"en": "Engine rules: {rules}. Test cases: {cases}.",
+                 "ru": "Реализаций в движке: {rules}. Тестовых ситуаций: {cases}."},
+    "engine": {"en": "Cited by the engine.", "ru": "Применяется движком."},
+    "used_in": {"en": "Used in", "ru": "Где используется"},
+    "examples": {"en": "examples", "ru": "примеры"},
+    "example_one": {"en": "example", "ru": "пример"},
+    # titles of kinds the engine's explanations have no sentence for (generator.laws.explain)
+    "kind_review_request": {"en": "A player asks for a review of the auction",
+                            "ru": "Игрок просит повторить торговлю"},
+    "kind_explanation_request": {"en": "A player asks for an explanation of a call",
+                                 "ru": "Игрок просит объяснить заявку"},
+    "kind_penalty_card_not_played": {"en": "A penalty card is not played when it must be",
+                                     "ru": "Штрафная карта не сыграна, когда это обязательно"},
+}
+
+_CITATION = re.compile(r"\((" + "|".join(sorted({*LAW_WORD.values(), "Laws", "правила"},
+                                                 key=len, reverse=True)) + r") ([^()]*)\)")
+_REF = re.compile(r"^\d{1,2}[A-Za-z0-9]*$")
+_CARD = re.compile(r"(?<![\w\\])([CDHS])([2-9TJQKA])(?!\w)")
+_CALL = re.compile(r"(?<![\w\\])([1-7])(NT|[CDHS])(?!\w)")
+_SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_NT = {"en": "NT", "ru": "БК"}
+_MD_SPECIAL = re.compile(r"([\\`*_\[\]{}$|~^#%!])")
+
+
+def _word(key: str, lang: str) -> str:
+    return WORDS[key][lang]
+
+
+def _check_lang(lang: str) -> None:
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r} (known: {', '.join(LANGS)})")
+
+
+def _check_slug(slug: str) -> str | None:
+    if slug not in CHAPTERS:
+        raise ValueError(f"unknown chapter {slug!r} (chapters: {', '.join(CHAPTERS)})")
+    return CHAPTERS[slug]
+
+
+# --------------------------------------------------------------------------- text
+
+
+def symbols(text: str, lang: str) -> str:
+    """Cards and calls of the engine's notation with suit symbols (``HT`` → ♥10, ``1NT``)."""
+    text = _CARD.sub(lambda m: _SUITS[m.group(1)] + ("10" if m.group(2) == "T" else m.group(2)),
+                     text)
+    return _CALL.sub(lambda m: m.group(1) + (_NT[lang] if m.group(2) == "NT"
+                                             else _SUITS[m.group(2)]), text)
+
+
+def _escape(text: str, lang: str) -> str:
+    text = re.sub(r"\s+", " ", str(text))
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return symbols(_MD_SPECIAL.sub(r"\\\1", text), lang)
+
+
+def md_text(text: str, lang: str) -> str:
+    """Data text made safe for a MyST paragraph or heading: one line, no markup, suit symbols."""
+    return _escape(text, lang).strip()
+
+
+def law_role(ref: str) -> str:
+    """The book extension's role citing one clause."""
+    return f"{{law}}`{ref}`"
+
+
+def _known_ref(token: str) -> bool:
+    return bool(_REF.match(token)) and token in law_index(EDITION)
+
+
+def linked_text(text: str, lang: str) -> str:
+    """An explanation as MyST: escaped text, each "(Law 27B2, 27C)" citation made of law roles."""
+    out: list[str] = []
+    position = 0
+    for match in _CITATION.finditer(text):
+        tokens = [t.strip() for t in match.group(2).split(",")]
+        if not all(_known_ref(t) for t in tokens):
+            continue  # not a citation of known clauses: stays (escaped) text
+        out.append(_escape(text[position:match.start()], lang))
+        out.append(f"({match.group(1)} " + ", ".join(law_role(t) for t in tokens) + ")")
+        position = match.end()
+    out.append(_escape(text[position:], lang))
+    return "".join(out).strip()
+
+
+def cited_in(text: str) -> list[str]:
+    """The known clauses a text cites in "(Law ...)" form, in order."""
+    found: list[str] = []
+    for match in _CITATION.finditer(text):
+        tokens = [t.strip() for t in match.group(2).split(",")]
+        if all(_known_ref(t) for t in tokens):
+            found.extend(t for t in tokens if t not in found)
+    return found
+
+
+def _sorted_refs(refs: Iterable[str]) -> list[str]:
+    return sorted(set(refs), key=lambda r: (LawRef.parse(r), r))
+
+
+def _raw_html(html: str) -> str:
+    """A raw HTML block whose fence no content can close."""
+    runs = [len(m) for m in re.findall(r"`+", html)]
+    fence = "`" * max(3, max(runs, default=0) + 1)
+    return f"{fence}{{raw}} html\n{html.strip()}\n{fence}"
+
+
+# --------------------------------------------------------------------------- examples
+
+
+def _id_key(record: Mapping[str, Any]) -> tuple[tuple[int, ...], str]:
+    """Scenario ids in a fixed, natural order (``s1987-0-9`` before ``s1987-0-10``)."""
+    rid = str(record["id"])
+    return tuple(int(n) for n in re.findall(r"\d+", rid)), rid
+
+
+def _questions(record: Mapping[str, Any]) -> list[dict[str, Any]]:
+    stored = record.get("questions")
+    return list(stored) if stored else questions_for(dict(record))
+
+
+def _ruling_question(record: Mapping[str, Any]) -> dict[str, Any] | None:
+    return next((q for q in _questions(record) if q["kind"] == "ruling"), None)
+
+
+def _signature(record: Mapping[str, Any]) -> tuple[str, ...]:
+    """What makes two examples teach the same thing: the kind, the choices made, the outcome."""
+    ruling = record["ruling"]
+    chosen = sorted(str(o.get("chosen") or "") for o in ruling.get("options") or [])
+    outcome = sorted(f"{r['kind']}:{r.get('law', '')}" for r in ruling.get("rectifications") or [])
+    return (str(record["kind"]), *chosen, "|", *outcome)
+
+
+def chapter_records(records: Iterable[Mapping[str, Any]], slug: str, count: int = 4,
+                    exclude: Collection[str] = ()) -> list[Mapping[str, Any]]:
+    """The records a chapter's worked examples show, chosen deterministically.
+
+    The records of the chapter's topic, in scenario-id order, are grouped by recipe; recipes (in
+    name order) take turns giving one record each until ``count`` are chosen, so that the
+    examples spread over the kinds of irregularity. A recipe gives its first record (records with
+    a ruling question first) whose choices and outcome no chosen example has shown yet, else its
+    next one. ``exclude`` holds scenario ids to leave out (say, those of the chapter quiz).
+    """
+    topic = _check_slug(slug)
+    if topic is None or count <= 0:
+        return []
+    mine = [r for r in records if TOPICS.get(str(r["kind"])) == topic
+            and str(r["id"]) not in exclude]
+    by_recipe: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
+    for record in sorted(mine, key=_id_key):
+        by_recipe[str(record["recipe"])].append(record)
+    queues = [sorted(group, key=lambda r: (_ruling_question(r) is None, _id_key(r)))
+              for _, group in sorted(by_recipe.items())]
+    chosen: list[Mapping[str, Any]] = []
+    shown: set[tuple[str, ...]] = set()
+    while len(chosen) < count and any(queues):
+        for queue in queues:
+            if not queue or len(chosen) >= count:
+                continue
+            pick = next((r for r in queue if _signature(r) not in shown), queue[0])
+            queue.remove(pick)
+            chosen.append(pick)
+            shown.add(_signature(pick))
+    return chosen
+
+
+def _fact(record: Mapping[str, Any]) -> Mapping[str, Any]:
+    irregularities: list[Mapping[str, Any]] = list(record["irregularities"])
+    mine = [i for i in irregularities if i["kind"] == record["kind"]]
+    return mine[-1] if mine else irregularities[-1]
+
+
+def example_title(record: Mapping[str, Any], lang: str) -> str:
+    """The example's short title: the irregularity in one sentence, without its full stop."""
+    fact = _fact(record)
+    if fact["kind"] not in KIND_TEXT[lang] and f"kind_{fact['kind']}" in WORDS:
+        return _word(f"kind_{fact['kind']}", lang)  # the engine has no sentence for it yet
+    return describe_fact(str(fact["kind"]), fact["seat"], dict(fact.get("details") or {}),
+                         lang).rstrip(".")
+
+
+def _moment(record: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The case cut at the moment of the ruling (once the choices it raised are made), and the
+    engine's result for it: the picture then shows penalty cards still on the table and the
+    cards played so far. If the cut case no longer shows the record's irregularity, the whole
+    case is used."""
+    from generator.laws.engine import analyse
+    from generator.table.case import parse_case
+
+    case = dict(record["case"])
+    cut = int((record.get("after_ruling") or {}).get("events") or 0)
+    if 0 < cut < len(case["events"]):
+        short = {**case, "events": list(case["events"][:cut])}
+        result = analyse(parse_case(json.dumps(short), f"bank:{record['id']}"))
+        if any(i["kind"] == record["kind"] for i in result["irregularities"]):
+            return short, result
+    return case, analyse(parse_case(json.dumps(case), f"bank:{record['id']}"))
+
+
+def _diagrams_module() -> Any:
+    """``generator.book.diagrams`` if it can be imported, else None (then the examples show a
+    plain auction list instead of the pictures)."""
+    try:
+        return importlib.import_module("generator.book.diagrams")
+    except ImportError:
+        return None
+
+
+def _board_line(record: Mapping[str, Any], state: Mapping[str, Any], lang: str) -> str:
+    seat = SEAT_NAMES[lang].get(str(state["dealer"]), str(state["dealer"]))
+    return (_word("board", lang).format(n=record["case"]["board"]) + ", "
+            + _word("dealer", lang).format(seat=seat) + ", "
+            + _word(f"vul_{state['vulnerable']}", lang) + ".")
+
+
+def _plain_auction(record: Mapping[str, Any], result: Mapping[str, Any], lang: str) -> str:
+    """The fallback picture: board, dealer, vulnerability and the auction as a text line."""
+    state = result["state"]
+    calls = []
+    for entry in state.get("auction") or []:
+        seat = SEAT_NAMES[lang].get(str(entry["seat"]), str(entry["seat"]))
+        text = f"{md_text(seat, lang)} {md_text(str(entry['call']), lang)}"
+        if entry.get("status") in ("cancelled", "pending"):
+            text += f" ({_word(str(entry['status']), lang)})"
+        calls.append(text)
+    lines = [f"% {_word('no_diagrams', lang)}", "", md_text(_board_line(record, state, lang), lang)]
+    if calls:
+        lines += ["", f"**{_word('auction', lang)}:** " + " — ".join(calls)]
+    return "\n".join(lines)
+
+
+def _pictures(record: Mapping[str, Any], lang: str) -> str:
+    case, result = _moment(record)
+    diagrams = _diagrams_module()
+    if diagrams is None:
+        return _plain_auction(record, result, lang)
+    html = diagrams.diagrams_for_case(case, result, lang)
+    return _raw_html(str(html))
+
+
+def example_clauses(record: Mapping[str, Any]) -> list[str]:
+    """Every clause a worked example cites: the ruling's laws, its rectifications' and those
+    named in its explanation (any language), in law order."""
+    ruling = record["ruling"]
+    refs = [str(r) for r in ruling.get("laws") or []]
+    refs += [str(r["law"]) for r in ruling.get("rectifications") or [] if r.get("law")]
+    for text in (ruling.get("explanation") or {}).values():
+        refs += cited_in(str(text))
+    return _sorted_refs(r for r in refs if _known_ref(r))
+
+
+def _example(record: Mapping[str, Any], slug: str, number: int, lang: str) -> str:
+    title = f"{_word('example', lang)} {number}. {md_text(example_title(record, lang), lang)}"
+    question = _ruling_question(record)
+    if question is not None:
+        local = localise(question, lang)
+        asked = f"{local['context']} {local['prompt']}"
+    else:  # no ruling question (too few plausible wrong answers): the same words, built here
+        others = _questions(record)
+        context = localise(others[0], lang)["context"] if others else example_title(record, lang)
+        asked = f"{context} {PROMPTS['ruling'][lang]}"
+    explanation = str(record["ruling"]["explanation"][lang])
+    clauses = ", ".join(law_role(r) for r in example_clauses(record))
+    parts = [
+        f"(example-{slug}-{number})=",
+        f"### {title}",
+        "",
+        _pictures(record, lang),
+        "",
+        f"**{_word('question', lang)}.** {md_text(asked, lang)}",
+        "",
+        f"**{_word('ruling', lang)}.** {linked_text(explanation, lang)}",
+    ]
+    if clauses:
+        parts += ["", f"**{_word('clauses', lang)}:** {clauses}"]
+    return "\n".join(parts)
+
+
+def worked_examples(records: Sequence[Mapping[str, Any]], slug: str, lang: str, count: int = 4,
+                    exclude: Collection[str] = ()) -> str:
+    """The "Worked examples" section of a chapter, as MyST Markdown in ``lang``.
+
+    ``records`` are bank scenario records (``quizzes/bank/scenarios.json``); the examples are
+    :func:`chapter_records`. A chapter with no question-bank topic gets the empty string (its
+    examples, if any, are written by hand); a chapter whose topic has no record gets the heading
+    and a one-line note.
+    """
+    _check_lang(lang)
+    if _check_slug(slug) is None:
+        return ""
+    chosen = chapter_records(records, slug, count, exclude)
+    parts = [f"(examples-{slug})=", f"## {_word('worked_examples', lang)}", ""]
+    if not chosen:
+        parts.append(_word("no_examples", lang))
+    for number, record in enumerate(chosen, 1):
+        parts += [_example(record, slug, number, lang), ""]
+    return "\n".join(parts).rstrip() + "\n"
+
+
+def example_uses(records: Sequence[Mapping[str, Any]], count: int = 4,
+                 exclude: Mapping[str, Collection[str]] | None = None) -> dict[str, list[str]]:
+    """Clause -> the worked examples citing it (``"<slug>/<n>"``), for :func:`law_index_page`.
+
+    Call with the same ``records``, ``count`` and per-chapter ``exclude`` as
+    :func:`worked_examples`."""
+    uses: dict[str, list[str]] = defaultdict(list)
+    for slug in CHAPTERS:
+        skip = (exclude or {}).get(slug, ())
+        for number, record in enumerate(chapter_records(records, slug, count, skip), 1):
+            for ref in example_clauses(record):
+                uses[ref].append(f"{slug}/{number}")
+    return dict(uses)
+
+
+# --------------------------------------------------------------------------- quiz
+
+
+def _local(question: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    if "lang" in question:
+        if question["lang"] != lang:
+            raise ValueError(f"question {question.get('id')} is in {question['lang']}, "
+                             f"not {lang}")
+        return dict(question)
+    return localise(dict(question), lang)
+
+
+def chapter_questions(questions: Sequence[Mapping[str, Any]], slug: str,
+                      selection: Sequence[str] | None = None,
+                      limit: int = 10) -> list[Mapping[str, Any]]:
+    """The questions of a chapter's quiz: those of ``selection`` (question ids, in that order,
+    e.g. ``quizzes.json``'s ``chapters[topic]``) if given, else the first ``limit`` of the
+    chapter's topic in the order given."""
+    topic = _check_slug(slug)
+    if topic is None:
+        return []
+    if selection is not None:
+        by_id = {str(q["id"]): q for q in questions}
+        missing = [qid for qid in selection if qid not in by_id]
+        if missing:
+            raise ValueError(f"quiz of {slug}: no question {', '.join(missing)} in the bank")
+        return [by_id[qid] for qid in selection]
+    return [q for q in questions if q.get("topic") == topic][:limit]
+
+
+def _number(value: Any) -> str:
+    number = float(value)
+    return str(int(number)) if number.is_integer() else str(number)
+
+
+def _indent(text: str, width: int) -> str:
+    pad = " " * width
+    return "\n".join(pad + line if line else "" for line in text.split("\n"))
+
+
+def _quiz_item(question: Mapping[str, Any], lang: str) -> str:
+    context = str(question.get("context") or "")
+    prompt = str(question["prompt"])
+    lines = [(md_text(context, lang) + " " if context else "") + f"**{md_text(prompt, lang)}**"]
+    choices = question.get("choices") or []
+    if choices:
+        lines.append("")
+        lines += [f"- {md_text(str(c['id']), lang)}) {md_text(str(c['text']), lang)}"
+                  for c in choices]
+    if choices:
+        right = [c for c in choices if c.get("correct")]
+        answer = "; ".join(f"{md_text(str(c['id']), lang)}) {md_text(str(c['text']), lang)}"
+                           for c in right)
+    else:
+        answer = md_text(_number(question["answer"]), lang) if "answer" in question else ""
+    lines += ["", "<details>", f"<summary>{_word('answer', lang)}</summary>", "",
+              f"**{answer}**" if answer else ""]
+    explanation = str(question.get("explanation") or "")
+    if explanation:
+        lines += ["", linked_text(explanation, lang)]
+    lines += ["", "</details>"]
+    return "\n".join(lines)
+
+
+def quiz_list(questions: Sequence[Mapping[str, Any]], slug: str, lang: str,
+              selection: Sequence[str] | None = None, limit: int = 10) -> str:
+    """The "Quiz" section of a chapter: a numbered list of its questions (see
+    :func:`chapter_questions`), each with its context, prompt and choices, and the answer with
+    the explanation folded in a ``<details>`` element.
+
+    ``questions`` may be bilingual (as :func:`generator.scenarios.questions.questions_for` makes
+    them) or already in ``lang`` (``questions.<lang>.json``). A chapter with no question-bank
+    topic gets the empty string.
+    """
+    _check_lang(lang)
+    if _check_slug(slug) is None:
+        return ""
+    chosen = [_local(q, lang) for q in chapter_questions(questions, slug, selection, limit)]
+    parts = [f"(quiz-{slug})=", f"## {_word('quiz', lang)}", ""]
+    if not chosen:
+        parts.append(_word("no_quiz", lang))
+    for number, question in enumerate(chosen, 1):
+        marker = f"{number}. "
+        item = _indent(_quiz_item(question, lang), len(marker))
+        parts += [marker + item.lstrip(" "), ""]
+    return "\n".join(parts).rstrip() + "\n"
+
+
+def quiz_uses(questions: Sequence[Mapping[str, Any]],
+              selections: Mapping[str, Sequence[str] | None] | None = None,
+              limit: int = 10) -> dict[str, list[str]]:
+    """Clause -> the chapter quizzes (``"<slug>/quiz"``) whose answers cite it."""
+    uses: dict[str, list[str]] = defaultdict(list)
+    for slug, topic in CHAPTERS.items():
+        if topic is None:
+            continue
+        chosen = chapter_questions(questions, slug, (selections or {}).get(slug), limit)
+        refs: set[str] = set()
+        for question in chosen:
+            explanation = question.get("explanation") or ""
+            texts = explanation.values() if isinstance(explanation, Mapping) else [explanation]
+            for text in texts:
+                refs.update(cited_in(str(text)))
+        for ref in _sorted_refs(refs):
+            uses[ref].append(f"{slug}/quiz")
+    return dict(uses)
+
+
+def merge_uses(*maps: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
+    """Several clause -> uses maps in one (order kept, duplicates dropped)."""
+    out: dict[str, list[str]] = {}
+    for mapping in maps:
+        for ref, items in mapping.items():
+            bucket = out.setdefault(ref, [])
+            bucket.extend(i for i in items if i not in bucket)
+    return out
+
+
+# --------------------------------------------------------------------------- law index
+
+
+@cache
+def rule_clauses(edition: str = EDITION) -> frozenset[str]:
+    """The clauses the engine's modules cite: every string literal in ``generator/laws/*.py``
+    that is a clause of the edition's index (the rules cite clauses only as such literals)."""
+    index = law_index(edition)
+    found: set[str] = set()
+    for folder in laws_package.__path__:
+        for path in sorted(Path(folder).glob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                        and node.value in index:
+                    found.add(node.value)
+    return frozenset(found)
+
+
+def _exact_id(ref: str) -> str:
+    """An HTML id with the clause's exact case (Sphinx lowercases the ids of its labels)."""
+    return f'<span id="law-{ref}"></span>' if ref != ref.lower() else ""
+
+
+def _uses_text(items: Sequence[str], lang: str) -> str:
+    """Uses as links: ``slug`` a chapter, ``slug/n`` its n-th example, ``slug/quiz`` its quiz;
+    anything else stays text."""
+    chapters: dict[str, list[str]] = {}
+    loose: list[str] = []
+    for item in items:
+        slug, _, rest = str(item).partition("/")
+        if slug not in CHAPTERS:
+            loose.append(md_text(str(item), lang))
+            continue
+        bucket = chapters.setdefault(slug, [])
+        if rest and rest not in bucket:
+            bucket.append(rest)
+    out = []
+    for slug in CHAPTERS:  # chapter order
+        if slug not in chapters:
+            continue
+        text = f"{{doc}}`/chapters/{slug}`"
+        numbers = sorted(int(r) for r in chapters[slug] if r.isdigit())
+        extra = []
+        if numbers:
+            word = _word("examples" if len(numbers) > 1 else "example_one", lang)
+            extra.append(word + " " + ", ".join(f"{{ref}}`{n} <example-{slug}-{n}>`"
+                                                for n in numbers))
+        if "quiz" in chapters[slug]:
+            extra.append(f"{{ref}}`{_word('quiz', lang).lower()} <quiz-{slug}>`")
+        others = [r for r in chapters[slug] if not r.isdigit() and r != "quiz"]
+        extra += [md_text(r, lang) for r in others]
+        if extra:
+            text += " (" + "; ".join(extra) + ")"
+        out.append(text)
+    return ", ".join(out + loose)
+
+
+def law_index_page(lang: str, uses: Mapping[str, Sequence[str]], *,
+                   cases: Sequence[Path] | None = None,
+                   coverage: Sequence[tuple[int, str, int, int]] | None = None,
+                   title: bool = False, edition: str = EDITION) -> str:
+    """The law index page in ``lang``: every law and clause of the edition's index that the
+    engine's rules cite (:func:`rule_clauses`) or that ``uses`` names, grouped by law, each with
+    its ``law-<clause>`` target, its short title, where the course uses it and, per law, the
+    engine's coverage (rules and cases).
+
+    ``uses`` maps a clause to chapter slugs, ``"<slug>/<n>"`` (the n-th worked example; see
+    :func:`example_uses`), ``"<slug>/quiz"`` (see :func:`quiz_uses`) or free text.
+    ``coverage`` is :func:`generator.laws.coverage.coverage_rows`'s result; if not given it is
+    computed from the case folders ``cases`` (say ``[root / "tests" / "cases"]``; nothing here
+    depends on the current directory). Compute it once when building several languages.
+    ``title`` adds the page's H1 heading (leave it out when the including page has its own).
+    """
+    _check_lang(lang)
+    index = law_index(edition)
+    unknown = sorted(ref for ref in uses if ref not in index)
+    if unknown:
+        raise ValueError(f"not in the {edition} law index: {', '.join(unknown)}")
+    if coverage is None:
+        if cases is None:
+            raise ValueError("law_index_page needs the case folders (cases=) or coverage=")
+        from generator.laws.coverage import coverage_rows
+
+        coverage = coverage_rows(list(cases), edition)
+    counts = {law: (rules, n_cases) for law, _, rules, n_cases in coverage}
+    engine = rule_clauses(edition)
+    listed = set(engine) | set(uses) | {str(law) for law, (rules, n_cases) in counts.items()
+                                         if rules or n_cases}
+    by_law: dict[int, list[str]] = defaultdict(list)
+    for ref in _sorted_refs(listed):
+        by_law[LawRef.parse(ref).law].append(ref)
+    parts: list[str] = []
+    if title:
+        parts += [f"# {_word('law_index_title', lang)}", ""]
+    parts += [_word("law_index_intro", lang), ""]
+    for law in sorted(by_law):
+        key = str(law)
+        rules, n_cases = counts.get(law, (0, 0))
+        parts += [f"(law-{key})=",
+                  f"## {_word('law', lang)} {law}. {md_text(index[key].title(lang), lang)}", ""]
+        line = _word("coverage", lang).format(rules=rules, cases=n_cases)
+        if uses.get(key):
+            line += f" {_word('used_in', lang)}: {_uses_text(uses[key], lang)}."
+        parts += [line, ""]
+        for ref in by_law[law]:
+            if ref == key:
+                continue
+            text = f"{_exact_id(ref)}**{ref}** — {md_text(index[ref].title(lang), lang)}."
+            if ref in engine:
+                text += f" *{_word('engine', lang)}*"
+            if uses.get(ref):
+                text += f" {_word('used_in', lang)}: {_uses_text(uses[ref], lang)}."
+            parts += [f"(law-{ref})=", text, ""]
+    return "\n".join(parts).rstrip() + "\n"

@@ -1,0 +1,308 @@
+"""The course's Sphinx extension (``generator.book.extension``), loaded by ``book/_config.yml``.
+
+What ``setup`` adds, in the order a reader meets it on a page:
+
+* the ``law`` role: ``{law}`27B2` `` (or ``{law}`Law 27B2 <27B2>` ``) links a clause to its entry
+  on the law index page (anchor ``law-27B2``); a clause missing from the edition's index, or from
+  the law index page, is a located warning (so an error under ``-W``);
+* anchors ``law-<clause>`` on the law index page exactly as cited (docutils lower-cases ids, so
+  a MyST target ``(law-27B2)=`` gets the cased id added);
+* a language switch at the top of every HTML page: a link to the same page in each other
+  language of ``tdcourse_languages`` (``../ru/chapters/05-insufficient-bid.html``), the names
+  written in their own language (Babel's locale data, so a new language needs no code);
+* the book's title in the build's language, from ``locales/<lang>/LC_MESSAGES/_book.po``;
+* our static CSS/JS (every ``*.css`` and ``*.js`` in ``generator/book/static``, package data);
+* an offline guard: a page that would make the browser fetch an ``http(s)://`` resource (a
+  script, a stylesheet, an image, an iframe) is a warning naming the page and the URL. With the
+  thebe, MathJax and web-font defaults of Jupyter Book this is what keeps the site offline.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from docutils.parsers.rst.states import Inliner
+from sphinx.application import Sphinx
+from sphinx.config import Config
+from sphinx.environment import BuildEnvironment
+from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util import logging
+
+logger = logging.getLogger(__name__)
+
+STATIC_DIR = Path(__file__).parent / "static"
+BOOK_CATALOG = "_book"  # locales/<lang>/LC_MESSAGES/_book.po: the book's own UI strings
+_LAW_ID = re.compile(r"^law-(.+)$", re.IGNORECASE)
+_RAW_LAW_ID = re.compile(r"""\bid\s*=\s*["']law-([^"']+)["']""", re.IGNORECASE)
+_ROLE_TEXT = re.compile(r"^(.*?)\s*<([^<>]+)>$", re.DOTALL)
+_EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:)?//", re.IGNORECASE)
+_BODY_RESOURCE = re.compile(
+    r"""<(?:script|img|image|iframe|source|audio|video|embed|object|link|track|input)\b[^>]*?"""
+    r"""\b(?:src|href|xlink:href|srcset|data|poster)\s*=\s*["']\s*((?:https?:)?//[^"'\s]+)"""
+    r"""|url\(\s*["']?\s*((?:https?:)?//[^"')\s]+)""", re.IGNORECASE)
+
+
+class law_reference(nodes.Inline, nodes.TextElement):  # docutils names nodes in lower case
+    """A clause citation, resolved into a link by :class:`LawReferences` at write time."""
+
+
+# --- the book's own strings (title, labels) -------------------------------------------------
+
+
+@cache
+def _catalog(locale_dir: str, lang: str, mtime: float) -> dict[str, str]:
+    from babel.messages.pofile import read_po
+
+    path = Path(locale_dir) / lang / "LC_MESSAGES" / f"{BOOK_CATALOG}.po"
+    with path.open("rb") as handle:
+        catalog = read_po(handle)
+    return {str(m.id): str(m.string) for m in catalog
+            if m.id and isinstance(m.id, str) and isinstance(m.string, str) and m.string
+            and not m.fuzzy}
+
+
+def book_gettext(locale_dirs: list[Path], lang: str, text: str) -> str:
+    """``text`` translated by the book catalog ``_book.po`` of ``lang`` (itself if none)."""
+    for locale_dir in locale_dirs:
+        path = locale_dir / lang / "LC_MESSAGES" / f"{BOOK_CATALOG}.po"
+        if path.exists():
+            found = _catalog(str(locale_dir), lang, path.stat().st_mtime).get(text)
+            if found:
+                return found
+    return text
+
+
+def _locale_dirs(app: Sphinx) -> list[Path]:
+    return [Path(app.srcdir, d) for d in app.config.locale_dirs]
+
+
+def language_name(lang: str) -> str:
+    """The name of a language in that language ("English", "Русский"), from Babel's data."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        name = Locale.parse(lang.replace("-", "_")).get_display_name(lang.replace("-", "_"))
+    except (ValueError, UnknownLocaleError):
+        return lang
+    return (name[:1].upper() + name[1:]) if name else lang
+
+
+def _translate_config(app: Sphinx, config: Config) -> None:
+    lang = config.language or "en"
+    dirs = [Path(app.srcdir, d) for d in config.locale_dirs]
+    for key in ("html_title", "project"):
+        value = getattr(config, key, None)
+        if isinstance(value, str) and value:
+            setattr(config, key, book_gettext(dirs, lang, value))
+    if str(STATIC_DIR) not in config.html_static_path:
+        config.html_static_path.append(str(STATIC_DIR))
+
+
+def _add_static(app: Sphinx) -> None:
+    for path in sorted(STATIC_DIR.glob("*.css")):
+        app.add_css_file(path.name)
+    for path in sorted(STATIC_DIR.glob("*.js")):
+        app.add_js_file(path.name, defer="defer")
+
+
+# --- the law role ---------------------------------------------------------------------------
+
+
+def _law_keys(edition: str) -> dict[str, str]:
+    """Every clause key of the edition's index, by its lower-case form."""
+    from generator.laws.refs import law_index
+
+    return {key.lower(): key for key in law_index(edition)}
+
+
+def law_role(name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
+             options: dict[str, Any] | None = None, content: list[str] | None = None,
+             ) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+    """``{law}`27B2` `` or ``{law}`shown text <27B2>` ``: a link to the clause's index entry."""
+    match = _ROLE_TEXT.match(text)
+    shown, key = (match.group(1), match.group(2).strip()) if match else (text, text.strip())
+    env = inliner.document.settings.env
+    canonical = _law_keys(env.config.tdcourse_edition).get(key.lower())
+    if canonical is None:
+        message = inliner.reporter.warning(
+            f"{{law}} cites {key!r}, which is not a clause of the "
+            f"{env.config.tdcourse_edition} law index (generator/laws/data)", line=lineno)
+        return [nodes.literal(rawtext, shown)], [message]
+    _citers(env).add(env.docname)
+    node = law_reference(rawtext, "", key=canonical)
+    node += nodes.Text(shown if match else canonical)
+    node.line = lineno
+    return [node], []
+
+
+def _anchors(env: BuildEnvironment) -> dict[str, set[str]]:
+    """The ``law-<clause>`` anchors each page defines (kept in the pickled environment)."""
+    anchors: dict[str, set[str]] | None = getattr(env, "tdcourse_law_anchors", None)
+    if anchors is None:
+        anchors = {}
+        setattr(env, "tdcourse_law_anchors", anchors)  # noqa: B010 (not a declared attribute)
+    return anchors
+
+
+def _citers(env: BuildEnvironment) -> set[str]:
+    """The pages that cite a clause (they are checked again when the law index changes)."""
+    citers: set[str] | None = getattr(env, "tdcourse_law_citers", None)
+    if citers is None:
+        citers = set()
+        setattr(env, "tdcourse_law_citers", citers)  # noqa: B010 (not a declared attribute)
+    return citers
+
+
+def _collect_anchors(app: Sphinx, doctree: nodes.document) -> None:
+    """Record (and case-correct) the ``law-<clause>`` anchors a page defines."""
+    keys = _law_keys(app.config.tdcourse_edition)
+    exact: set[str] = set()  # ids already written with the clause's exact case (raw HTML)
+    for raw in doctree.findall(nodes.raw):
+        exact.update(m.group(1) for m in _RAW_LAW_ID.finditer(raw.astext()))
+    found = {keys[key.lower()] for key in exact if key.lower() in keys}
+    for node in doctree.findall(nodes.Element):
+        ids: list[str] = node.get("ids", [])
+        for id_ in list(ids):
+            match = _LAW_ID.match(id_)
+            if match and match.group(1).lower() in keys:
+                key = keys[match.group(1).lower()]
+                found.add(key)
+                if f"law-{key}" not in ids and key not in exact:
+                    ids.append(f"law-{key}")
+                    exact.add(key)
+    if found:
+        _anchors(app.env)[app.env.docname] = found
+    else:
+        _anchors(app.env).pop(app.env.docname, None)
+
+
+def _purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+    if docname == app.config.tdcourse_law_index_doc:
+        setattr(env, "tdcourse_old_law_anchors", _anchors(env).get(docname))  # noqa: B010
+    _anchors(env).pop(docname, None)
+    _citers(env).discard(docname)
+
+
+def _merge(app: Sphinx, env: BuildEnvironment, docnames: set[str],
+           other: BuildEnvironment) -> None:
+    for docname in docnames:
+        if docname in _anchors(other):
+            _anchors(env)[docname] = _anchors(other)[docname]
+        if docname in _citers(other):
+            _citers(env).add(docname)
+
+
+def _recheck_citers(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """When the law index page's anchors changed, write (and so check) every citing page."""
+    index_doc = app.config.tdcourse_law_index_doc
+    old = getattr(env, "tdcourse_old_law_anchors", None)
+    setattr(env, "tdcourse_old_law_anchors", None)  # noqa: B010
+    if old is None or old == _anchors(env).get(index_doc):
+        return []
+    return sorted(_citers(env))
+
+
+class LawReferences(SphinxPostTransform):
+    """Turn each :class:`law_reference` into a link to the law index page's anchor."""
+
+    default_priority = 5
+
+    def run(self, **kwargs: Any) -> None:
+        index_doc: str = self.config.tdcourse_law_index_doc
+        has_index = index_doc in self.env.all_docs
+        defined = _anchors(self.env).get(index_doc, set())
+        html = self.app.builder.format == "html"
+        for node in list(self.document.findall(law_reference)):
+            key = node["key"]
+            if not has_index:
+                logger.warning("{law}`%s`: the book has no law index page %r", key, index_doc,
+                               location=node)
+            elif key not in defined:
+                logger.warning("{law}`%s`: the law index page %r has no entry (anchor law-%s) "
+                               "for this clause", key, index_doc, key, location=node)
+            if not (html and has_index):
+                node.replace_self(nodes.inline(node.rawsource, node.astext(),
+                                               classes=["tdc-law"]))
+                continue
+            uri = self.app.builder.get_relative_uri(self.env.docname, index_doc)
+            uri = f"#law-{key}" if "#" in uri else f"{uri}#law-{key}"
+            ref = nodes.reference(node.rawsource, "", internal=True, refuri=uri,
+                                  classes=["tdc-law"], reftitle=key)
+            ref += node.children
+            node.replace_self(ref)
+
+
+# --- the language switch and the offline guard ---------------------------------------------
+
+
+def _page_uri(app: Sphinx, pagename: str) -> str:
+    builder: Any = app.builder
+    uri: str = builder.get_target_uri(pagename)
+    return uri
+
+
+def language_switch(app: Sphinx, pagename: str) -> str:
+    """The HTML of the switch: the current language, and links to this page in the others."""
+    langs: list[str] = list(app.config.tdcourse_languages) or [app.config.language or "en"]
+    current = app.config.language or "en"
+    up = "../" * (pagename.count("/") + 1)
+    label = book_gettext(_locale_dirs(app), current, "Language")
+    items = []
+    for lang in langs:
+        name = language_name(lang)
+        if lang == current:
+            items.append(f'<span class="tdc-lang-current" lang="{lang}" '
+                         f'aria-current="true">{name}</span>')
+        else:
+            href = f"{up}{lang}/{_page_uri(app, pagename)}"
+            items.append(f'<a class="tdc-lang-link" href="{href}" hreflang="{lang}" '
+                         f'lang="{lang}">{name}</a>')
+    return (f'<nav class="tdc-lang-switch" aria-label="{label}">'
+            + " ".join(items) + "</nav>\n")
+
+
+def _external_assets(context: dict[str, Any]) -> Iterator[str]:
+    for key in ("script_files", "css_files"):
+        for asset in context.get(key) or ():
+            filename = str(getattr(asset, "filename", asset))
+            if _EXTERNAL.match(filename):
+                yield filename
+    for key in ("body", "metatags"):
+        yield from (m.group(1) or m.group(2)
+                    for m in _BODY_RESOURCE.finditer(str(context.get(key) or "")))
+
+
+def _page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                  doctree: nodes.document | None) -> None:
+    if app.builder.name == "html" and "body" in context:
+        context["body"] = language_switch(app, pagename) + context["body"]
+    for url in _external_assets(context):
+        logger.warning("page %r would load %s from the network (the site must work offline)",
+                       pagename, url, location=pagename if pagename in app.env.all_docs else None)
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register the extension (reads like a table of contents of what the book adds)."""
+    app.add_config_value("tdcourse_languages", [], "html", types=[list, tuple])
+    app.add_config_value("tdcourse_law_index_doc", "law-index", "env", types=[str])
+    app.add_config_value("tdcourse_edition", "1987", "env", types=[str])
+
+    app.connect("config-inited", _translate_config)
+    app.connect("builder-inited", _add_static)
+
+    app.add_node(law_reference)
+    app.add_role("law", law_role)
+    app.connect("doctree-read", _collect_anchors)
+    app.connect("env-purge-doc", _purge)
+    app.connect("env-merge-info", _merge)
+    app.connect("env-get-updated", _recheck_citers)
+    app.add_post_transform(LawReferences)
+
+    app.connect("html-page-context", _page_context)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True,
+            "env_version": 1}

@@ -1,0 +1,509 @@
+"""Build the course book: one HTML site per language, a landing page, optionally PDFs.
+
+``build_site`` is what ``tdcourse build`` runs after the question bank and the course data:
+
+1. The languages are English (the source) plus every ``book/locales/<lang>/LC_MESSAGES`` folder:
+   adding a language means adding its catalogs, nothing else.
+2. The Sphinx configuration is Jupyter Book 1's own reading of ``book/_config.yml`` (the same
+   function ``jupyter-book config sphinx`` uses), less what would make the site fetch from the
+   network (sphinx-thebe, whose script is also loaded twice, intersphinx, comments), plus the
+   build's language. No ``conf.py`` is written.
+3. For each language the generated parts are produced in that language into a per-language
+   store ``book/_build/.generated/<lang>/`` (a file is rewritten only when its text changes) and
+   mirrored into ``book/_generated/`` with their modification times, so Sphinx sees a generated
+   file as changed only when that language's text changed: a rebuild after editing one chapter
+   rebuilds that chapter only. A generator module that does not exist yet gets a placeholder,
+   and the build says which parts were placeholders.
+4. Sphinx runs in this process with warnings as errors (``-W --keep-going``) on a copy of the
+   previous output and doctrees in a temporary directory beside them, which replaces them only
+   when the build succeeded: a failed build leaves the previous site (and a clean environment,
+   so the next build reports the same warnings again).
+"""
+
+from __future__ import annotations
+
+import copy
+import html
+import importlib
+import importlib.util
+import io
+import json
+import re
+import shutil
+import tempfile
+import time
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from generator.errors import TdcourseError
+
+SOURCE_LANG = "en"
+GENERATED = "_generated"
+# Jupyter Book 1 extensions the course leaves out: thebe (a CDN script, declared twice on every
+# page), comments (hypothes.is/utterances), intersphinx (fetches inventories), LaTeX extras.
+DROPPED_EXTENSIONS = ("sphinx_thebe", "sphinx_comments", "sphinx.ext.intersphinx",
+                      "sphinx_jupyterbook_latex", "sphinx_multitoc_numbering")
+DROPPED_CONFIG = ("comments_config", "thebe_config", "intersphinx_mapping",
+                  "use_multitoc_numbering", "use_jupyterbook_latex")
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+_WARNING = re.compile(r"^(?P<where>.*?):? ?(?P<kind>WARNING|ERROR|CRITICAL|SEVERE): (?P<msg>.*)$")
+_LAW_ROLE = re.compile(r"\{law\}`([^`]*)`")
+
+Say = Callable[[str], None]
+
+
+class BookBuildError(TdcourseError):
+    """The book did not build; the message is one line (``file:line: WARNING: message``)."""
+
+
+# --- languages and configuration --------------------------------------------------------------
+
+
+def detect_languages(book: Path) -> list[str]:
+    """English first, then each language that has catalogs under ``book/locales``."""
+    locales = book / "locales"
+    if not locales.is_dir():
+        return [SOURCE_LANG]
+    found = sorted(d.name for d in locales.iterdir()
+                   if (d / "LC_MESSAGES").is_dir() and d.name != SOURCE_LANG)
+    return [SOURCE_LANG, *found]
+
+
+def check_languages(book: Path, langs: Sequence[str] | None) -> list[str]:
+    """``langs`` (default: every language) if the book has them all, else a one-line error."""
+    available = detect_languages(book)
+    wanted = list(dict.fromkeys(langs)) if langs else available
+    unknown = [lang for lang in wanted if lang not in available]
+    if unknown:
+        raise BookBuildError(f"no catalogs for {', '.join(unknown)} in {book / 'locales'} "
+                             f"(languages: {', '.join(available)})")
+    return wanted
+
+
+def sphinx_config(book: Path, lang: str, langs: Sequence[str]) -> dict[str, Any]:
+    """The Sphinx configuration of one language's build, from ``book/_config.yml``."""
+    from jupyter_book.config import get_final_config
+
+    config_file = book / "_config.yml"
+    if not config_file.exists():
+        raise BookBuildError(f"{config_file}: missing (the book's configuration)")
+    final = getattr(get_final_config, "__wrapped__", get_final_config)
+    try:
+        config, _meta = final(user_yaml=config_file, cli_config={"latex_individualpages": False},
+                              sourcedir=book, validate=True, raise_on_invalid=True)
+    except Exception as exc:  # jsonschema's ValidationError, YAML errors
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise BookBuildError(f"{config_file}: {first}") from exc
+    config = copy.deepcopy(config)
+    config["extensions"] = [e for e in config["extensions"] if e not in DROPPED_EXTENSIONS]
+    for key in DROPPED_CONFIG:
+        config.pop(key, None)
+    theme = config.setdefault("html_theme_options", {})
+    theme.pop("search_bar_text", None)  # the theme's own default is translated
+    theme.setdefault("use_download_button", False)
+    # pydata-sphinx-theme logs a console error on every page when no mode is set; the diagrams'
+    # suit colours are drawn for a light page.
+    config.setdefault("html_context", {}).setdefault("default_mode", "light")
+    theme.pop("launch_buttons", None)
+    # Lists that extensions append to (the theme adds its templates, we add our static files):
+    # Sphinx's defaults are shared objects, so two builds in one process would see each other's
+    # additions (and a changed configuration hash, i.e. a full rebuild). Our own copies instead.
+    for key in ("templates_path", "html_static_path", "html_css_files", "html_js_files",
+                "html_extra_path"):
+        config[key] = list(config.get(key) or [])
+    config["language"] = lang
+    config["tdcourse_languages"] = list(langs)
+    result: dict[str, Any] = config
+    return result
+
+
+def chapter_docs(book: Path) -> list[str]:
+    """The documents of the table of contents (``intro``, ``chapters/05-insufficient-bid``...)."""
+    from sphinx_external_toc.parsing import parse_toc_yaml
+
+    site_map = parse_toc_yaml(book / "_toc.yml")
+    return [str(name) for name in site_map]
+
+
+# --- generated parts --------------------------------------------------------------------------
+
+
+def _module(name: str) -> Any | None:
+    """The generator module ``generator.book.<name>`` if it exists yet."""
+    full = f"generator.book.{name}"
+    if importlib.util.find_spec(full) is None:
+        return None
+    return importlib.import_module(full)
+
+
+def _load_json(path: Path, default: Any) -> Any:
+    if not path.exists():
+        return default
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+class _Store:
+    """The generated files of one language, rewritten only when their text changes."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.written: set[str] = set()
+
+    def write(self, rel: str, text: str | bytes) -> None:
+        data = text.encode("utf-8") if isinstance(text, str) else text
+        path = self.root / rel
+        self.written.add(rel)
+        if path.exists() and path.read_bytes() == data:
+            return
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.tmp")
+        tmp.write_bytes(data)
+        tmp.replace(path)
+
+    def prune(self) -> None:
+        for path in sorted(self.root.rglob("*"), reverse=True):
+            rel = path.relative_to(self.root).as_posix()
+            if path.is_file() and rel not in self.written:
+                path.unlink()
+            elif path.is_dir() and not any(path.iterdir()):
+                path.rmdir()
+
+
+def _mirror(store: Path, target: Path) -> None:
+    """Make ``target`` an exact copy of ``store``, modification times included."""
+    target.mkdir(parents=True, exist_ok=True)
+    wanted = {p.relative_to(store).as_posix() for p in store.rglob("*") if p.is_file()}
+    for path in sorted(target.rglob("*"), reverse=True):
+        rel = path.relative_to(target).as_posix()
+        if path.is_file() and rel not in wanted:
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+    for rel in sorted(wanted):
+        src, dst = store / rel, target / rel
+        st = src.stat()
+        if dst.exists():
+            dt = dst.stat()
+            if dt.st_mtime_ns == st.st_mtime_ns and dt.st_size == st.st_size:
+                continue
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(src, dst)
+
+
+def law_uses(texts: Mapping[str, str], edition: str = "1987") -> dict[str, list[str]]:
+    """Clause -> the texts citing it with a ``{law}`` role (``texts`` by name, e.g. slug)."""
+    from generator.laws.refs import law_index
+
+    keys = {key.lower(): key for key in law_index(edition)}
+    uses: dict[str, set[str]] = {}
+    for name, text in texts.items():
+        for line in text.splitlines():
+            for match in _LAW_ROLE.finditer(line):
+                inner = match.group(1)
+                key = inner.rsplit("<", 1)[1].rstrip(">").strip() if inner.endswith(">") \
+                    and "<" in inner else inner.strip()
+                canonical = keys.get(key.lower())
+                if canonical:
+                    uses.setdefault(canonical, set()).add(name)
+    return {key: sorted(where) for key, where in sorted(uses.items())}
+
+
+def _placeholder(book: Path, lang: str, heading: str, sentence: str) -> str:
+    from generator.book.extension import book_gettext
+
+    dirs = [book / "locales"]
+    return (f"## {book_gettext(dirs, lang, heading)}\n\n"
+            f"{book_gettext(dirs, lang, sentence)}\n")
+
+
+_PLACEHOLDER_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="320" height="40" '
+                    'viewBox="0 0 320 40"><rect width="320" height="40" fill="#f3f3f3"/>'
+                    '<text x="10" y="25" font-family="sans-serif" font-size="14">{}</text></svg>\n')
+
+
+def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
+             coverage: Any = None) -> list[str]:
+    """Write ``lang``'s generated parts into ``store``; returns the parts that are placeholders.
+
+    How the generator modules are called (each as soon as it exists):
+    ``examples.worked_examples(records, slug, lang)`` with every bank record
+    (``quizzes/bank/scenarios.json``); ``examples.quiz_list(questions, slug, lang, selection)``
+    with the bank's questions in ``lang`` and the chapter quiz's selection from
+    ``book/_build/data/quizzes.json`` (by topic: the slug without its number);
+    ``examples.law_index_page(lang, uses, coverage=...)`` with the clauses cited by each chapter's
+    own text (:func:`law_uses`, as chapter slugs) merged with ``examples.example_uses`` and
+    ``examples.quiz_uses``; ``charts.chart(name, lang)`` for each name of ``charts.CHARTS``.
+    """
+    book = root / "book"
+    placeholders: list[str] = []
+    docs = chapter_docs(book)
+    slugs = [doc.split("/", 1)[1] for doc in docs if doc.startswith("chapters/")]
+
+    examples = _module("examples")
+    charts = _module("charts")
+    records: list[dict[str, Any]] = _load_json(root / "quizzes/bank/scenarios.json", [])
+    bank_file = root / f"quizzes/bank/questions.{lang}.json"
+    questions: list[dict[str, Any]] = _load_json(bank_file, [])
+    by_topic: dict[str, list[str]] = _load_json(root / "book/_build/data/quizzes.json",
+                                                {}).get("chapters", {})
+    selections = {slug: by_topic.get(slug.split("-", 1)[1]) for slug in slugs}
+
+    worked = getattr(examples, "worked_examples", None)
+    quiz = getattr(examples, "quiz_list", None)
+    index_page = getattr(examples, "law_index_page", None)
+    if worked is None:
+        placeholders.append("worked examples")
+    if quiz is None:
+        placeholders.append("quiz lists")
+    for slug in slugs:
+        if worked is not None:
+            text = worked(records, slug, lang)
+        else:
+            text = _placeholder(book, lang, "Worked examples",
+                                "The worked examples of this chapter are not generated yet.")
+        store.write(f"examples/{slug}.md", text)
+        if quiz is not None:
+            text = quiz(questions, slug, lang, selections[slug])
+        else:
+            text = _placeholder(book, lang, "Quiz",
+                                "The questions of this chapter are not generated yet.")
+        store.write(f"quiz/{slug}.md", text)
+
+    if charts is None or not hasattr(charts, "chart"):
+        placeholders.append("flow charts")
+        for name in ("27", "25", "29-32", "50", "54", "64"):
+            store.write(f"charts/{name}.svg", _PLACEHOLDER_SVG.format(
+                html.escape(f"Law {name}: the flow chart is not generated yet")))
+    else:
+        for name in charts.CHARTS:
+            store.write(f"charts/{name}.svg", charts.chart(name, lang))
+
+    store.write("bank/questions.json", bank_file.read_bytes() if bank_file.exists() else "[]\n")
+
+    texts = {doc.split("/", 1)[1]: (book / f"{doc}.md").read_text(encoding="utf-8")
+             for doc in docs if doc.startswith("chapters/") and (book / f"{doc}.md").exists()}
+    uses = law_uses(texts, edition)
+    if examples is not None and index_page is not None:
+        uses = examples.merge_uses(uses, examples.example_uses(records),
+                                   examples.quiz_uses(questions, selections))
+        store.write("law-index.md", index_page(lang, uses, coverage=coverage))
+    else:
+        placeholders.append("law index")
+        store.write("law-index.md", _law_index_placeholder(book, lang, uses, edition))
+    store.prune()
+    return placeholders
+
+
+def _law_index_placeholder(book: Path, lang: str, uses: Mapping[str, Sequence[str]],
+                           edition: str) -> str:
+    from generator.laws.refs import law_index
+
+    index = law_index(edition)
+    lines = [_placeholder(book, lang, "Clauses cited",
+                          "The full law index is not generated yet: these are the clauses the "
+                          "book cites.")]
+    for key, where in uses.items():
+        lines.append(f"(law-{key})=\n**{key}** {index[key].title(lang)} ({', '.join(where)})\n")
+    return "\n".join(lines)
+
+
+# --- running Sphinx ---------------------------------------------------------------------------
+
+
+def shown(path: Path) -> str:
+    """A path as the user would type it: relative to the current directory when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def _first_warning(text: str) -> tuple[str, int]:
+    """The first warning of Sphinx's warning stream as one line, and how many there were."""
+    lines = [_ANSI.sub("", line).rstrip() for line in text.splitlines()]
+    found = [line for line in lines if _WARNING.match(line)]
+    if not found:
+        found = [line for line in lines if line.strip()]
+    if not found:
+        return "", 0
+    first = found[0]
+    where = _WARNING.match(first)
+    if where and where.group("where"):
+        file, sep, line = where.group("where").partition(":")
+        if Path(file).is_absolute():
+            first = f"{shown(Path(file))}{sep}{line}: {where.group('kind')}: {where.group('msg')}"
+    return first, len(found)
+
+
+def run_sphinx(book: Path, builder: str, config: Mapping[str, Any], outdir: Path,
+               doctreedir: Path) -> tuple[int, str]:
+    """One Sphinx build in this process; returns its status and its warning stream."""
+    import sphinx.locale
+    from sphinx.application import Sphinx
+    from sphinx.util.docutils import docutils_namespace, patch_docutils
+
+    sphinx.locale.translators.clear()  # catalogs are per process: never mix two languages
+    status, warnings = io.StringIO(), io.StringIO()
+    with patch_docutils(str(book)), docutils_namespace():
+        app = Sphinx(srcdir=book, confdir=None, outdir=outdir, doctreedir=doctreedir,
+                     buildername=builder, confoverrides=dict(copy.deepcopy(config)),
+                     status=status, warning=warnings, freshenv=False, warningiserror=True,
+                     keep_going=True, verbosity=0, parallel=1)
+        app.build()
+    sphinx.locale.translators.clear()
+    return app.statuscode, warnings.getvalue()
+
+
+def _swap(built: Path, target: Path) -> None:
+    old = target.with_name(f".{target.name}-old")
+    if old.exists():
+        shutil.rmtree(old)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if target.exists():
+        target.rename(old)
+    built.rename(target)
+    if old.exists():
+        shutil.rmtree(old)
+
+
+def build_one(root: Path, lang: str, langs: Sequence[str], builder: str = "html") -> Path:
+    """Build one language with one builder into ``book/_build/<builder>/<lang>``."""
+    book = root / "book"
+    build_dir = book / "_build"
+    target = build_dir / builder / lang
+    doctrees = build_dir / ".doctrees" / f"{builder}-{lang}"
+    config = sphinx_config(book, lang, langs)
+    build_dir.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{builder}-{lang}-", dir=build_dir))
+    try:
+        out, trees = tmp / "out", tmp / "doctrees"
+        # Start from the previous good state, so Sphinx rebuilds only what changed.
+        if target.is_dir() and doctrees.is_dir():
+            shutil.copytree(target, out, symlinks=True)
+            shutil.copytree(doctrees, trees, symlinks=True)
+        try:
+            code, warnings = run_sphinx(book, builder, config, out, trees)
+        except Exception as exc:  # an extension's or the configuration's error
+            message = " ".join(str(exc).split()) or type(exc).__name__
+            raise BookBuildError(f"{lang} book: {type(exc).__name__}: {message}") from exc
+        if code != 0 or warnings.strip():
+            first, count = _first_warning(warnings)
+            log = build_dir / f"warnings-{builder}-{lang}.txt"
+            log.write_text(_ANSI.sub("", warnings), encoding="utf-8")
+            more = f" ({count - 1} more in {shown(log)})" if count > 1 else ""
+            raise BookBuildError(f"{first or 'the build failed'}{more} [{lang} build failed; "
+                                 f"the previous {builder}/{lang} output is unchanged]")
+        out.chmod(0o755)
+        _swap(trees, doctrees)
+        _swap(out, target)
+        (build_dir / f"warnings-{builder}-{lang}.txt").unlink(missing_ok=True)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return target
+
+
+# --- the site around the languages ------------------------------------------------------------
+
+
+_REDIRECT = ('<!DOCTYPE html>\n<html><head><meta charset="utf-8">'
+             '<meta http-equiv="refresh" content="0; url={0}"><title>{0}</title></head>'
+             '<body><a href="{0}">{0}</a></body></html>\n')
+
+
+def _root_doc(book: Path) -> str:
+    from sphinx_external_toc.parsing import parse_toc_yaml
+
+    return str(parse_toc_yaml(book / "_toc.yml").root.docname)
+
+
+def landing_page(book: Path, langs: Sequence[str]) -> str:
+    """The plain HTML page at ``_build/html/index.html``: the book in each language."""
+    import yaml
+
+    from generator.book.extension import book_gettext, language_name
+
+    title = str(yaml.safe_load((book / "_config.yml").read_text(encoding="utf-8"))["title"])
+    root_doc = _root_doc(book)
+    items = []
+    for lang in langs:
+        local_title = book_gettext([book / "locales"], lang, title)
+        items.append(f'<li lang="{lang}"><a href="{lang}/{root_doc}.html" hreflang="{lang}">'
+                     f'<span class="name">{html.escape(language_name(lang))}</span>'
+                     f'<span class="title">{html.escape(local_title)}</span></a></li>')
+    return (
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{html.escape(title)}</title>\n<style>\n"
+        "body{font-family:system-ui,sans-serif;max-width:40em;margin:4em auto;padding:0 1em;"
+        "color:#222}\nul{list-style:none;padding:0}\nli{margin:1em 0}\n"
+        "a{display:block;padding:1em 1.25em;border:1px solid #ccd;border-radius:8px;"
+        "text-decoration:none;color:inherit}\na:hover,a:focus{border-color:#36c;"
+        "background:#f5f8ff}\n.name{display:block;font-weight:600;font-size:1.2em;"
+        "color:#36c}\n.title{display:block;margin-top:.3em}\n</style>\n</head>\n<body>\n"
+        f"<h1>{html.escape(title)}</h1>\n<ul>\n" + "\n".join(items) + "\n</ul>\n</body>\n</html>\n")
+
+
+def _count_pages(site: Path) -> int:
+    return sum(1 for p in site.rglob("*.html")
+               if not p.relative_to(site).parts[0].startswith("_")
+               and p.name not in ("genindex.html", "search.html", "index.html"))
+
+
+def build_site(root: Path, langs: Sequence[str] | None = None, say: Say = print,
+               pdf: bool = False) -> Path:
+    """Build the book in ``langs`` (default: every language) under ``book/_build/html``."""
+    book = root / "book"
+    available = detect_languages(book)
+    wanted = check_languages(book, langs)
+    html_dir = book / "_build" / "html"
+    generated = book / GENERATED
+    pdf_module = _module("pdf") if pdf else None
+    if pdf and (pdf_module is None or not hasattr(pdf_module, "build_pdf")):
+        say("PDF is not available yet (generator/book/pdf.py does not exist): HTML only")
+    reported: set[str] = set()
+    coverage = None
+    if _module("examples") is not None:
+        from generator.laws.coverage import coverage_rows
+
+        coverage = coverage_rows([p for p in [root / "tests" / "cases"] if p.is_dir()])
+    for lang in wanted:
+        started = time.perf_counter()
+        store = _Store(book / "_build" / ".generated" / lang)
+        try:
+            placeholders = generate(root, lang, store, coverage=coverage)
+        except TdcourseError:
+            raise
+        except Exception as exc:
+            raise BookBuildError(f"generating the {lang} parts of the book failed: "
+                                 f"{type(exc).__name__}: {exc}") from exc
+        _mirror(store.root, generated)
+        fresh = [p for p in placeholders if p not in reported]
+        if fresh:
+            say(f"placeholders (their generator does not exist yet): {', '.join(fresh)}")
+            reported.update(fresh)
+        site = build_one(root, lang, available)
+        root_doc = _root_doc(book)
+        if root_doc != "index":
+            (site / "index.html").write_text(_REDIRECT.format(f"{root_doc}.html"),
+                                             encoding="utf-8")
+        say(f"built {shown(site)}/ "
+            f"({language_name_of(lang)}, {_count_pages(site)} pages) in "
+            f"{time.perf_counter() - started:.1f} s")
+        if pdf_module is not None and hasattr(pdf_module, "build_pdf"):
+            single = build_one(root, lang, available, builder="singlehtml")
+            out_pdf = book / "_build" / "pdf" / f"course-{lang}.pdf"
+            out_pdf.parent.mkdir(parents=True, exist_ok=True)
+            pdf_module.build_pdf(single / f"{_root_doc(book)}.html", out_pdf)
+            say(f"built {shown(out_pdf)} ({language_name_of(lang)} PDF)")
+    present = [lang for lang in available if (html_dir / lang).is_dir()]
+    landing = html_dir / "index.html"
+    landing.write_text(landing_page(book, present), encoding="utf-8")
+    say(f"built {shown(landing)} (the landing page: {', '.join(present)})")
+    return html_dir
+
+
+def language_name_of(lang: str) -> str:
+    from generator.book.extension import language_name
+
+    return language_name(lang)

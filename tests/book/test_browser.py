@@ -1,0 +1,167 @@
+"""The built site in real Chromium: both languages, no console errors, nothing leaves localhost.
+
+The site is built once per module: a copy of the real book (``book/``, the question bank in
+``quizzes/``, the course data in ``book/_build/data``, the cases in ``tests/cases`` that the law
+index counts) in a temporary folder, by
+``generator.book.site.build_site`` in both languages. It is served on 127.0.0.1 and opened in
+Chromium (see ``conftest.py``); requests for anything else are recorded and aborted, so the test
+never touches the network even when a page tries to. A book that does not build in both
+languages fails the test with the build's one-line message.
+
+The language switch is found by its links' ``hreflang`` attribute (``a[hreflang="ru"]``), which
+``generator.book.extension`` writes on every page.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import re
+import shutil
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+from generator.book.pdf import chromium_path
+from generator.errors import TdcourseError
+
+if TYPE_CHECKING:  # the fixture's type (tests/book/conftest.py); never imported at run time
+    from conftest import WatchedPage
+
+ROOT = Path(__file__).resolve().parents[2]
+LANGS = ("en", "ru")
+#: The chapter page opened in both languages (relative to ``<lang>/``).
+CHAPTER = "chapters/05-insufficient-bid.html"
+CYRILLIC = re.compile(r"[А-Яа-яЁё]")
+LATIN = re.compile(r"[A-Za-z]")
+
+pytestmark = pytest.mark.skipif(
+    chromium_path() is None,
+    reason="Chromium is absent: install Debian's chromium: apt-get install -y chromium")
+
+
+def _build_real_book(tmp: Path) -> Path:
+    """A copy of the book (sources, question bank, course data) built by ``build_site``."""
+    from generator.book.site import build_site
+
+    root = tmp / "project"
+    skip = shutil.ignore_patterns("_build", "_generated", ".*")
+    shutil.copytree(ROOT / "book", root / "book", ignore=skip)
+    if (ROOT / "book" / "_build" / "data").is_dir():
+        shutil.copytree(ROOT / "book" / "_build" / "data", root / "book" / "_build" / "data")
+    for inputs in ("quizzes", "tests/cases"):  # the question bank; the cases (law coverage)
+        if (ROOT / inputs).is_dir():
+            shutil.copytree(ROOT / inputs, root / inputs, ignore=skip)
+    try:
+        html = build_site(root, LANGS, say=lambda message: None)
+    except TdcourseError as exc:
+        pytest.fail(f"the book does not build in {', '.join(LANGS)}: {exc}", pytrace=False)
+    assert (html / "index.html").is_file(), f"{html}: no landing page index.html"
+    return html
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The built HTML site: ``index.html`` (landing page) and ``<lang>/...`` for each language.
+
+    Under pytest-xdist the workers share one build (in the session's common temporary folder,
+    under a lock), so the book is built once per run however the tests are distributed.
+    """
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        folder = tmp_path_factory.getbasetemp().parent / "book-site"
+        folder.mkdir(exist_ok=True)
+    else:
+        folder = tmp_path_factory.mktemp("book-site")
+    with open(folder / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = folder / "built"
+        if done.exists():
+            return Path(done.read_text(encoding="utf-8"))
+        started = time.perf_counter()
+        html = _build_real_book(folder)
+        print(f"site built in {time.perf_counter() - started:.1f} s: {html}")
+        done.write_text(str(html), encoding="utf-8")
+        return html
+
+
+@pytest.fixture
+def base(site: Path, serve: Callable[[Path], str]) -> str:
+    return serve(site)
+
+
+def open_page(watched: WatchedPage, url: str) -> None:
+    """Load ``url`` (it must answer 200); by the load event the theme's scripts have run."""
+    response = watched.page.goto(url, wait_until="load")
+    assert response is not None and response.status == 200, f"{url}: {response and response.status}"
+
+
+def assert_clean(watched: WatchedPage) -> None:
+    problems = watched.problems()
+    assert not problems, "\n".join(problems)
+
+
+def body_text(watched: WatchedPage) -> str:
+    for selector in ("article", "main", "body"):
+        if watched.page.locator(selector).count():
+            return watched.page.locator(selector).first.inner_text()
+    return ""
+
+
+def switch_href(watched: WatchedPage, lang: str) -> str:
+    """The absolute URL the page's language switch gives for ``lang``."""
+    links = watched.page.locator(f'a[hreflang="{lang}"]')
+    assert links.count() >= 1, f"{watched.page.url}: no language switch link to {lang!r}"
+    href: str = links.first.evaluate("a => a.href")
+    return href
+
+
+def test_landing_page_leads_to_both_languages(base: str, watched_page: WatchedPage) -> None:
+    open_page(watched_page, base + "index.html")
+    hrefs: list[str] = watched_page.page.locator("a[href]").evaluate_all(
+        "links => links.map(a => a.href)")
+    for lang in LANGS:
+        into = [h for h in hrefs if h.startswith(f"{base}{lang}/")]
+        assert into, f"the landing page has no link into {lang}/: {hrefs}"
+    for lang in LANGS:
+        target = next(h for h in hrefs if h.startswith(f"{base}{lang}/"))
+        open_page(watched_page, target)
+        assert watched_page.page.evaluate("document.documentElement.lang").startswith(lang)
+    assert_clean(watched_page)
+
+
+@pytest.mark.parametrize(("lang", "other"), [("en", "ru"), ("ru", "en")])
+def test_language_switch_leads_to_the_same_page(base: str, watched_page: WatchedPage,
+                                                lang: str, other: str) -> None:
+    url = f"{base}{lang}/{CHAPTER}"
+    open_page(watched_page, url)
+    target = switch_href(watched_page, other)
+    assert target.split("#")[0] == f"{base}{other}/{CHAPTER}"
+    watched_page.page.locator(f'a[hreflang="{other}"]').first.click()
+    watched_page.page.wait_for_load_state("load")
+    assert watched_page.page.url.split("#")[0] == f"{base}{other}/{CHAPTER}"
+    assert watched_page.page.evaluate("document.documentElement.lang").startswith(other)
+    back = switch_href(watched_page, lang)
+    assert back.split("#")[0] == url
+    assert_clean(watched_page)
+
+
+def test_russian_chapter_shows_cyrillic_text(base: str, watched_page: WatchedPage) -> None:
+    open_page(watched_page, f"{base}ru/{CHAPTER}")
+    text = body_text(watched_page)
+    cyrillic, latin = len(CYRILLIC.findall(text)), len(LATIN.findall(text))
+    assert cyrillic >= 40, f"too little Cyrillic on the Russian page: {text[:300]!r}"
+    assert cyrillic > latin, f"more Latin ({latin}) than Cyrillic ({cyrillic}): {text[:300]!r}"
+    assert_clean(watched_page)
+
+
+def test_every_page_is_clean(site: Path, base: str, watched_page: WatchedPage) -> None:
+    """Every HTML page of every language: no console error, no request leaving localhost."""
+    pages = sorted(p.relative_to(site).as_posix() for lang in LANGS
+                   for p in (site / lang).rglob("*.html") if "_static" not in p.parts)
+    assert any(p.startswith("ru/") for p in pages) and any(p.startswith("en/") for p in pages)
+    for page in pages:
+        open_page(watched_page, base + page)
+    assert_clean(watched_page)

@@ -1,0 +1,410 @@
+"""Generated book content: worked examples per chapter, the chapter quiz lists and the law index
+page, in both languages, deterministic, escaped, and building as MyST with warnings as errors."""
+
+from __future__ import annotations
+
+import copy
+import re
+import subprocess
+import sys
+import types
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.book import examples as ex
+from generator.laws.coverage import coverage_rows
+from generator.scenarios.bank import Plan, scenarios
+from generator.scenarios.questions import TOPICS
+
+ROOT = Path(__file__).resolve().parents[2]
+CASES = [ROOT / "tests" / "cases"]
+CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
+TOPIC_SLUGS = [slug for slug, topic in ex.CHAPTERS.items() if topic]
+
+
+@pytest.fixture(scope="module")
+def records() -> list[dict[str, Any]]:
+    """A small bank (seed 7 covers every topic with 60 scenarios)."""
+    bank = scenarios(Plan(60, 7), workers=1)
+    assert {TOPICS[r["kind"]] for r in bank} == set(ex.TOPIC_CHAPTER)
+    return bank
+
+
+@pytest.fixture(scope="module")
+def questions(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [q for r in records for q in r["questions"]]
+
+
+@pytest.fixture(scope="module")
+def coverage() -> list[tuple[int, str, int, int]]:
+    return coverage_rows(CASES)
+
+
+@pytest.fixture(autouse=True)
+def fake_diagrams(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A stand-in for ``generator.book.diagrams`` (written separately), recording its calls."""
+    module = types.SimpleNamespace(calls=[])
+
+    def diagrams_for_case(case: dict[str, Any], result: dict[str, Any], lang: str) -> str:
+        module.calls.append((case, result, lang))
+        return (f'<div class="tdc-diagram" data-board="{case["board"]}">\n'
+                f"<svg><text>{lang}</text></svg>\n\n<table><tr><td>1♥</td></tr></table>\n</div>")
+
+    module.diagrams_for_case = diagrams_for_case
+    monkeypatch.setattr(ex, "_diagrams_module", lambda: module)
+    yield
+
+
+def sections(text: str) -> list[str]:
+    """The text of each worked example (from its label to the next)."""
+    return re.split(r"(?m)^(?=\(example-)", text)[1:]
+
+
+# --------------------------------------------------------------------------- worked examples
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_each_topic_chapter_gets_its_examples(records: list[dict[str, Any]], lang: str) -> None:
+    for slug in TOPIC_SLUGS:
+        topic = ex.CHAPTERS[slug]
+        available = [r for r in records if TOPICS[r["kind"]] == topic]
+        text = ex.worked_examples(records, slug, lang)
+        heading = ex.WORDS["worked_examples"][lang]
+        assert text.startswith(f"(examples-{slug})=\n## {heading}\n"), slug
+        parts = sections(text)
+        assert len(parts) == min(4, len(available)) > 0, slug
+        for number, part in enumerate(parts, 1):
+            assert part.startswith(f"(example-{slug}-{number})=\n### "
+                                   f"{ex.WORDS['example'][lang]} {number}. ")
+            assert "```{raw} html" in part  # the pictures
+            assert f"**{ex.WORDS['question'][lang]}.**" in part
+            assert f"**{ex.WORDS['ruling'][lang]}.**" in part
+        chosen = ex.chapter_records(records, slug)
+        assert {str(r["id"]) for r in chosen} <= {str(r["id"]) for r in available}
+        # spread over recipes: every recipe of the topic appears before any appears twice
+        recipes = [r["recipe"] for r in chosen]
+        distinct = len({r["recipe"] for r in available})
+        assert len(set(recipes[:distinct])) == min(distinct, len(recipes))
+
+
+def test_examples_show_the_ruling_question_and_explanation(records: list[dict[str, Any]]) -> None:
+    slug = "05-insufficient-bid"
+    for lang in ("en", "ru"):
+        text = ex.worked_examples(records, slug, lang)
+        for record, part in zip(ex.chapter_records(records, slug), sections(text), strict=True):
+            question = next(q for q in record["questions"] if q["kind"] == "ruling")
+            assert ex.md_text(question["prompt"][lang], lang) in part
+            assert ex.md_text(question["context"][lang], lang) in part
+            assert ex.linked_text(record["ruling"]["explanation"][lang], lang) in part
+
+
+def test_the_picture_is_the_moment_of_the_ruling(records: list[dict[str, Any]]) -> None:
+    module = ex._diagrams_module()
+    record = ex.chapter_records(records, "09-penalty-cards")[0]
+    ex.worked_examples([record], "09-penalty-cards", "en", count=1)
+    case, result, lang = module.calls[-1]
+    assert lang == "en"
+    assert case["events"] == record["case"]["events"][: record["after_ruling"]["events"]]
+    assert record["kind"] in [i["kind"] for i in result["irregularities"]]
+
+
+def test_without_the_diagrams_module_a_plain_auction(records: list[dict[str, Any]],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ex, "_diagrams_module", lambda: None)
+    record = ex.chapter_records(records, "05-insufficient-bid")[0]
+    for lang in ("en", "ru"):
+        text = ex.worked_examples([record], "05-insufficient-bid", lang, count=1)
+        assert "{raw}" not in text
+        assert f"\n% {ex.WORDS['no_diagrams'][lang]}\n" in text
+        assert f"**{ex.WORDS['auction'][lang]}:** " in text
+        board = ex.WORDS["board"][lang].format(n=record["case"]["board"])
+        assert f"\n{board}, " in text
+
+
+def test_the_real_diagrams_module(records: list[dict[str, Any]],
+                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.undo()
+    record = ex.chapter_records(records, "09-penalty-cards")[0]
+    text = ex.worked_examples([record], "09-penalty-cards", "ru", count=1)
+    if ex._diagrams_module() is None:  # not written yet: the fallback
+        assert ex.WORDS["no_diagrams"]["ru"] in text
+    else:
+        block = text.split("```{raw} html\n")[1].split("\n```")[0]
+        assert block.startswith("<") and "<svg" in block and "Сдача" in block
+
+
+def test_chapters_without_a_topic_get_nothing(records: list[dict[str, Any]],
+                                              questions: list[dict[str, Any]]) -> None:
+    for slug, topic in ex.CHAPTERS.items():
+        if topic is None:
+            assert ex.worked_examples(records, slug, "ru") == ""
+            assert ex.quiz_list(questions, slug, "en") == ""
+    with pytest.raises(ValueError, match="unknown chapter"):
+        ex.worked_examples(records, "05-insufficient", "en")
+    with pytest.raises(ValueError, match="unknown language"):
+        ex.worked_examples(records, "05-insufficient-bid", "de")
+
+
+def test_a_topic_with_no_scenario_says_so(records: list[dict[str, Any]]) -> None:
+    others = [r for r in records if TOPICS[r["kind"]] != "revoke"]
+    for lang in ("en", "ru"):
+        text = ex.worked_examples(others, "11-revoke", lang)
+        assert ex.WORDS["no_examples"][lang] in text
+        assert not sections(text)
+
+
+def test_russian_output_has_cyrillic_headings_and_no_english_words(
+        records: list[dict[str, Any]], questions: list[dict[str, Any]],
+        coverage: list[tuple[int, str, int, int]]) -> None:
+    english = [w["en"] for w in ex.WORDS.values()]
+    pages = [ex.worked_examples(records, slug, "ru") + ex.quiz_list(questions, slug, "ru")
+             for slug in TOPIC_SLUGS]
+    pages.append(ex.law_index_page("ru", ex.example_uses(records), coverage=coverage, title=True))
+    for page in pages:
+        headings = [line for line in page.splitlines() if line.startswith("#")]
+        assert headings
+        for heading in headings:
+            assert CYRILLIC.search(heading.lstrip("# ").split(".")[0]), heading
+        visible = re.sub(r"(?m)^\(.*\)=$", "", page)  # labels are identifiers, not text
+        visible = re.sub(r"\{(doc|ref|law)\}`[^`]*`", "", visible)
+        for word in english:
+            assert word not in visible, word
+        assert "Law " not in page and "Example" not in page
+
+
+def test_every_cited_clause_is_a_law_role(records: list[dict[str, Any]]) -> None:
+    for lang in ("en", "ru"):
+        law_word = {"en": "Law", "ru": "правило"}[lang]
+        for slug in TOPIC_SLUGS:
+            text = ex.worked_examples(records, slug, lang)
+            for record, part in zip(ex.chapter_records(records, slug), sections(text),
+                                    strict=True):
+                cited = {str(law) for law in record["ruling"]["laws"]}
+                cited |= {str(r["law"]) for r in record["ruling"]["rectifications"]
+                          if r.get("law")}
+                cited |= set(re.findall(r"\d{1,2}[A-Za-z0-9]*", " ".join(re.findall(
+                    rf"\({law_word} ([^)]*)\)", record["ruling"]["explanation"][lang]))))
+                assert cited
+                for clause in cited:
+                    assert f"{{law}}`{clause}`" in part, (record["id"], clause)
+                # no citation is left as plain text
+                assert not re.search(rf"\({law_word} \d", part), part
+
+
+# --------------------------------------------------------------------------- escaping
+
+
+def test_user_text_is_escaped(records: list[dict[str, Any]]) -> None:
+    record = copy.deepcopy(ex.chapter_records(records, "05-insufficient-bid")[0])
+    evil = ("<script>alert('x')</script> & *bold* {law}`99Z` [link](http://x) `code` $x$ "
+            "(Law 27B2) (Law 99Q)")
+    record["ruling"]["explanation"] = {"en": evil, "ru": evil}
+    for lang in ("en", "ru"):
+        text = ex.worked_examples([record], "05-insufficient-bid", lang, count=1)
+        ruling = next(line for line in text.splitlines()
+                      if line.startswith(f"**{ex.WORDS['ruling'][lang]}.**"))
+        assert "<script>" not in ruling and "</script>" not in ruling
+        assert "&lt;script&gt;alert('x')&lt;/script&gt; &amp; \\*bold\\*" in ruling
+        assert "{law}`99Z`" not in ruling and "\\{law\\}\\`99Z\\`" in ruling
+        assert "\\[link\\](http://x)" in ruling and "\\$x\\$" in ruling
+        assert "(Law {law}`27B2`)" in ruling  # a real citation is still linked
+        assert "(Law 99Q)" in ruling  # an unknown clause is not
+
+
+def test_symbols_and_escaping_helpers() -> None:
+    assert ex.symbols("West exposed HT after 1NT and 2C", "en") == \
+        "West exposed ♥10 after 1NT and 2♣"
+    assert ex.symbols("1NT после 2C; 27B2, 50D", "ru") == "1БК после 2♣; 27B2, 50D"
+    assert ex.md_text("  a <b>\n & c  ", "en") == "a &lt;b&gt; &amp; c"
+    assert ex.linked_text("X (Law 27, 27B2). Y (Law 28A).", "en") == \
+        "X (Law {law}`27`, {law}`27B2`). Y (Law {law}`28A`)."
+
+
+# --------------------------------------------------------------------------- determinism
+
+
+def test_same_records_same_text(records: list[dict[str, Any]],
+                                questions: list[dict[str, Any]],
+                                coverage: list[tuple[int, str, int, int]]) -> None:
+    def everything(recs: list[dict[str, Any]], qs: list[dict[str, Any]]) -> str:
+        out = [ex.worked_examples(recs, slug, lang) + ex.quiz_list(qs, slug, lang)
+               for slug in TOPIC_SLUGS for lang in ("en", "ru")]
+        out += [ex.law_index_page(lang, ex.example_uses(recs), coverage=coverage)
+                for lang in ("en", "ru")]
+        return "\n".join(out)
+
+    first = everything(records, questions)
+    assert first == everything(copy.deepcopy(records), copy.deepcopy(questions))
+    # the examples do not depend on the order of the records (fixed order by scenario id)
+    shuffled = list(reversed(records))
+    for slug in TOPIC_SLUGS:
+        assert ex.worked_examples(shuffled, slug, "en") == ex.worked_examples(records, slug, "en")
+
+
+# --------------------------------------------------------------------------- quiz
+
+
+def test_quiz_list(records: list[dict[str, Any]], questions: list[dict[str, Any]]) -> None:
+    slug = "06-calls-out-of-rotation"
+    for lang in ("en", "ru"):
+        text = ex.quiz_list(questions, slug, lang)
+        assert text.startswith(f"(quiz-{slug})=\n## {ex.WORDS['quiz'][lang]}\n")
+        mine = [q for q in questions if q["topic"] == "calls-out-of-rotation"][:10]
+        items = re.findall(r"(?m)^(\d+)\. ", text)
+        assert items == [str(n) for n in range(1, len(mine) + 1)]
+        assert text.count("<details>") == text.count("</details>") == len(mine)
+        assert text.count(f"<summary>{ex.WORDS['answer'][lang]}</summary>") == len(mine)
+        for question in mine:
+            assert ex.md_text(question["prompt"][lang], lang) in text
+            for choice in question.get("choices", []):
+                assert f"- {choice['id']}) {ex.md_text(choice['text'][lang], lang)}" in text
+        # the answer sits inside the details element
+        first = text.split("\n2. ")[0]
+        answer = first.split("<details>")[1]
+        right = [c for c in mine[0].get("choices", []) if c["correct"]]
+        for choice in right:
+            assert ex.md_text(choice["text"][lang], lang) in answer
+
+
+def test_quiz_selection_and_localised_input(questions: list[dict[str, Any]]) -> None:
+    from generator.scenarios.questions import localise
+
+    slug = "09-penalty-cards"
+    mine = [q for q in questions if q["topic"] == "penalty-cards"]
+    selection = [q["id"] for q in reversed(mine[:3])]
+    text = ex.quiz_list(questions, slug, "ru", selection=selection)
+    assert len(re.findall(r"(?m)^\d+\. ", text)) == 3
+    localised = [localise(q, "ru") for q in questions]
+    assert ex.quiz_list(localised, slug, "ru", selection=selection) == text
+    with pytest.raises(ValueError, match="not en"):
+        ex.quiz_list(localised, slug, "en", selection=selection)
+    with pytest.raises(ValueError, match="no question"):
+        ex.quiz_list(questions, slug, "en", selection=["nope"])
+
+
+# --------------------------------------------------------------------------- law index
+
+
+def test_law_index_anchors(records: list[dict[str, Any]],
+                           questions: list[dict[str, Any]],
+                           coverage: list[tuple[int, str, int, int]]) -> None:
+    uses = ex.merge_uses(ex.example_uses(records), ex.quiz_uses(questions),
+                         {"27B2": ["05-insufficient-bid"], "80": ["16-tournament"]})
+    example_clauses = {c for r in records for c in ex.example_clauses(r)}
+    assert set(ex.example_uses(records)) <= example_clauses
+    for lang in ("en", "ru"):
+        page = ex.law_index_page(lang, uses, coverage=coverage)
+        anchors = set(re.findall(r"(?m)^\(law-([0-9A-Za-z]+)\)=$", page))
+        assert ex.rule_clauses() <= anchors  # what the rules cite
+        assert set(ex.example_uses(records)) <= anchors  # what the examples cite
+        assert set(ex.quiz_uses(questions)) <= anchors
+        assert {"27", "27B2", "80"} <= anchors
+        for clause in anchors:  # each law heads its clauses
+            law = re.sub(r"\D.*", "", clause)
+            assert f"(law-{law})=" in page
+        assert len(anchors) == page.count("(law-")
+        # exact-case ids beside Sphinx's lowercased ones
+        assert '<span id="law-27B2"></span>**27B2**' in page
+        law_word = ex.WORDS["law"][lang]
+        assert f"## {law_word} 27. " in page
+        rules27 = next(r for r in coverage if r[0] == 27)
+        block27 = page.split("(law-27)=")[1].split("(law-28")[0]
+        assert ex.WORDS["coverage"][lang].format(rules=rules27[2], cases=rules27[3]) in block27
+        assert "{doc}`/chapters/05-insufficient-bid`" in block27
+        assert "<example-05-insufficient-bid-1>`" in block27
+        assert "{doc}`/chapters/16-tournament`" in page
+
+
+def test_law_index_needs_cases_and_known_clauses(
+        coverage: list[tuple[int, str, int, int]]) -> None:
+    with pytest.raises(ValueError, match="cases"):
+        ex.law_index_page("en", {})
+    with pytest.raises(ValueError, match="99Z"):
+        ex.law_index_page("en", {"99Z": ["x"]}, coverage=coverage)
+    page = ex.law_index_page("en", {}, cases=CASES, title=True)
+    assert page == ex.law_index_page("en", {}, coverage=coverage, title=True)
+    assert page.startswith("# Law index\n")
+
+
+# --------------------------------------------------------------------------- MyST build
+
+
+CONF = '''
+from docutils import nodes
+from sphinx import addnodes
+
+extensions = ["myst_parser"]
+exclude_patterns = ["_build", "_generated"]
+language = {lang!r}
+suppress_warnings = []
+
+
+def law_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    node = addnodes.pending_xref(rawtext, refdomain="std", reftype="ref",
+                                 reftarget="law-" + text.lower(), refexplicit=True,
+                                 refwarn=True, refdoc=inliner.document.settings.env.docname)
+    node += nodes.inline(text, text)
+    return [node], []
+
+
+def setup(app):
+    app.add_role("law", law_role)
+'''
+
+
+def write_book(src: Path, lang: str, records: list[dict[str, Any]],
+               questions: list[dict[str, Any]], coverage: list[tuple[int, str, int, int]]
+               ) -> None:
+    (src / "chapters").mkdir(parents=True)
+    for sub in ("examples", "quiz"):
+        (src / "_generated" / sub).mkdir(parents=True)
+    (src / "conf.py").write_text(CONF.format(lang=lang), encoding="utf-8")
+    toc = "\n".join(f"chapters/{slug}" for slug in ex.CHAPTERS)
+    (src / "index.md").write_text(f"# Course\n\n```{{toctree}}\n{toc}\nlaw-index\n```\n",
+                                  encoding="utf-8")
+    for number, slug in enumerate(ex.CHAPTERS, 1):
+        (src / "chapters" / f"{slug}.md").write_text(
+            f"# Chapter {number}\n\n## What the laws say\n\nSee {{law}}`27B2`.\n\n"
+            f"```{{include}} ../_generated/examples/{slug}.md\n```\n\n"
+            f"```{{include}} ../_generated/quiz/{slug}.md\n```\n", encoding="utf-8")
+        (src / "_generated" / "examples" / f"{slug}.md").write_text(
+            ex.worked_examples(records, slug, lang), encoding="utf-8")
+        (src / "_generated" / "quiz" / f"{slug}.md").write_text(
+            ex.quiz_list(questions, slug, lang), encoding="utf-8")
+    uses = ex.merge_uses({"27B2": list(ex.CHAPTERS)}, ex.example_uses(records),
+                         ex.quiz_uses(questions))
+    (src / "_generated" / "law-index.md").write_text(
+        ex.law_index_page(lang, uses, coverage=coverage), encoding="utf-8")
+    (src / "law-index.md").write_text(
+        "# Law index\n\n```{include} _generated/law-index.md\n```\n", encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_generated_pages_build_without_warnings(
+        tmp_path: Path, lang: str, records: list[dict[str, Any]],
+        questions: list[dict[str, Any]], coverage: list[tuple[int, str, int, int]],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.undo()  # the real diagrams module, if there is one
+    real = ex._diagrams_module() is not None
+    evil = copy.deepcopy(records)
+    target = next(r for r in evil if TOPICS[r["kind"]] == "insufficient-bid"
+                  and r["id"] == ex.chapter_records(records, "05-insufficient-bid")[0]["id"])
+    target["ruling"]["explanation"][lang] += " <script>alert(1)</script> & *x* {law}`1`"
+    src = tmp_path / "src"
+    write_book(src, lang, evil, questions, coverage)
+    out = tmp_path / "html"
+    run = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-E",
+                          "-b", "html", str(src), str(out)],
+                         capture_output=True, text=True, timeout=300, check=False)
+    assert run.returncode == 0, run.stderr
+    assert run.stderr == ""
+    page = (out / "chapters" / "05-insufficient-bid.html").read_text(encoding="utf-8")
+    assert "<script>alert(1)" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; *x* {law}`1`" in page
+    assert page.count("<details>") == page.count("</details>") > 0
+    assert ("<svg" in page) if real else ("% " not in page and "<svg" not in page)
+    index = (out / "law-index.html").read_text(encoding="utf-8")
+    assert 'id="law-27b2"' in index and 'id="law-27B2"' in index

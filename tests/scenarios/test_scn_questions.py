@@ -1,0 +1,194 @@
+"""Questions: bilingual texts, topics, laws from the index, difficulties, the right number of right
+answers, wrong answers that differ from the right ones and say why, and scores that match."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.laws.explain import option_label
+from generator.laws.refs import law_index
+from generator.scenarios.bank import Plan, scenarios, write_bank
+from generator.scenarios.questions import LANGS, TOPICS, localise, questions_for
+
+CYRILLIC = re.compile("[А-Яа-яЁё]")
+QUESTION_KINDS = {"ruling", "options", "law", "next", "score"}
+
+
+@cache
+def bank() -> tuple[dict[str, Any], ...]:
+    return tuple(scenarios(Plan(160, 41), workers=1))
+
+
+def all_questions() -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    return [(record, q) for record in bank() for q in record["questions"]]
+
+
+def assert_bilingual(value: Any, where: str) -> None:
+    assert isinstance(value, dict) and set(value) == set(LANGS), (where, value)
+    for lang in LANGS:
+        assert isinstance(value[lang], str) and value[lang].strip(), (where, lang, value)
+    assert CYRILLIC.search(value["ru"]), (where, value["ru"])
+    assert not CYRILLIC.search(value["en"]), (where, value["en"])
+
+
+def test_every_scenario_has_questions_of_every_kind_overall() -> None:
+    kinds: Counter[str] = Counter()
+    ids = set()
+    for record in bank():
+        assert record["questions"], record["id"]
+        for question in record["questions"]:
+            kinds[question["kind"]] += 1
+            assert question["id"] not in ids
+            ids.add(question["id"])
+            assert question["scenario"] == record["id"]
+    assert set(kinds) == QUESTION_KINDS, kinds
+
+
+def test_texts_are_in_both_languages() -> None:
+    for record, q in all_questions():
+        where = q["id"]
+        for field in ("prompt", "context", "explanation"):
+            assert_bilingual(q[field], f"{where} {field}")
+        for choice in q.get("choices", []):
+            assert_bilingual(choice["text"], f"{where} choice {choice['id']}")
+        assert q["explanation"] == record["ruling"]["explanation"]
+
+
+def test_topic_laws_difficulty() -> None:
+    index = law_index("1987")
+    topics = set(TOPICS.values())
+    for record, q in all_questions():
+        where = q["id"]
+        assert q["topic"] in topics, where
+        assert q["topic"] == TOPICS[record["kind"]], where
+        assert q["laws"], where
+        for law in q["laws"]:
+            assert law in index, (where, law)
+        assert q["laws"] == sorted(set(q["laws"]))
+        assert set(q["laws"]) == {str(law) for law in record["ruling"]["laws"]}, where
+        assert isinstance(q["difficulty"], int) and 1 <= q["difficulty"] <= 3, where
+
+
+def test_choice_questions() -> None:
+    seen: Counter[str] = Counter()
+    for record, q in all_questions():
+        where = q["id"]
+        assert q["type"] in ("single", "multiple", "number"), where
+        if q["type"] == "number":
+            assert "choices" not in q
+            continue
+        choices = q["choices"]
+        assert len(choices) >= 2, where
+        assert len({c["id"] for c in choices}) == len(choices), where
+        right = [c for c in choices if c["correct"] is True]
+        wrong = [c for c in choices if c["correct"] is False]
+        assert len(right) + len(wrong) == len(choices), where
+        assert wrong, where
+        if q["type"] == "single":
+            assert len(right) == 1, where
+        else:
+            expected = {option_label(o, "en") for o in record["ruling"]["options"][0]["ids"]}
+            assert {c["text"]["en"] for c in right} == expected, where
+            assert len(right) == len(record["ruling"]["options"][0]["ids"]), where
+        for lang in LANGS:
+            right_texts = {c["text"][lang] for c in right}
+            for c in wrong:
+                assert c["text"][lang] not in right_texts, (where, lang, c)
+            assert len({c["text"][lang] for c in choices}) == len(choices), (where, lang)
+        for c in wrong:
+            assert "why" in c, (where, c)
+            assert_bilingual(c["why"], f"{where} why {c['id']}")
+        seen[q["kind"]] += 1
+        if q["kind"] == "next":
+            assert right[0]["id"] == record["after_ruling"]["next"].lower(), where
+        if q["kind"] == "law":
+            ref = right[0]["text"]["en"].split(" ")[0]
+            assert ref in law_index("1987"), where
+            cited = set(q["laws"]) | {r.get("law") for r in record["ruling"]["rectifications"]}
+            assert ref in cited, where  # the clause the ruling rests on, not a neighbour
+            for c in choices:
+                assert c["text"]["en"].split(" ")[0] in law_index("1987"), (where, c)
+    assert seen["ruling"] >= 50 and seen["options"] >= 10 and seen["law"] >= 10
+
+
+def test_number_questions_give_the_stored_score() -> None:
+    count = 0
+    for record, q in all_questions():
+        if q["type"] != "number":
+            continue
+        count += 1
+        assert q["kind"] == "score"
+        assert isinstance(q["answer"], (int, float)) and not isinstance(q["answer"], bool)
+        assert q["answer"] == record["score"]["NS"], q["id"]
+        assert record["state"]["phase"] == "ended" and record["state"]["contract"] is not None
+    assert count >= 50
+
+
+def test_questions_show_the_board_up_to_the_ruling() -> None:
+    for record, q in all_questions():
+        events = record["case"]["events"]
+        assert q["events"] == events[: record["after_ruling"]["events"]], q["id"]
+        assert q["board"] == record["case"]["board"]
+        assert q["deal"] == record["case"]["deal"]
+
+
+def test_questions_are_stable() -> None:
+    for record in bank()[:20]:
+        stored = {k: v for k, v in record.items() if k != "questions"}
+        assert questions_for(stored) == record["questions"]
+
+
+def test_wrong_rulings_never_equal_the_right_one() -> None:
+    """Even with a mutation that cannot change the text, the right answer is never offered as
+    a wrong one."""
+    for record in bank():
+        ruling_q = next((q for q in record["questions"] if q["kind"] == "ruling"), None)
+        if ruling_q is None:
+            continue
+        right = next(c for c in ruling_q["choices"] if c["correct"])
+        for c in ruling_q["choices"]:
+            if not c["correct"]:
+                assert c["text"] != right["text"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_localised_files(tmp_path: Path, lang: str) -> None:
+    records = list(bank()[:40])
+    write_bank(tmp_path / "bank", Plan(40, 41, langs=(lang,)), records)
+    files = sorted(p.name for p in (tmp_path / "bank").iterdir())
+    assert files == ["manifest.json", f"questions.{lang}.json", "scenarios.json"]
+    data = json.loads((tmp_path / "bank" / f"questions.{lang}.json").read_text("utf-8"))
+    assert len(data) == sum(len(r["questions"]) for r in records)
+    for q in data:
+        assert q["lang"] == lang
+        texts = [q["prompt"], q["context"], q["explanation"]]
+        texts += [c["text"] for c in q.get("choices", [])]
+        texts += [c["why"] for c in q.get("choices", []) if "why" in c]
+        for text in texts:
+            assert isinstance(text, str) and text
+            assert bool(CYRILLIC.search(text)) == (lang == "ru"), text
+    assert localise(records[0]["questions"][0], lang)["lang"] == lang
+
+
+def test_every_recipe_kind_is_described_in_both_languages() -> None:
+    """A question's context names the irregularity in words, never by its internal name."""
+    from generator.laws.explain import describe_fact
+    from generator.scenarios.recipes import RECIPES
+
+    missing = []
+    for kind in sorted({r.kind.value for r in RECIPES.values()}):
+        details = {"call": "1H", "last": "1S", "new": "2H", "card": "SA", "cards": "SA",
+                   "turn": "E", "tricks": 1}
+        for lang in LANGS:
+            text = describe_fact(kind, "N", details, lang)
+            raw = "_" in text or text.rstrip(".").lower() == kind  # the internal name shown
+            if raw or (lang == "ru") != bool(CYRILLIC.search(text)):
+                missing.append((kind, lang, text))
+    assert not missing, missing
