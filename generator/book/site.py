@@ -273,11 +273,17 @@ def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
     if charts is None or not hasattr(charts, "chart"):
         placeholders.append("flow charts")
         for name in ("27", "25", "29-32", "50", "54", "64"):
-            store.write(f"charts/{name}.svg", _PLACEHOLDER_SVG.format(
-                html.escape(f"Law {name}: the flow chart is not generated yet")))
+            svg = _PLACEHOLDER_SVG.format(
+                html.escape(f"Law {name}: the flow chart is not generated yet"))
+            store.write(f"charts/{name}.svg", svg)
+            store.write(f"charts/{name}.md", f"```{{raw}} html\n{svg}\n```\n")
     else:
         for name in charts.CHARTS:
-            store.write(f"charts/{name}.svg", charts.chart(name, lang))
+            svg = charts.chart(name, lang)
+            store.write(f"charts/{name}.svg", svg)
+            # the page-ready form a chapter includes: the chart inline, so it prints in the PDF
+            store.write(f"charts/{name}.md", "```{raw} html\n<figure class=\"tdc-chart\" "
+                        f"id=\"chart-{name}\">{svg}</figure>\n```\n")
 
     store.write("bank/questions.json", bank_file.read_bytes() if bank_file.exists() else "[]\n")
 
