@@ -15,6 +15,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from generator.i18n import languages
 from generator.laws import law77
 from generator.laws.refs import law_index
 
@@ -30,7 +31,7 @@ def _score_table_csv(edition: str) -> str:
 
 
 def _law_index_json(edition: str) -> str:
-    entries = {key: {"en": e.title("en"), "ru": e.title("ru")}
+    entries = {key: {lang: e.title(lang) for lang in languages()}
                for key, e in law_index(edition).items()}
     return json.dumps({"edition": edition, "clauses": entries}, ensure_ascii=False, indent=1,
                       sort_keys=True) + "\n"

@@ -15,6 +15,7 @@ from typing import Any, NoReturn
 
 from generator import __version__
 from generator.errors import InputError, ParseError, TdcourseError
+from generator.i18n import languages
 
 EXIT_INPUT = 2
 
@@ -126,10 +127,11 @@ def _cmd_generate(args: argparse.Namespace) -> int:
 
     if args.count < 1:
         raise ParseError(f"--count must be at least 1, not {args.count}")
-    langs = tuple(lang.strip() for lang in args.lang.split(",") if lang.strip())
+    langs = (tuple(lang.strip() for lang in args.lang.split(",") if lang.strip())
+             if args.lang else languages())
     for lang in langs:
-        if lang not in ("en", "ru"):
-            raise ParseError(f"unknown language {lang!r} (known: en, ru)")
+        if lang not in languages():
+            raise ParseError(f"unknown language {lang!r} (known: {', '.join(languages())})")
     topics = tuple(t.strip() for t in (args.topics or "").split(",") if t.strip())
     plan = Plan(args.count, args.seed, topics, langs)
     plan.recipes()  # fail early on unknown topics
@@ -199,7 +201,7 @@ def build_parser() -> argparse.ArgumentParser:
     rule = sub.add_parser("rule", help="detect the irregularities of a case and rule on them")
     rule.add_argument("case", help="a case file (YAML or JSON, see the case format)")
     rule.add_argument("--json", action="store_true", help="print the case format's JSON")
-    rule.add_argument("--lang", choices=("en", "ru"), default="en", help="language of the text")
+    rule.add_argument("--lang", choices=languages(), default="en", help="language of the text")
     rule.set_defaults(func=_cmd_rule)
 
     score = sub.add_parser("score", help="score one result (Law 77)")
@@ -226,7 +228,8 @@ def build_parser() -> argparse.ArgumentParser:
     gen.add_argument("--count", type=int, default=100, help="number of scenarios")
     gen.add_argument("--seed", type=int, default=1, help="seed (same seed, same bank)")
     gen.add_argument("--topics", help="comma-separated topics (default: all)")
-    gen.add_argument("--lang", default="ru,en", help="languages of the questions")
+    gen.add_argument("--lang", default=None,
+                     help="comma-separated languages of the questions (default: all catalogs)")
     gen.add_argument("--out", default="quizzes/bank", help="bank directory to write")
     gen.add_argument("--workers", type=int, default=0, help="processes (default: 2)")
     gen.add_argument("--quiet", action="store_true", help="no progress bar")

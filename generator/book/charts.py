@@ -1,10 +1,11 @@
 """Flow charts of the main rulings, drawn from what the engine rules.
 
 A chart is a decision tree written in code (:data:`SPECS`): its inner nodes name the situations and
-choices a director meets (hand-written labels, in each language), and every leaf carries a small
-case — a board and the events at the table — that takes that branch. :func:`chart` runs
-:func:`generator.laws.engine.analyse` on each leaf's case and writes into the leaf what the engine
-ruled: its rectifications in the engine's own words
+choices a director meets (hand-written labels: ``_l(chart, key)`` is the text at
+``charts.labels/<chart>/<key>`` of each language catalog, ``generator/i18n/<lang>.yaml``), and
+every leaf carries a small case — a board and the events at the table — that takes that branch.
+:func:`chart` runs :func:`generator.laws.engine.analyse` on each leaf's case and writes into the
+leaf what the engine ruled: its rectifications in the engine's own words
 (:func:`generator.laws.explain.rectification_text`), each with the clause it rests on, and every
 clause the ruling cites. A chart therefore cannot disagree with the engine: change a rule and the
 chart changes with it.
@@ -25,6 +26,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
+from generator import i18n
 from generator.book.diagrams import (
     SEAT_LETTERS,
     SUIT_SYMBOL,
@@ -127,34 +129,30 @@ def _case(board: int, *events: str, deal: str | None = None) -> dict[str, Any]:
     return out
 
 
-def _l(en: str, ru: str) -> dict[str, str]:
-    return {"en": en, "ru": ru}
+def _l(chart: str, key: str) -> Label:
+    """A label of a chart, in every language: the catalogs' ``charts.labels/<chart>/<key>``."""
+    return i18n.ByLanguage("charts.labels", chart, key)
 
 
 # Law 27: board 1 (dealer North); North opens 1S, East bids 1H.
 _IB = ("N 1S", "E 1H")
 CHART_27 = ChartSpec(
     "27",
-    _l("Law 27: the insufficient bid", "Правило 27: недостаточная заявка"),
-    _l("South, the offender's left-hand opponent, decides first.",
-       "Первым решает Юг, левый противник нарушителя."),
+    _l("27", "title"),
+    _l("27", "root"),
     (
-        Branch(_l("South accepts the bid", "Юг принимает заявку"),
+        Branch(_l("27", "accepted"),
                _case(1, *_IB, "S accepts"), "insufficient_bid"),
-        Branch(_l("South does not accept it; East replaces it with…",
-                  "Юг не принимает её; Восток заменяет её…"), columns=2, children=(
-            Branch(_l("the lowest sufficient bid in the same denomination",
-                      "минимальной достаточной заявкой в той же деноминации"),
+        Branch(_l("27", "refused"), columns=2, children=(
+            Branch(_l("27", "refused.lowest"),
                    _case(1, *_IB, "S refuses", "E 2H"), "insufficient_bid"),
-            Branch(_l("a higher bid in the same denomination",
-                      "более высокой заявкой в той же деноминации"),
+            Branch(_l("27", "refused.higher"),
                    _case(1, *_IB, "S refuses", "E 3H"), "insufficient_bid"),
-            Branch(_l("a sufficient bid in another denomination",
-                      "достаточной заявкой в другой деноминации"),
+            Branch(_l("27", "refused.other_denomination"),
                    _case(1, *_IB, "S refuses", "E 2D"), "insufficient_bid"),
-            Branch(_l("a pass", "пасом"),
+            Branch(_l("27", "refused.pass"),
                    _case(1, *_IB, "S refuses", "E P"), "insufficient_bid"),
-            Branch(_l("a double", "контрой"),
+            Branch(_l("27", "refused.double"),
                    _case(1, *_IB, "S refuses", "E X"), "insufficient_bid"),
         )),
     ),
@@ -165,23 +163,19 @@ CHART_27 = ChartSpec(
 _CC = ("E 1D",)
 CHART_25 = ChartSpec(
     "25",
-    _l("Law 25: changes of call", "Правило 25: изменение заявки"),
-    _l("Was it a slip of the tongue or a change of mind?",
-       "Это оговорка или намеренное изменение?"),
+    _l("25", "title"),
+    _l("25", "root"),
     (
-        Branch(_l("East corrects a slip of the tongue at once",
-                  "Восток сразу исправляет оговорку"),
+        Branch(_l("25", "slip"),
                _case(2, *_CC, "E changes 1S inadvertent"), "change_of_call"),
-        Branch(_l("East changes his mind (a deliberate change)",
-                  "Восток передумал (намеренное изменение)"), children=(
-            Branch(_l("South accepts the new call", "Юг принимает новую заявку"),
+        Branch(_l("25", "change"), children=(
+            Branch(_l("25", "change.accepted"),
                    _case(2, *_CC, "E changes 1S", "S accepts"), "change_of_call"),
-            Branch(_l("South does not accept it, and East…", "Юг не принимает её, и Восток…"),
-                   children=(
-                Branch(_l("goes back to his first call", "возвращается к первой заявке"),
+            Branch(_l("25", "change.refused"), children=(
+                Branch(_l("25", "change.refused.first_call"),
                        _case(2, *_CC, "E changes 1S", "S refuses",
                              "E chooses first_call_stands"), "change_of_call"),
-                Branch(_l("makes another call", "делает другую заявку"),
+                Branch(_l("25", "change.refused.other_call"),
                        _case(2, *_CC, "E changes 1S", "S refuses", "E chooses other_call",
                              "E 1NT"), "change_of_call"),
             )),
@@ -193,67 +187,51 @@ CHART_25 = ChartSpec(
 # Laws 29-32: board 1 (dealer North).
 CHART_29_32 = ChartSpec(
     "29-32",
-    _l("Laws 29–32: calls out of rotation", "Правила 29–32: заявки вне очереди"),
-    _l("A player calls when it is not his turn. His left-hand opponent may accept the call; "
-       "if he does not, the call is cancelled and…",
-       "Игрок делает заявку не в свою очередь. Его левый противник может её принять; "
-       "если не принимает, заявка аннулируется, и…"),
+    _l("29-32", "title"),
+    _l("29-32", "root"),
     (
-        Branch(_l("a pass out of rotation (Law 30)", "пас вне очереди (правило 30)"), children=(
-            Branch(_l("accepted", "принят"), _case(1, "N 1H", "W P", "N accepts"),
+        Branch(_l("29-32", "pass"), children=(
+            Branch(_l("29-32", "pass.accepted"), _case(1, "N 1H", "W P", "N accepts"),
                    "pass_out_of_rotation"),
-            Branch(_l("not accepted, and it was made…", "не принят, и он был сделан…"),
-                   children=(
-                Branch(_l("before anyone had bid", "до первой заявки назначения"),
+            Branch(_l("29-32", "pass.refused"), children=(
+                Branch(_l("29-32", "pass.refused.before_bid"),
                        _case(1, "E P", "S refuses"), "pass_out_of_rotation"),
-                Branch(_l("after a bid, at the right-hand opponent's turn",
-                          "после назначения, в очередь правого противника"),
+                Branch(_l("29-32", "pass.refused.rho_turn"),
                        _case(1, "N 1H", "S P", "W refuses"), "pass_out_of_rotation"),
-                Branch(_l("after a bid, at partner's turn",
-                          "после назначения, в очередь партнёра"),
+                Branch(_l("29-32", "pass.refused.partner_turn"),
                        _case(1, "N 1H", "W P", "N refuses"), "pass_out_of_rotation"),
             )),
         )),
-        Branch(_l("a bid out of rotation (Law 31)", "назначение вне очереди (правило 31)"),
-               children=(
-            Branch(_l("accepted", "принято"), _case(1, "N 1H", "W 1S", "N accepts"),
+        Branch(_l("29-32", "bid"), children=(
+            Branch(_l("29-32", "bid.accepted"), _case(1, "N 1H", "W 1S", "N accepts"),
                    "bid_out_of_rotation"),
-            Branch(_l("not accepted, and it was made…", "не принято, и оно было сделано…"),
-                   children=(
-                Branch(_l("at partner's turn", "в очередь партнёра"),
+            Branch(_l("29-32", "bid.refused"), children=(
+                Branch(_l("29-32", "bid.refused.partner_turn"),
                        _case(1, "N 1H", "W 1S", "N refuses"), "bid_out_of_rotation"),
-                Branch(_l("at the right-hand opponent's turn; he…",
-                          "в очередь правого противника; тот…"), children=(
-                    Branch(_l("passes, and the offender repeats his bid",
-                              "пасует, и нарушитель повторяет назначение"),
+                Branch(_l("29-32", "bid.refused.rho_turn"), children=(
+                    Branch(_l("29-32", "bid.refused.rho_turn.pass"),
                            _case(1, "N 1H", "S 2H", "W refuses", "E P", "S 2H"),
                            "bid_out_of_rotation"),
-                    Branch(_l("bids, and the offender bids the same denomination",
-                              "назначает, и нарушитель назначает ту же деноминацию"),
+                    Branch(_l("29-32", "bid.refused.rho_turn.same_denomination"),
                            _case(1, "N 1H", "S 2H", "W refuses", "E 2S", "S 3H"),
                            "bid_out_of_rotation"),
-                    Branch(_l("bids, and the offender makes another call",
-                              "назначает, и нарушитель делает другую заявку"),
+                    Branch(_l("29-32", "bid.refused.rho_turn.other_call"),
                            _case(1, "N 1H", "S 2H", "W refuses", "E 2S", "S P"),
                            "bid_out_of_rotation"),
                 )),
             )),
         )),
-        Branch(_l("a double or redouble out of rotation (Law 32)",
-                  "контра или реконтра вне очереди (правило 32)"), children=(
-            Branch(_l("accepted", "принята"), _case(1, "N 1H", "W X", "N accepts"),
+        Branch(_l("29-32", "double"), children=(
+            Branch(_l("29-32", "double.accepted"), _case(1, "N 1H", "W X", "N accepts"),
                    "double_out_of_rotation"),
-            Branch(_l("not accepted, and it was made…", "не принята, и она была дана…"),
-                   children=(
-                Branch(_l("at partner's turn", "в очередь партнёра"),
+            Branch(_l("29-32", "double.refused"), children=(
+                Branch(_l("29-32", "double.refused.partner_turn"),
                        _case(1, "N 1H", "W X", "N refuses"), "double_out_of_rotation"),
-                Branch(_l("at the right-hand opponent's turn; he…",
-                          "в очередь правого противника; тот…"), children=(
-                    Branch(_l("passes, and the offender doubles again",
-                              "пасует, и нарушитель снова даёт контру"),
+                Branch(_l("29-32", "double.refused.rho_turn"), children=(
+                    Branch(_l("29-32", "double.refused.rho_turn.pass"),
                            _case(1, "N 1H", "E P", "W X", "N refuses", "S P", "W X"),
                            "double_out_of_rotation"),
-                    Branch(_l("bids", "назначает"),
+                    Branch(_l("29-32", "double.refused.rho_turn.bid"),
                            _case(1, "N 1H", "E P", "W X", "N refuses", "S 2H"),
                            "double_out_of_rotation"),
                 )),
@@ -275,27 +253,22 @@ def _b13(*events: str) -> dict[str, Any]:
 
 CHART_50 = ChartSpec(
     "50",
-    _l("Law 50: penalty cards", "Правило 50: штрафные карты"),
-    _l("West plays 3NT. After the first trick South, a defender, shows a card face up "
-       "without playing it.",
-       "Запад играет 3БК. После первой взятки Юг, вистующий, показывает карту, не сыграв её."),
+    _l("50", "title"),
+    _l("50", "root"),
     (
-        Branch(_l("one card below honour rank, dropped by accident",
-                  "одна карта ниже онёра, уроненная случайно"),
+        Branch(_l("50", "small_card"),
                _b13(*_B13_TRICK1, "S exposes D2"), "exposed_card"),
-        Branch(_l("an honour, or more than one card", "онёр или несколько карт"), columns=2,
-               children=(
-            Branch(_l("two small cards at once", "две мелкие карты сразу"),
+        Branch(_l("50", "honour"), columns=2, children=(
+            Branch(_l("50", "honour.two_small"),
                    _b13(*_B13_TRICK1, "S exposes S9 S4"), "exposed_card"),
-            Branch(_l("the ♥K; North, his partner, is on lead, and declarer…",
-                      "♥K; ходит Север, его партнёр, и разыгрывающий…"), children=(
-                Branch(_l("requires a heart lead", "требует ход в черву"),
+            Branch(_l("50", "honour.king"), children=(
+                Branch(_l("50", "honour.king.require"),
                        _b13(*_B13_TRICK1, "S exposes HK", "W chooses require_H"),
                        "exposed_card"),
-                Branch(_l("forbids a heart lead", "запрещает ход в черву"),
+                Branch(_l("50", "honour.king.forbid"),
                        _b13(*_B13_TRICK1, "S exposes HK", "W chooses prohibit_H"),
                        "exposed_card"),
-                Branch(_l("does neither", "не делает ни того, ни другого"),
+                Branch(_l("50", "honour.king.neither"),
                        _b13(*_B13_TRICK1, "S exposes HK", "W chooses none"), "exposed_card"),
             )),
         )),
@@ -305,36 +278,31 @@ CHART_50 = ChartSpec(
 # Law 54: board 13 again; North was to lead against 3NT by West.
 CHART_54 = ChartSpec(
     "54",
-    _l("Law 54: the opening lead out of turn", "Правило 54: первый ход вне очереди"),
-    _l("West plays 3NT and North is on lead, but South faces the ♥K.",
-       "Запад играет 3БК, ходить должен Север, но Юг открывает ♥K."),
+    _l("54", "title"),
+    _l("54", "root"),
     (
-        Branch(_l("Declarer (West) accepts the lead…", "Разыгрывающий (Запад) принимает ход…"),
-               children=(
-            Branch(_l("by saying so", "заявив об этом"),
+        Branch(_l("54", "accepted"), children=(
+            Branch(_l("54", "accepted.by_saying"),
                    _b13(*_B13_AUCTION, "S leads HK", "W accepts"), "opening_lead_out_of_turn"),
-            Branch(_l("by playing a card from his hand to it",
-                      "сыграв на него карту со своей руки"),
+            Branch(_l("54", "accepted.by_playing"),
                    _b13(*_B13_AUCTION, "S leads HK", "W plays H2"),
                    "opening_lead_out_of_turn"),
         )),
-        Branch(_l("Declarer does not accept it, and…", "Разыгрывающий не принимает ход, и…"),
-               children=(
-            Branch(_l("requires a heart lead from North", "требует от Севера ход в черву"),
+        Branch(_l("54", "refused"), children=(
+            Branch(_l("54", "refused.require"),
                    _b13(*_B13_AUCTION, "S leads HK", "W refuses", "W chooses require_H"),
                    "opening_lead_out_of_turn"),
-            Branch(_l("forbids North a heart lead", "запрещает Северу ход в черву"),
+            Branch(_l("54", "refused.forbid"),
                    _b13(*_B13_AUCTION, "S leads HK", "W refuses", "W chooses prohibit_H"),
                    "opening_lead_out_of_turn"),
-            Branch(_l("does neither", "не делает ни того, ни другого"),
+            Branch(_l("54", "refused.neither"),
                    _b13(*_B13_AUCTION, "S leads HK", "W refuses", "W chooses none"),
                    "opening_lead_out_of_turn"),
         )),
-        Branch(_l("Declarer spreads his hand", "Разыгрывающий открывает свои карты"),
+        Branch(_l("54", "spread"),
                _b13(*_B13_AUCTION, "S leads HK", "W chooses spread"),
                "opening_lead_out_of_turn"),
-        Branch(_l("Instead, East (declarer's partner) faces a card",
-                  "Вместо этого карту открывает Восток (партнёр разыгрывающего)"),
+        Branch(_l("54", "partner_faces"),
                _b13(*_B13_AUCTION, "E leads SK"), "opening_lead_out_of_turn"),
     ),
 )
@@ -354,25 +322,23 @@ def _plays(text: str) -> tuple[str, ...]:
 
 CHART_64 = ChartSpec(
     "64",
-    _l("Law 64 (with Laws 61–63): the revoke", "Правило 64 (и правила 61–63): фальшренонс"),
-    _l("A player did not follow suit although he held a card of the suit led.",
-       "Игрок не сыграл в масть хода, хотя у него была карта этой масти."),
+    _l("64", "title"),
+    _l("64", "root"),
     (
-        Branch(_l("Noticed before the revoke is established, by…",
-                  "Замечен до того, как фальшренонс утверждён; его сделал…"), children=(
-            Branch(_l("a defender", "вистующий"), _case(1, *_plays(
+        Branch(_l("64", "corrected"), children=(
+            Branch(_l("64", "corrected.defender"), _case(1, *_plays(
                 "N P, E P, S 1S, W P, N 3S, E P, S 4S, W P, N P, E P, W leads C4, N plays C6, "
                 "E plays C8, S plays CA, S leads S7, W plays SJ, N plays SK, E plays S2, "
                 "N leads H3, E plays D5, S plays HK, W plays H2, director"), deal=_RV01),
                 "revoke"),
-            Branch(_l("declarer", "разыгрывающий"), _case(12, *_plays(
+            Branch(_l("64", "corrected.declarer"), _case(12, *_plays(
                 "W 1D, N P, E 5D, S P, W P, N P, N leads CQ, E plays C8, S plays C6, "
                 "W plays C2, N leads S9, E plays S8, S plays SQ, W plays SJ, S leads D7, "
                 "W plays S3, N plays D4, director, N chooses keep, W plays D2"), deal=_RV12),
                 "revoke"),
         )),
-        Branch(_l("Established, and…", "Утверждён, и…"), children=(
-            Branch(_l("the revoker won the revoke trick", "нарушитель взял взятку с ренонсом"),
+        Branch(_l("64", "established"), children=(
+            Branch(_l("64", "established.won_revoke_trick"),
                    _case(9, *_plays(
                        "N 1S, E P, S 4S, W P, N P, E P, E leads C4, S plays C8, W plays CA, "
                        "N plays C2, W leads H5, N plays HQ, E plays H6, S plays H4, N leads DA, "
@@ -384,8 +350,7 @@ CHART_64 = ChartSpec(
                        "E plays D4, S leads SK, W plays HK, N plays S2, E plays SJ, S leads C6, "
                        "W plays H7, N plays SA, E plays C9, N leads S3, E plays H2, S plays DK, "
                        "W plays H8"), deal=_RV09), "revoke"),
-            Branch(_l("the revoker did not win it, but his side won a later trick",
-                      "нарушитель её не взял, но его сторона взяла взятку позже"),
+            Branch(_l("64", "established.won_later_trick"),
                    _case(5, *_plays(
                        "N P, E P, S P, W 1H, N P, E 4H, S P, W P, N P, N leads D9, E plays D6, "
                        "S plays D7, W plays D5, N leads H6, E plays H8, S plays HT, W plays HQ, "
@@ -397,8 +362,7 @@ CHART_64 = ChartSpec(
                        "E plays DQ, S plays DA, S leads C5, W plays D2, N plays C2, E plays D8, "
                        "S leads ST, W plays SK, N plays S5, E plays D4, W leads DK, N plays H4, "
                        "E plays HA, S plays D3"), deal=_RV05), "revoke"),
-            Branch(_l("the revoker's side won no trick from then on",
-                      "сторона нарушителя больше не взяла ни одной взятки"),
+            Branch(_l("64", "established.no_later_trick"),
                    _case(7, *_plays(
                        "S P, W P, N 1C, E P, S 2C, W P, N P, E P, E leads H7, S plays HK, "
                        "W plays H8, N plays H4, S leads H5, W plays H3, N plays HJ, E plays H2, "
@@ -410,7 +374,7 @@ CHART_64 = ChartSpec(
                        "W plays SQ, N plays D6, S leads D7, W plays DQ, N plays C9, E plays S2, "
                        "N leads CK, E plays SJ, S plays C3, W plays S7, N leads CT, E plays H6, "
                        "S plays HQ, W plays SA"), deal=_RV07), "revoke"),
-            Branch(_l("the revoke was dummy's", "ренонс сделал болван"),
+            Branch(_l("64", "established.dummy"),
                    _case(5, *_plays(
                        "N P, E P, S P, W 1H, N P, E 4H, S P, W P, N P, N leads D9, E plays D6, "
                        "S plays D7, W plays D5, N leads H6, E plays H8, S plays HT, W plays HQ, "
@@ -423,7 +387,7 @@ CHART_64 = ChartSpec(
                        "S leads CQ, W plays HK, N plays C9, E plays C6, W leads SA, N plays H4, "
                        "E plays DQ, S plays C4"), deal=_RV05), "revoke"),
         )),
-        Branch(_l("A revoke on the twelfth trick", "Фальшренонс в двенадцатой взятке"),
+        Branch(_l("64", "twelfth_trick"),
                _case(4, *_plays(
                    "W P, N P, E P, S 1H, W P, N 2H, E P, S P, W P, W leads S3, N plays ST, "
                    "E plays S8, S plays SQ, S leads HJ, W plays H8, N plays H5, E plays H9, "
@@ -446,18 +410,9 @@ CHARTS: tuple[str, ...] = ("27", "25", "29-32", "50", "54", "64")
 
 # ----------------------------------------------------------------------------- what a leaf says
 
-WORDS: dict[str, dict[str, str]] = {
-    "en": {"laws": "Laws cited: {laws}", "accepts": "accepts", "refuses": "does not accept",
-           "changes": "changes to {call}", "inadvertent": "(a slip)", "leads": "leads {card}",
-           "plays": "plays {card}", "exposes": "shows {cards}", "director": "director called",
-           "claims": "claims {n}", "concedes": "concedes {n}", "chart": "Flow chart. {title}",
-           "ruling": "ruling", "branch": "branch"},
-    "ru": {"laws": "Цитируемые правила: {laws}", "accepts": "принимает",
-           "refuses": "не принимает", "changes": "меняет на {call}", "inadvertent": "(оговорка)",
-           "leads": "ходит {card}", "plays": "играет {card}", "exposes": "показывает {cards}",
-           "director": "вызван судья", "claims": "претендует на {n}", "concedes": "уступает {n}",
-           "chart": "Блок-схема. {title}", "ruling": "решение", "branch": "ветвь"},
-}
+#: The fixed words of a chart, ``WORDS[lang][key]``: a read-only view of the catalogs'
+#: ``charts.words`` tables (generator/i18n/<lang>.yaml).
+WORDS: Mapping[str, Mapping[str, str]] = i18n.ByLanguage("charts.words")
 
 _CARD_TOKEN = re.compile(r"\b([CDHS])([2-9TJQKA])\b")
 _CALL_TOKEN = re.compile(r"\b([1-7])(NT|[CDHS])\b")
@@ -716,15 +671,15 @@ def _n(value: float) -> str:
 
 
 def chart(name: str, lang: str) -> str:
-    """The flow chart ``name`` (one of :data:`CHARTS`) in ``lang`` ("en" or "ru"), as SVG.
+    """The flow chart ``name`` (one of :data:`CHARTS`) in ``lang`` (a language with a catalog),
+    as SVG.
 
     Runs the engine on every leaf's case each time it is called (no cache: a chart always shows
     what the engine rules now).
     """
     if name not in SPECS:
         raise ValueError(f"unknown chart {name!r} (known: {', '.join(CHARTS)})")
-    if lang not in WORDS:
-        raise ValueError(f"unknown language {lang!r} (known: en, ru)")
+    i18n.check(lang)
     spec = SPECS[name]
     all_leaves = list(leaves(spec))
     results = {id(leaf): outcome(leaf, lang) for leaf in all_leaves}

@@ -29,6 +29,7 @@ from collections.abc import Collection, Iterable, Mapping, Sequence
 from html import escape
 from typing import Any
 
+from generator import i18n
 from generator.errors import ParseError
 from generator.model.board import Board, Vulnerability
 from generator.model.calls import Bid, Call, CallValue, Double, Pass, Redouble
@@ -41,54 +42,16 @@ from generator.table.events import CardLed, CardPlayed
 
 # ----------------------------------------------------------------------------- words
 
-LANGS = ("en", "ru")
-
-SEAT_NAMES: dict[str, dict[Seat, str]] = {
-    "en": {Seat.N: "North", Seat.E: "East", Seat.S: "South", Seat.W: "West"},
-    "ru": {Seat.N: "Север", Seat.E: "Восток", Seat.S: "Юг", Seat.W: "Запад"},
-}
-SEAT_LETTERS: dict[str, dict[Seat, str]] = {
-    "en": {Seat.N: "N", Seat.E: "E", Seat.S: "S", Seat.W: "W"},
-    "ru": {Seat.N: "С", Seat.E: "В", Seat.S: "Ю", Seat.W: "З"},
-}
-VUL_TEXT: dict[str, dict[Vulnerability, str]] = {
-    "en": {Vulnerability.NONE: "None", Vulnerability.NS: "N–S", Vulnerability.EW: "E–W",
-           Vulnerability.BOTH: "Both"},
-    "ru": {Vulnerability.NONE: "никто", Vulnerability.NS: "С–Ю", Vulnerability.EW: "В–З",
-           Vulnerability.BOTH: "обе пары"},
-}
-WORDS: dict[str, dict[str, str]] = {
-    "en": {
-        "board": "Board {n}", "dealer": "Dealer: {seat}", "vul": "Vulnerable: {vul}",
-        "contract": "Contract: {contract} {seat}", "title": "Hand diagram, board {n}",
-        "summary": "Dealer {seat}; vulnerable: {vul}.",
-        "major": "major penalty card", "minor": "minor penalty card",
-        "exposed": "exposed card", "led": "led out of turn", "revoke": "revoke",
-        "played": "played", "dealer_mark": "dealer", "vulnerable_mark": "vulnerable",
-        "unknown": "cards not known", "centre": "On the table: {cards}.",
-        "face_up": "{seat}: face up {cards}.", "played_list": "Already played: {cards}.",
-        "void": "void",
-        "auction": "Auction", "irregular": "irregular call",
-        "cancelled": "struck through: cancelled", "pending": "awaiting a decision",
-        "auction_label": "Auction, dealer {seat}",
-        "P": "Pass", "X": "Dbl", "XX": "Rdbl", "NT": "NT",
-    },
-    "ru": {
-        "board": "Сдача {n}", "dealer": "Сдающий: {seat}", "vul": "Зона: {vul}",
-        "contract": "Контракт: {contract} {seat}", "title": "Расклад, сдача {n}",
-        "summary": "Сдающий {seat}; в зоне: {vul}.",
-        "major": "старшая штрафная карта", "minor": "младшая штрафная карта",
-        "exposed": "показанная карта", "led": "ход вне очереди", "revoke": "фальшренонс",
-        "played": "сыграна", "dealer_mark": "сдающий", "vulnerable_mark": "в зоне",
-        "unknown": "карты неизвестны", "centre": "На столе: {cards}.",
-        "face_up": "{seat}: на столе {cards}.", "played_list": "Уже сыграны: {cards}.",
-        "void": "нет",
-        "auction": "Торговля", "irregular": "нарушение",
-        "cancelled": "зачёркнуто: аннулировано", "pending": "ждёт решения",
-        "auction_label": "Торговля, сдающий {seat}",
-        "P": "Пас", "X": "Контра", "XX": "Реконтра", "NT": "БК",
-    },
-}
+# The words, per language, are the catalogs' ``diagrams.*`` tables (generator/i18n/<lang>.yaml);
+# these read-only views keep their names.
+#: The languages with a catalog (a live view).
+LANGS: Sequence[str] = i18n.LANGUAGES
+SEAT_NAMES: Mapping[str, Mapping[Seat, str]] = i18n.ByLanguage("diagrams.seats", key=Seat)
+SEAT_LETTERS: Mapping[str, Mapping[Seat, str]] = i18n.ByLanguage("diagrams.seat_letters",
+                                                                 key=Seat)
+VUL_TEXT: Mapping[str, Mapping[Vulnerability, str]] = i18n.ByLanguage("diagrams.vulnerability",
+                                                                      key=Vulnerability)
+WORDS: Mapping[str, Mapping[str, str]] = i18n.ByLanguage("diagrams.labels")
 
 SUIT_SYMBOL = {Suit.S: "♠", Suit.H: "♥", Suit.D: "♦", Suit.C: "♣"}
 RED = "#c62828"
@@ -102,9 +65,7 @@ FONT = "sans-serif"
 
 
 def _lang(lang: str) -> str:
-    if lang not in WORDS:
-        raise ValueError(f"unknown language {lang!r} (known: {', '.join(LANGS)})")
-    return lang
+    return i18n.check(lang)
 
 
 def suit_colour(suit: Suit) -> str:

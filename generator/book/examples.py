@@ -1,8 +1,9 @@
 """Generated book content: worked examples, chapter quiz lists and the law index page.
 
 Everything here is MyST Markdown written straight in the target language (never extracted for
-translation): the headings and fixed words come from :data:`WORDS`, the rest from the question
-bank (the engine's explanations) and the law index. The same input always gives the same text.
+translation): the headings and fixed words come from the language catalogs (:data:`WORDS`, the
+``examples.*`` tables of ``generator/i18n/<lang>.yaml``), the rest from the question bank (the
+engine's explanations) and the law index. The same input always gives the same text.
 
 Text that comes from data (explanations, question texts, titles) goes through :func:`md_text`:
 ``&``, ``<`` and ``>`` become entities and Markdown punctuation is backslash-escaped, so no
@@ -35,11 +36,13 @@ from pathlib import Path
 from typing import Any
 
 import generator.laws as laws_package
-from generator.laws.explain import KIND_TEXT, LAW_WORD, SEAT_NAMES, describe_fact
+from generator import i18n
+from generator.laws.explain import describe_fact
 from generator.laws.refs import LawRef, law_index
-from generator.scenarios.questions import PROMPTS, TOPICS, localise, questions_for
+from generator.scenarios.questions import TOPICS, localise, questions_for
 
-LANGS = ("en", "ru")
+#: The languages the pages can be written in: those with a catalog (a live view).
+LANGS: Sequence[str] = i18n.LANGUAGES
 EDITION = "1987"
 
 #: The course's chapters: file slug -> the question-bank topic it draws on (None: no topic yet).
@@ -64,73 +67,36 @@ CHAPTERS: dict[str, str | None] = {
 #: Topic -> chapter slug (the inverse of :data:`CHAPTERS` where a topic is set).
 TOPIC_CHAPTER = {topic: slug for slug, topic in CHAPTERS.items() if topic}
 
-#: Every heading and fixed word of the generated pages, per language.
-WORDS: dict[str, dict[str, str]] = {
-    "worked_examples": {"en": "Worked examples", "ru": "Разобранные примеры"},
-    "example": {"en": "Example", "ru": "Пример"},
-    "no_examples": {"en": "The question bank has no scenario for this chapter yet.",
-                    "ru": "В банке вопросов пока нет ситуаций для этой главы."},
-    "board": {"en": "Board {n}", "ru": "Сдача {n}"},
-    "dealer": {"en": "dealer {seat}", "ru": "сдающий {seat}"},
-    "vul_None": {"en": "nobody vulnerable", "ru": "никто не в зоне"},
-    "vul_NS": {"en": "North-South vulnerable", "ru": "в зоне Север-Юг"},
-    "vul_EW": {"en": "East-West vulnerable", "ru": "в зоне Восток-Запад"},
-    "vul_Both": {"en": "both sides vulnerable", "ru": "все в зоне"},
-    "auction": {"en": "Auction", "ru": "Торговля"},
-    "cancelled": {"en": "cancelled", "ru": "отменена"},
-    "pending": {"en": "not yet settled", "ru": "ещё не решено"},
-    "no_diagrams": {"en": "diagrams renderer not available: plain auction list",
-                    "ru": "нет модуля диаграмм: торговля списком"},
-    "question": {"en": "Question", "ru": "Вопрос"},
-    "ruling": {"en": "Ruling", "ru": "Решение"},
-    "clauses": {"en": "Clauses cited", "ru": "Применённые пункты"},
-    "quiz": {"en": "Quiz", "ru": "Тест"},
-    "no_quiz": {"en": "The question bank has no question for this chapter yet.",
-                "ru": "В банке пока нет вопросов к этой главе."},
-    "answer": {"en": "Answer", "ru": "Ответ"},
-    "law": {"en": "Law", "ru": "Правило"},
-    "law_index_title": {"en": "Law index", "ru": "Указатель правил"},
-    "law_index_intro": {
-        "en": "Every law and clause of the 1987 Laws that the engine or this course cites: its "
-              "short title (our own label, not the text of the law), where the course uses it, "
-              "and how far the engine covers the law (its rules, and the test cases whose "
-              "ruling cites the law).",
-        "ru": "Все правила и пункты Правил 1987 года, на которые ссылаются движок или курс: "
-              "краткое название (наша формулировка, а не текст правила), где курс их использует "
-              "и насколько движок охватывает правило (его реализации и тестовые ситуации, в "
-              "решении которых есть ссылка на правило)."},
-    "coverage": {"en": "Engine rules: {rules}. Test cases: {cases}.",
-                 "ru": "Реализаций в движке: {rules}. Тестовых ситуаций: {cases}."},
-    "engine": {"en": "Cited by the engine.", "ru": "Применяется движком."},
-    "used_in": {"en": "Used in", "ru": "Где используется"},
-    "examples": {"en": "examples", "ru": "примеры"},
-    "example_one": {"en": "example", "ru": "пример"},
-    # titles of kinds the engine's explanations have no sentence for (generator.laws.explain)
-    "kind_review_request": {"en": "A player asks for a review of the auction",
-                            "ru": "Игрок просит повторить торговлю"},
-    "kind_explanation_request": {"en": "A player asks for an explanation of a call",
-                                 "ru": "Игрок просит объяснить заявку"},
-    "kind_penalty_card_not_played": {"en": "A penalty card is not played when it must be",
-                                     "ru": "Штрафная карта не сыграна, когда это обязательно"},
-}
+#: Every heading and fixed word of the generated pages: ``WORDS[key][lang]``, a read-only view of
+#: the catalogs' ``examples.words`` tables (generator/i18n/<lang>.yaml).
+WORDS: Mapping[str, Mapping[str, str]] = i18n.ByKey("examples.words")
 
-_CITATION = re.compile(r"\((" + "|".join(sorted({*LAW_WORD.values(), "Laws", "правила"},
-                                                 key=len, reverse=True)) + r") ([^()]*)\)")
 _REF = re.compile(r"^\d{1,2}[A-Za-z0-9]*$")
 _CARD = re.compile(r"(?<![\w\\])([CDHS])([2-9TJQKA])(?!\w)")
 _CALL = re.compile(r"(?<![\w\\])([1-7])(NT|[CDHS])(?!\w)")
 _SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-_NT = {"en": "NT", "ru": "БК"}
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]{}$|~^#%!])")
 
 
 def _word(key: str, lang: str) -> str:
-    return WORDS[key][lang]
+    return i18n.text(lang, "examples.words", key)
 
 
 def _check_lang(lang: str) -> None:
-    if lang not in LANGS:
-        raise ValueError(f"unknown language {lang!r} (known: {', '.join(LANGS)})")
+    i18n.check(lang)
+
+
+def _citation() -> re.Pattern[str]:
+    """"(Law 27B2, 27C)" in any language: the catalogs' words for "Law" and "Laws"."""
+    words = {i18n.text(lang, table) for lang in i18n.languages()
+             for table in ("explain.law_word", "examples.law_plural")}
+    return _citation_pattern(frozenset(words))
+
+
+@cache
+def _citation_pattern(words: frozenset[str]) -> re.Pattern[str]:
+    alternatives = "|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w)))
+    return re.compile(r"\((" + alternatives + r") ([^()]*)\)")
 
 
 def _check_slug(slug: str) -> str | None:
@@ -146,8 +112,9 @@ def symbols(text: str, lang: str) -> str:
     """Cards and calls of the engine's notation with suit symbols (``HT`` → ♥10, ``1NT``)."""
     text = _CARD.sub(lambda m: _SUITS[m.group(1)] + ("10" if m.group(2) == "T" else m.group(2)),
                      text)
-    return _CALL.sub(lambda m: m.group(1) + (_NT[lang] if m.group(2) == "NT"
-                                             else _SUITS[m.group(2)]), text)
+    nt = i18n.text(lang, "examples.nt")
+    return _CALL.sub(lambda m: m.group(1) + (nt if m.group(2) == "NT" else _SUITS[m.group(2)]),
+                     text)
 
 
 def _escape(text: str, lang: str) -> str:
@@ -174,7 +141,7 @@ def linked_text(text: str, lang: str) -> str:
     """An explanation as MyST: escaped text, each "(Law 27B2, 27C)" citation made of law roles."""
     out: list[str] = []
     position = 0
-    for match in _CITATION.finditer(text):
+    for match in _citation().finditer(text):
         tokens = [t.strip() for t in match.group(2).split(",")]
         if not all(_known_ref(t) for t in tokens):
             continue  # not a citation of known clauses: stays (escaped) text
@@ -188,7 +155,7 @@ def linked_text(text: str, lang: str) -> str:
 def cited_in(text: str) -> list[str]:
     """The known clauses a text cites in "(Law ...)" form, in order."""
     found: list[str] = []
-    for match in _CITATION.finditer(text):
+    for match in _citation().finditer(text):
         tokens = [t.strip() for t in match.group(2).split(",")]
         if all(_known_ref(t) for t in tokens):
             found.extend(t for t in tokens if t not in found)
@@ -274,7 +241,8 @@ def _fact(record: Mapping[str, Any]) -> Mapping[str, Any]:
 def example_title(record: Mapping[str, Any], lang: str) -> str:
     """The example's short title: the irregularity in one sentence, without its full stop."""
     fact = _fact(record)
-    if fact["kind"] not in KIND_TEXT[lang] and f"kind_{fact['kind']}" in WORDS:
+    if fact["kind"] not in i18n.table(lang, "explain.kind") \
+            and f"kind_{fact['kind']}" in i18n.table(lang, "examples.words"):
         return _word(f"kind_{fact['kind']}", lang)  # the engine has no sentence for it yet
     return describe_fact(str(fact["kind"]), fact["seat"], dict(fact.get("details") or {}),
                          lang).rstrip(".")
@@ -308,7 +276,7 @@ def _diagrams_module() -> Any:
 
 
 def _board_line(record: Mapping[str, Any], state: Mapping[str, Any], lang: str) -> str:
-    seat = SEAT_NAMES[lang].get(str(state["dealer"]), str(state["dealer"]))
+    seat = i18n.text(lang, "explain.seats", str(state["dealer"]), default=str(state["dealer"]))
     return (_word("board", lang).format(n=record["case"]["board"]) + ", "
             + _word("dealer", lang).format(seat=seat) + ", "
             + _word(f"vul_{state['vulnerable']}", lang) + ".")
@@ -319,7 +287,7 @@ def _plain_auction(record: Mapping[str, Any], result: Mapping[str, Any], lang: s
     state = result["state"]
     calls = []
     for entry in state.get("auction") or []:
-        seat = SEAT_NAMES[lang].get(str(entry["seat"]), str(entry["seat"]))
+        seat = i18n.text(lang, "explain.seats", str(entry["seat"]), default=str(entry["seat"]))
         text = f"{md_text(seat, lang)} {md_text(str(entry['call']), lang)}"
         if entry.get("status") in ("cancelled", "pending"):
             text += f" ({_word(str(entry['status']), lang)})"
@@ -359,7 +327,7 @@ def _example(record: Mapping[str, Any], slug: str, number: int, lang: str) -> st
     else:  # no ruling question (too few plausible wrong answers): the same words, built here
         others = _questions(record)
         context = localise(others[0], lang)["context"] if others else example_title(record, lang)
-        asked = f"{context} {PROMPTS['ruling'][lang]}"
+        asked = f"{context} {i18n.text(lang, 'questions.prompts', 'ruling')}"
     explanation = str(record["ruling"]["explanation"][lang])
     clauses = ", ".join(law_role(r) for r in example_clauses(record))
     parts = [

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from generator.errors import ImpossibleEventError
+from generator.i18n import languages
 from generator.laws import law10, law16, law26, law50
 from generator.laws.kinds import laws_for
 from generator.laws.ruling import Option, Rectification, Ruling
@@ -147,7 +148,7 @@ class Rule:
 
         out = self.ruling.to_dict()
         out["explanation"] = {lang: explain(self.ruling, self.fact, table, lang)
-                              for lang in ("en", "ru")}
+                              for lang in languages()}
         return out
 
     # Helpers for subclasses --------------------------------------------------------------

@@ -25,9 +25,10 @@ from typing import Any
 
 from generator.build import replace_dir
 from generator.errors import InputError
+from generator.i18n import languages
 from generator.model.board import Board
 from generator.scenarios.deals import CHUNK, deals
-from generator.scenarios.questions import LANGS, TOPICS, localise, questions_for
+from generator.scenarios.questions import TOPICS, localise, questions_for
 from generator.scenarios.recipes import RECIPES, weights
 from generator.scenarios.verify import Rejected, build
 
@@ -41,7 +42,7 @@ class Plan:
     count: int
     seed: int
     topics: tuple[str, ...] = ()
-    langs: tuple[str, ...] = LANGS
+    langs: tuple[str, ...] = field(default_factory=languages)
     recipe_weights: dict[str, float] = field(default_factory=dict)
 
     def recipes(self) -> tuple[list[str], list[float]]:

@@ -1,4 +1,4 @@
-"""Quiz questions from a verified scenario, in Russian and English.
+"""Quiz questions from a verified scenario, in every language with a catalog (generator.i18n).
 
 Question types: the ruling (single choice), the options a player has (multiple choice), the law
 that applies (single choice), who acts next (single choice), and the score after rectification (a
@@ -15,19 +15,16 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from generator.laws.explain import (
-    SEAT_NAMES,
-    describe_fact,
-    option_label,
-    rectification_text,
-)
+from generator import i18n
+from generator.laws.explain import describe_fact, option_label, rectification_text
 from generator.laws.refs import LawRef, law_index
 
-LANGS = ("en", "ru")
+#: The languages of the questions: those with a catalog (a live view of ``i18n.languages()``).
+LANGS: Sequence[str] = i18n.LANGUAGES
 #: Rectification kinds that say what the ruling *does* (others only describe bookkeeping).
 SUBSTANTIVE = ("must_pass", "no_double_or_redouble", "must_repeat", "lead_restriction",
                "penalty_card", "must_play", "roles_swapped", "trick_transfer", "adjusted_score",
@@ -69,48 +66,11 @@ BASE_DIFFICULTY = {"insufficient-bid": 1, "changes-of-call": 2, "calls-out-of-ro
                    "inadmissible-calls": 2, "auction-procedure": 1, "leads-out-of-turn": 2,
                    "penalty-cards": 2, "revoke": 3, "tricks": 3, "play-procedure": 1}
 
-PROMPTS = {
-    "ruling": {"en": "What is the ruling?", "ru": "Каково решение судьи?"},
-    "options": {"en": "Which options does {seat} have? Select all that apply.",
-                "ru": "Что может выбрать {seat}? Отметьте все верные варианты."},
-    "law": {"en": "Which clause of the Laws does this ruling rest on?",
-            "ru": "На каком пункте правил основано это решение?"},
-    "next": {"en": "Once the director has ruled and the choices are made, who acts next?",
-             "ru": "Кто действует следующим после решения судьи и сделанного выбора?"},
-    "score": {"en": "The board is played out. What is North-South's score after rectification?",
-              "ru": "Сдача доиграна. Каков результат Север-Юг с учётом исправлений?"},
-}
-NO_PENALTY = {"en": "There is no penalty and no lead restriction.",
-              "ru": "Наказания и ограничений на ход нет."}
-WHY = {
-    "scope": {"en": "The obligation to pass is not that long (or short) here: see {law}.",
-              "ru": "Обязанность пасовать здесь другой длительности: см. {law}."},
-    "seat": {"en": "The rectification falls on another player: see {law}.",
-             "ru": "Исправление касается другого игрока: см. {law}."},
-    "nothing": {"en": "The irregularity does carry a rectification here: see {law}.",
-                "ru": "Нарушение здесь влечёт исправление: см. {law}."},
-    "lead": {"en": "Lead restrictions follow only from a withdrawn call or a penalty card: see "
-                   "{law}.",
-             "ru": "Ограничения на ход возникают только из отменённой заявки или штрафной "
-                   "карты: см. {law}."},
-    "major": {"en": "The kind of penalty card follows from the card and how it was exposed: "
-                    "see {law}.",
-              "ru": "Вид штрафной карты зависит от карты и от того, как она была показана: "
-                    "см. {law}."},
-    "tricks": {"en": "The number of tricks transferred follows from who won the revoke trick "
-                     "and later tricks: see {law}.",
-               "ru": "Число передаваемых взяток зависит от того, кто взял взятку фальшренонса и "
-                     "последующие взятки: см. {law}."},
-    "other_option": {"en": "That is what the other option would have given; here the choice "
-                           "made leads to {law}.",
-                     "ru": "Так было бы при другом выборе; сделанный выбор ведёт к {law}."},
-    "option_missing": {"en": "That is not one of the options the Laws give here.",
-                       "ru": "Такого варианта правила здесь не предусматривают."},
-    "law": {"en": "That clause governs a different situation; this ruling rests on {law}.",
-            "ru": "Этот пункт относится к другой ситуации; решение основано на {law}."},
-    "seat_next": {"en": "After the ruling the turn passes as {law} says, not to this player.",
-                  "ru": "После решения очередь переходит согласно {law}, а не к этому игроку."},
-}
+# The prompts, the "no penalty" ruling and the reasons why a wrong answer is wrong are the
+# catalogs' ``questions.*`` tables (generator/i18n/<lang>.yaml); read-only views by their names:
+PROMPTS: Mapping[str, Mapping[str, str]] = i18n.ByKey("questions.prompts")
+NO_PENALTY: Mapping[str, str] = i18n.ByLanguage("questions.no_penalty")
+WHY: Mapping[str, Mapping[str, str]] = i18n.ByKey("questions.why")
 
 
 def _stable_rng(*parts: str) -> random.Random:
@@ -120,7 +80,7 @@ def _stable_rng(*parts: str) -> random.Random:
 def _ruling_text(rects: list[dict[str, Any]], lang: str) -> str:
     shown = [r for r in rects if r["kind"] in SUBSTANTIVE and r["kind"] != "no_rectification"]
     if not shown:
-        return NO_PENALTY[lang]
+        return i18n.text(lang, "questions.no_penalty")
     text = "; ".join(rectification_text(r, lang) for r in shown)
     return text[0].upper() + text[1:] + "."
 
@@ -214,8 +174,8 @@ def _context(record: dict[str, Any], lang: str) -> str:
     text = describe_fact(irr["kind"], irr["seat"], irr.get("details", {}), lang)
     for option in ruling["options"]:
         if option.get("chosen"):
-            seat = SEAT_NAMES[lang].get(option["seat"], option["seat"])
-            chose = {"en": "{seat} chose to {what}.", "ru": "{seat}: {what}."}[lang]
+            seat = i18n.text(lang, "explain.seats", option["seat"], default=option["seat"])
+            chose = i18n.text(lang, "questions.chose")
             text += " " + chose.format(seat=seat, what=option_label(option["chosen"], lang))
     return text
 
@@ -236,7 +196,7 @@ def _question(record: dict[str, Any], qtype: str, kind: str, prompt: dict[str, s
         "laws": laws,
         "difficulty": difficulty,
         "prompt": prompt,
-        "context": {lang: _context(record, lang) for lang in LANGS},
+        "context": {lang: _context(record, lang) for lang in i18n.languages()},
         "explanation": ruling.get("explanation", {}),
         "board": record["case"]["board"],
         "dealer": record["state"]["dealer"],
@@ -262,7 +222,8 @@ def _choice(cid: str, text: dict[str, str], correct: bool,
 def ruling_question(record: dict[str, Any]) -> dict[str, Any] | None:
     ruling = record["ruling"]
     rects = _substantive(ruling["rectifications"])
-    right = {lang: _ruling_text(rects, lang) for lang in LANGS}
+    langs = i18n.languages()
+    right = {lang: _ruling_text(rects, lang) for lang in langs}
     law = _key_law(ruling)
     wrong: list[tuple[str, dict[str, str]]] = []
     seen = {right["en"]}
@@ -270,14 +231,14 @@ def ruling_question(record: dict[str, Any]) -> dict[str, Any] | None:
         changed = mutate(rects)
         if changed is None:
             continue
-        text = {lang: _ruling_text(changed, lang) for lang in LANGS}
+        text = {lang: _ruling_text(changed, lang) for lang in langs}
         if text["en"] in seen:
             continue
         seen.add(text["en"])
         wrong.append((reason, text))
     for option in ruling["options"]:
         for other_rects in option.get("alternatives", {}).values():
-            text = {lang: _ruling_text(_substantive(other_rects), lang) for lang in LANGS}
+            text = {lang: _ruling_text(_substantive(other_rects), lang) for lang in langs}
             if text["en"] not in seen:
                 seen.add(text["en"])
                 wrong.append(("other_option", text))
@@ -287,14 +248,15 @@ def ruling_question(record: dict[str, Any]) -> dict[str, Any] | None:
     picked = rng.sample(wrong, min(3, len(wrong)))
     choices = [_choice("a", right, True)]
     for i, (reason, text) in enumerate(picked):
-        why = {lang: WHY[reason][lang].format(law=law) for lang in LANGS}
+        why = {lang: i18n.text(lang, "questions.why", reason).format(law=law)
+               for lang in langs}
         choices.append(_choice("bcd"[i], text, False, why))
     rng.shuffle(choices)
     for i, choice in enumerate(choices):
         choice["id"] = "abcd"[i]
     topic = TOPICS.get(record["kind"], "auction-procedure")
-    return _question(record, "single", "ruling", PROMPTS["ruling"], choices, None,
-                     BASE_DIFFICULTY.get(topic, 2))
+    return _question(record, "single", "ruling", i18n.texts("questions.prompts", "ruling"),
+                     choices, None, BASE_DIFFICULTY.get(topic, 2))
 
 
 #: Option ids of other rulings, used as wrong options.
@@ -311,16 +273,17 @@ def options_question(record: dict[str, Any]) -> dict[str, Any] | None:
     decoys = [d for d in DECOY_OPTIONS if d not in right]
     rng = _stable_rng(record["id"], "options")
     picked = rng.sample(decoys, min(max(2, 5 - len(right)), len(decoys)))
-    choices = [_choice("", {lang: option_label(o, lang) for lang in LANGS}, True) for o in right]
+    langs = i18n.languages()
+    choices = [_choice("", {lang: option_label(o, lang) for lang in langs}, True) for o in right]
     for o in picked:
-        why = {lang: WHY["option_missing"][lang] for lang in LANGS}
-        choices.append(_choice("", {lang: option_label(o, lang) for lang in LANGS}, False, why))
+        why = i18n.texts("questions.why", "option_missing")
+        choices.append(_choice("", {lang: option_label(o, lang) for lang in langs}, False, why))
     rng.shuffle(choices)
     for i, choice in enumerate(choices):
         choice["id"] = "abcdefgh"[i]
     seat = first["seat"]
-    prompt = {lang: PROMPTS["options"][lang].format(seat=SEAT_NAMES[lang][seat])
-              for lang in LANGS}
+    prompt = {lang: i18n.text(lang, "questions.prompts", "options").format(
+        seat=i18n.text(lang, "explain.seats", seat)) for lang in langs}
     return _question(record, "multiple", "options", prompt, choices, None, 2)
 
 
@@ -347,16 +310,18 @@ def law_question(record: dict[str, Any]) -> dict[str, Any] | None:
 
     def label(ref: str) -> dict[str, str]:
         entry = index[ref]
-        return {lang: f"{ref} — {entry.title(lang)}" for lang in LANGS}
+        return {lang: f"{ref} — {entry.title(lang)}" for lang in i18n.languages()}
 
     choices = [_choice("", label(law), True)]
     for ref in picked:
-        why = {lang: WHY["law"][lang].format(law=law) for lang in LANGS}
+        why = {lang: i18n.text(lang, "questions.why", "law").format(law=law)
+               for lang in i18n.languages()}
         choices.append(_choice("", label(ref), False, why))
     rng.shuffle(choices)
     for i, choice in enumerate(choices):
         choice["id"] = "abcd"[i]
-    return _question(record, "single", "law", PROMPTS["law"], choices, None, 3)
+    return _question(record, "single", "law", i18n.texts("questions.prompts", "law"), choices,
+                     None, 3)
 
 
 def next_question(record: dict[str, Any]) -> dict[str, Any] | None:
@@ -364,20 +329,23 @@ def next_question(record: dict[str, Any]) -> dict[str, Any] | None:
     if nxt is None:
         return None
     law = _key_law(record["ruling"])
+    langs = i18n.languages()
     choices = []
     for seat in "NESW":
-        why = None if seat == nxt else {lang: WHY["seat_next"][lang].format(law=law)
-                                        for lang in LANGS}
-        choices.append(_choice(seat.lower(), {lang: SEAT_NAMES[lang][seat] for lang in LANGS},
-                               seat == nxt, why))
-    return _question(record, "single", "next", PROMPTS["next"], choices, None, 1)
+        why = None if seat == nxt else {
+            lang: i18n.text(lang, "questions.why", "seat_next").format(law=law) for lang in langs}
+        choices.append(_choice(seat.lower(), i18n.texts("explain.seats", seat), seat == nxt,
+                               why))
+    return _question(record, "single", "next", i18n.texts("questions.prompts", "next"), choices,
+                     None, 1)
 
 
 def score_question(record: dict[str, Any]) -> dict[str, Any] | None:
     score = record.get("score")
     if not score or record["state"]["phase"] != "ended" or record["state"]["contract"] is None:
         return None
-    return _question(record, "number", "score", PROMPTS["score"], None, float(score["NS"]), 2)
+    return _question(record, "number", "score", i18n.texts("questions.prompts", "score"), None,
+                     float(score["NS"]), 2)
 
 
 BUILDERS = (ruling_question, options_question, law_question, next_question, score_question)
@@ -395,9 +363,12 @@ def questions_for(record: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def localise(question: dict[str, Any], lang: str) -> dict[str, Any]:
-    """The question with every bilingual text reduced to one language."""
+    """The question with every multilingual text (a mapping of every language) reduced to one
+    language."""
+    langs = set(i18n.languages())
+
     def pick(value: Any) -> Any:
-        if isinstance(value, dict) and set(value) == set(LANGS):
+        if isinstance(value, dict) and set(value) == langs:
             return value[lang]
         if isinstance(value, dict):
             return {k: pick(v) for k, v in value.items()}

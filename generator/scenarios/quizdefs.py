@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 
 from generator.errors import InputError
+from generator.i18n import languages
 from generator.scenarios.questions import TOPICS
 
 ALL_TOPICS = tuple(sorted(set(TOPICS.values())))
@@ -110,9 +111,10 @@ def load(path: Path) -> Definitions:
     pass_mark = number(mock.get("pass_mark"), "mock_exam", 0, float)
     if pass_mark > 1:
         raise fail("mock_exam", f"pass_mark is a fraction from 0 to 1, not {pass_mark}")
-    langs = tuple(bank.get("langs", ["ru", "en"]))
-    if any(lang not in ("ru", "en") for lang in langs):
-        raise fail("bank", f"unknown language in {list(langs)} (known: ru, en)")
+    # default: every language that has a catalog (a new language needs no edit here)
+    langs = tuple(bank.get("langs", languages()))
+    if any(lang not in languages() for lang in langs):
+        raise fail("bank", f"unknown language in {list(langs)} (known: {', '.join(languages())})")
     return Definitions(
         bank_seed=number(bank.get("seed"), "bank", 0),
         bank_count=number(bank.get("count"), "bank", 1),

@@ -95,6 +95,12 @@ def base(site: Path, serve: Callable[[Path], str]) -> str:
 def open_page(watched: WatchedPage, url: str) -> None:
     """Load ``url`` (it must answer 200); by the load event the theme's scripts have run."""
     response = watched.page.goto(url, wait_until="load")
+    if response is None:
+        # Jupyter Book's index.html redirects to intro.html with a meta refresh; when that late
+        # navigation lands on the page we ask for next, Playwright reports no response for it.
+        # Let the redirect settle and ask again: the page must then answer 200.
+        watched.page.wait_for_load_state("load")
+        response = watched.page.goto(url, wait_until="load")
     assert response is not None and response.status == 200, f"{url}: {response and response.status}"
 
 

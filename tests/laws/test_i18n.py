@@ -1,0 +1,187 @@
+"""Language catalogs of the generated text (``generator/i18n/<lang>.yaml``): every catalog has the
+English keys and template fields, and a third language works with catalogs only.
+
+The third language, ``xx``, is English with every text prefixed ``XX:``, in a copy of the catalog
+folder that ``generator.i18n.CATALOG_DIR`` points at for the test: the engine's explanations, the
+questions, the worked examples, the flow charts and a book built with an ``xx`` gettext catalog
+then come out in ``xx`` with no code changed.
+"""
+
+from __future__ import annotations
+
+import shutil
+import string
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from generator import i18n
+from generator.book import charts, examples
+from generator.book.site import build_site
+from generator.laws.engine import analyse
+from generator.scenarios.bank import Plan, scenarios
+from generator.scenarios.questions import TOPICS, localise, questions_for
+from generator.table.case import load_case
+
+CATALOGS = Path(i18n.__file__).parent
+TESTS = Path(__file__).resolve().parents[1]
+SAMPLE = TESTS / "cases" / "samples" / "IB04.yaml"
+TESTBOOK = TESTS / "book" / "testbook"
+MARK = "XX:"
+
+
+def _load(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return data
+
+
+def _texts(node: dict[str, Any], where: tuple[str, ...] = ()) -> Iterator[tuple[str, str]]:
+    """Every text of a catalog with its path (``explain.kind/revoke``)."""
+    for key, value in node.items():
+        if isinstance(value, dict):
+            yield from _texts(value, (*where, key))
+        else:
+            yield "/".join((*where, key)), value
+
+
+def _fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+
+
+def test_every_catalog_has_the_english_keys_and_fields() -> None:
+    english = dict(_texts(_load(CATALOGS / "en.yaml")))
+    others = [p for p in sorted(CATALOGS.glob("*.yaml")) if p.stem != "en"]
+    assert "ru" in [p.stem for p in others]
+    assert i18n.languages() == ("en", *(p.stem for p in others))
+    for path in others:
+        own = dict(_texts(_load(path)))
+        assert sorted(set(english) - set(own)) == [], f"{path.name}: keys missing"
+        assert sorted(set(own) - set(english)) == [], f"{path.name}: keys English does not have"
+        for key, template in english.items():
+            assert isinstance(own[key], str) and own[key].strip(), (path.name, key)
+            assert _fields(own[key]) == _fields(template), (path.name, key, own[key])
+
+
+def test_every_chart_label_is_in_the_catalogs() -> None:
+    labels = i18n.table("en", "charts.labels")
+    for name, spec in charts.SPECS.items():
+        nodes = list(charts.leaves(spec))
+        for lang in i18n.languages():
+            assert spec.title[lang].strip() and spec.root[lang].strip(), (name, lang)
+        stack = list(spec.branches)
+        count = 0
+        while stack:
+            node = stack.pop()
+            count += 1
+            stack.extend(node.children)
+            for lang in i18n.languages():
+                assert node.label[lang].strip(), (name, lang)
+        assert nodes and len(labels[name]) == count + 2, name  # + the title and the root
+
+
+def test_a_missing_key_falls_back_to_english(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    shutil.copy(CATALOGS / "en.yaml", tmp_path / "en.yaml")
+    (tmp_path / "yy.yaml").write_text("explain.seats:\n  N: Nord\n", encoding="utf-8")
+    monkeypatch.setattr(i18n, "CATALOG_DIR", tmp_path)
+    assert i18n.languages() == ("en", "yy")
+    assert i18n.text("yy", "explain.seats", "N") == "Nord"
+    assert i18n.text("yy", "explain.seats", "S") == "South"
+    assert i18n.text("yy", "questions.prompts", "ruling") == "What is the ruling?"
+    with pytest.raises(ValueError, match=r"unknown language 'zz' \(known: en, yy\)"):
+        i18n.catalog("zz")
+
+
+# --- a third language, with catalogs only --------------------------------------------------------
+
+
+def _marked(node: Any) -> Any:
+    if isinstance(node, dict):
+        return {key: _marked(value) for key, value in node.items()}
+    return MARK + node
+
+
+@pytest.fixture
+def xx(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The shipped catalogs plus ``xx.yaml`` (English, every text marked), made current."""
+    folder = tmp_path / "i18n"
+    folder.mkdir()
+    for path in CATALOGS.glob("*.yaml"):
+        shutil.copy(path, folder / path.name)
+    text = yaml.safe_dump(_marked(_load(CATALOGS / "en.yaml")), allow_unicode=True,
+                          sort_keys=False)
+    (folder / "xx.yaml").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(i18n, "CATALOG_DIR", folder)
+    return folder
+
+
+def _unmarked(text: str) -> str:
+    return text.replace(MARK, "")
+
+
+def test_a_third_language_needs_only_its_catalog(xx: Path) -> None:
+    assert i18n.languages() == ("en", "ru", "xx")
+
+    # the engine: every ruling explained in xx, made of the xx texts only
+    result = analyse(load_case(SAMPLE))
+    assert result["rulings"]
+    for ruling in result["rulings"]:
+        explanation = ruling["explanation"]
+        assert list(explanation) == ["en", "ru", "xx"]
+        assert explanation["xx"].startswith(MARK)
+        assert explanation["xx"].count(MARK) >= explanation["en"].count(". ") + 1
+        assert _unmarked(explanation["xx"]).lower() == explanation["en"].lower()
+
+    # questions: every text in xx too, and reduced to xx
+    records = scenarios(Plan(8, 41), workers=1)
+    assert records
+    for record in records:
+        questions = questions_for(record)
+        assert questions
+        for question in questions:
+            for field in ("prompt", "context", "explanation"):
+                assert set(question[field]) == {"en", "ru", "xx"}, (question["id"], field)
+                assert question[field]["xx"].startswith(MARK), (question["id"], field)
+            local = localise(question, "xx")
+            assert local["lang"] == "xx" and local["prompt"].startswith(MARK)
+            for choice in local.get("choices", []):
+                assert isinstance(choice["text"], str)
+
+    # the book's generated parts: worked examples, quiz list, law index, flow chart
+    record = records[0]
+    slug = examples.TOPIC_CHAPTER[TOPICS[record["kind"]]]
+    page = examples.worked_examples(records, slug, "xx")
+    assert page.splitlines()[1] == f"## {MARK}Worked examples"
+    assert f"**{MARK}Question.**" in page and f"**{MARK}Ruling.**" in page
+    assert f"({MARK}Law {{law}}`" in page  # the xx citations became law roles
+    assert f"{MARK}North" in page or f"{MARK}South" in page or f"{MARK}East" in page \
+        or f"{MARK}West" in page  # the diagrams' seat names
+    questions = [q for r in records for q in r["questions"]]
+    assert f"## {MARK}Quiz" in examples.quiz_list(questions, slug, "xx")
+    index = examples.law_index_page("xx", {}, coverage=[], title=True)
+    assert index.startswith(f"# {MARK}Law index\n")
+    svg = charts.chart("27", "xx")
+    assert f"{MARK}Law 27: the insufficient bid" in svg and f"{MARK}South accepts the bid" in svg
+
+
+def test_a_book_in_a_third_language_builds_with_catalogs_only(xx: Path, tmp_path: Path) -> None:
+    root = tmp_path / "project"
+    shutil.copytree(TESTBOOK, root / "book")
+    locales = root / "book" / "locales"
+    shutil.copytree(locales / "ru", locales / "xx")
+
+    said: list[str] = []
+    html = build_site(root, None, said.append)
+
+    assert (html / "xx" / "intro.html").is_file() and (html / "xx" / "law-index.html").is_file()
+    assert 'href="xx/intro.html"' in (html / "index.html").read_text(encoding="utf-8")
+    assert 'lang="xx"' in (html / "xx" / "intro.html").read_text(encoding="utf-8")
+    assert [line for line in said if "/html/xx/ (" in line], said
+    assert not [line for line in said if "placeholder" in line], said
+    generated = root / "book" / "_build" / ".generated" / "xx"
+    assert (generated / "law-index.md").read_text(encoding="utf-8").startswith(
+        f"{MARK}Every law and clause")
+    assert f"{MARK}Law 27" in (generated / "charts" / "27.svg").read_text(encoding="utf-8")
