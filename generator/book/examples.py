@@ -64,6 +64,19 @@ CHAPTERS: dict[str, str | None] = {
     "15-scoring": None,
     "16-tournament": None,
 }
+#: Chapters with no question-bank topic draw their quiz from the questions whose ruling cites
+#: one of their laws (a scoring question for the scoring chapter): law numbers, inclusive.
+CHAPTER_LAWS: dict[str, tuple[tuple[int, int], ...]] = {
+    "01-director-and-procedure": ((9, 12), (16, 16)),
+    "02-board-and-deal": ((1, 8), (13, 15)),
+    "13-claims": ((68, 71),),
+    "14-proprieties": ((72, 76),),
+    "15-scoring": ((77, 79),),
+    "16-tournament": ((80, 93),),
+}
+#: Question kinds that stand for a chapter's laws even when the ruling does not cite them.
+CHAPTER_KINDS: dict[str, str] = {"15-scoring": "score"}
+
 #: Topic -> chapter slug (the inverse of :data:`CHAPTERS` where a topic is set).
 TOPIC_CHAPTER = {topic: slug for slug, topic in CHAPTERS.items() if topic}
 
@@ -401,7 +414,7 @@ def chapter_questions(questions: Sequence[Mapping[str, Any]], slug: str,
     chapter's topic in the order given."""
     topic = _check_slug(slug)
     if topic is None:
-        return []
+        return _questions_by_law(questions, slug, limit)
     if selection is not None:
         by_id = {str(q["id"]): q for q in questions}
         missing = [qid for qid in selection if qid not in by_id]
@@ -409,6 +422,31 @@ def chapter_questions(questions: Sequence[Mapping[str, Any]], slug: str,
             raise ValueError(f"quiz of {slug}: no question {', '.join(missing)} in the bank")
         return [by_id[qid] for qid in selection]
     return [q for q in questions if q.get("topic") == topic][:limit]
+
+
+def _questions_by_law(questions: Sequence[Mapping[str, Any]], slug: str,
+                      limit: int) -> list[Mapping[str, Any]]:
+    """A chapter without a topic: questions citing its laws, kinds taken in turn, by id."""
+    ranges = CHAPTER_LAWS.get(slug, ())
+    kind = CHAPTER_KINDS.get(slug)
+
+    def fits(question: Mapping[str, Any]) -> bool:
+        if kind is not None:
+            return question.get("kind") == kind
+        numbers = {int(re.match(r"\d+", str(law)).group(0))  # type: ignore[union-attr]
+                   for law in question.get("laws", []) if re.match(r"\d+", str(law))}
+        return any(low <= n <= high for n in numbers for low, high in ranges)
+
+    pool = sorted((q for q in questions if fits(q)), key=lambda q: str(q["id"]))
+    by_kind: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
+    for question in pool:
+        by_kind[str(question.get("kind"))].append(question)
+    chosen: list[Mapping[str, Any]] = []
+    while len(chosen) < limit and any(by_kind.values()):
+        for name in sorted(by_kind):
+            if by_kind[name] and len(chosen) < limit:
+                chosen.append(by_kind[name].pop(0))
+    return chosen
 
 
 def _number(value: Any) -> str:
@@ -456,9 +494,9 @@ def quiz_list(questions: Sequence[Mapping[str, Any]], slug: str, lang: str,
     topic gets the empty string.
     """
     _check_lang(lang)
-    if _check_slug(slug) is None:
-        return ""
     chosen = [_local(q, lang) for q in chapter_questions(questions, slug, selection, limit)]
+    if _check_slug(slug) is None and not chosen:
+        return ""  # no generated question for this chapter: its own text holds the quiz
     parts = [f"(quiz-{slug})=", f"## {_word('quiz', lang)}", ""]
     if not chosen:
         parts.append(_word("no_quiz", lang))
@@ -474,9 +512,7 @@ def quiz_uses(questions: Sequence[Mapping[str, Any]],
               limit: int = 10) -> dict[str, list[str]]:
     """Clause -> the chapter quizzes (``"<slug>/quiz"``) whose answers cite it."""
     uses: dict[str, list[str]] = defaultdict(list)
-    for slug, topic in CHAPTERS.items():
-        if topic is None:
-            continue
+    for slug in CHAPTERS:
         chosen = chapter_questions(questions, slug, (selections or {}).get(slug), limit)
         refs: set[str] = set()
         for question in chosen:
