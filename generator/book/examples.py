@@ -75,7 +75,9 @@ CHAPTER_LAWS: dict[str, tuple[tuple[int, int], ...]] = {
     "16-tournament": ((80, 93),),
 }
 #: Question kinds that stand for a chapter's laws even when the ruling does not cite them.
-CHAPTER_KINDS: dict[str, str] = {"15-scoring": "score"}
+CHAPTER_KINDS: dict[str, str] = {"15-scoring": "score",
+                                 # the procedure chapter: who chooses among which options (10C)
+                                 "01-director-and-procedure": "options"}
 
 #: Topic -> chapter slug (the inverse of :data:`CHAPTERS` where a topic is set).
 TOPIC_CHAPTER = {topic: slug for slug, topic in CHAPTERS.items() if topic}

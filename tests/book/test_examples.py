@@ -136,12 +136,22 @@ def test_the_real_diagrams_module(records: list[dict[str, Any]],
         assert block.startswith("<") and "<svg" in block and "Сдача" in block
 
 
-def test_chapters_without_a_topic_get_nothing(records: list[dict[str, Any]],
-                                              questions: list[dict[str, Any]]) -> None:
+def test_chapters_without_a_topic_get_no_examples_and_a_quiz_by_law(
+        records: list[dict[str, Any]], questions: list[dict[str, Any]]) -> None:
+    """No worked examples without a topic; the quiz takes the questions that fit the chapter's
+    laws (the procedure chapter: the options questions, 10C; scoring: the score questions), and a
+    chapter whose laws no question touches gets nothing (its own text holds its quiz)."""
     for slug, topic in ex.CHAPTERS.items():
         if topic is None:
             assert ex.worked_examples(records, slug, "ru") == ""
-            assert ex.quiz_list(questions, slug, "en") == ""
+    scoring = ex.chapter_questions(questions, "15-scoring")
+    assert scoring and all(q["kind"] == "score" for q in scoring)
+    procedure = ex.chapter_questions(questions, "01-director-and-procedure")
+    assert procedure and all(q["kind"] == "options" for q in procedure)
+    assert "## Quiz" in ex.quiz_list(questions, "15-scoring", "en")
+    for slug in ("13-claims", "14-proprieties"):
+        assert ex.chapter_questions(questions, slug) == []
+        assert ex.quiz_list(questions, slug, "en") == ""
     with pytest.raises(ValueError, match="unknown chapter"):
         ex.worked_examples(records, "05-insufficient", "en")
     with pytest.raises(ValueError, match="unknown language"):
