@@ -129,7 +129,16 @@ def _frozen(node: Mapping[str, Any]) -> Mapping[str, Any]:
 
 
 def _node(lang: str, path: Sequence[str]) -> Any:
-    node: Any = catalog(lang)
+    # the generator asks for the same few texts thousands of times: look each up once
+    return _lookup(CATALOG_DIR, lang, tuple(path))
+
+
+@cache
+def _lookup(directory: Path, lang: str, path: tuple[str, ...]) -> Any:
+    if lang not in _languages(directory):
+        raise UnknownLanguageError(
+            f"unknown language {lang!r} (known: {', '.join(_languages(directory))})")
+    node: Any = _catalog(directory, lang)
     for depth, key in enumerate(path):
         if not isinstance(node, Mapping) or key not in node:
             raise KeyError(f"no {'/'.join(path[:depth + 1])} in the {lang} catalog")

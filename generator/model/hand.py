@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from generator.errors import ParseError
-from generator.model.cards import RANKS_HIGH_FIRST, SUITS_HIGH_FIRST, Card, Rank, Suit
+from generator.model.cards import SUITS_HIGH_FIRST, Card, Rank, Suit
 
 
 @dataclass(frozen=True)
@@ -19,8 +19,11 @@ class Hand:
         object.__setattr__(self, "cards", frozenset(cards))
 
     def __str__(self) -> str:
+        by_suit: dict[Suit, list[Card]] = {s: [] for s in SUITS_HIGH_FIRST}
+        for card in self.cards:
+            by_suit[card.suit].append(card)
         return ".".join(
-            "".join(r.value for r in RANKS_HIGH_FIRST if Card(s, r) in self.cards)
+            "".join(c.rank.value for c in sorted(by_suit[s], key=lambda c: -c.rank.order))
             for s in SUITS_HIGH_FIRST
         )
 
