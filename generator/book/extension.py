@@ -286,6 +286,21 @@ def _page_context(app: Sphinx, pagename: str, templatename: str, context: dict[s
                        pagename, url, location=pagename if pagename in app.env.all_docs else None)
 
 
+def _localise_raw_summaries(app: Sphinx, docname: str, source: list[str]) -> None:
+    """Hand-written quizzes fold their answers in ``<details><summary>Answer</summary>``: raw
+    HTML is never extracted for translation, so the label comes from the language catalog."""
+    lang = app.config.language or "en"
+    if lang == "en" or "<summary>Answer</summary>" not in source[0]:
+        return
+    from generator import i18n
+
+    try:
+        word = i18n.text(lang, "examples.words", "answer")
+    except (KeyError, i18n.UnknownLanguageError):
+        return
+    source[0] = source[0].replace("<summary>Answer</summary>", f"<summary>{word}</summary>")
+
+
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the extension (reads like a table of contents of what the book adds)."""
     app.add_config_value("tdcourse_languages", [], "html", types=[list, tuple])
@@ -293,6 +308,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("tdcourse_edition", "1987", "env", types=[str])
 
     app.connect("config-inited", _translate_config)
+    app.connect("source-read", _localise_raw_summaries)
     app.connect("builder-inited", _add_static)
 
     app.add_node(law_reference)

@@ -151,3 +151,20 @@ def test_a_clause_dropped_from_the_law_index_fails_the_unchanged_page_citing_it(
     with pytest.raises(BookBuildError, match=r"intro\.md:\d+: WARNING: \{law\}`27B2`: the law "
                                              r"index page 'law-index' has no entry"):
         build_site(root, ["en"], lambda line: None)
+
+
+def test_hand_written_answer_labels_follow_the_language() -> None:
+    """Raw HTML is not extracted for translation: the extension puts the catalog's word for
+    "Answer" into hand-written quizzes, and leaves English pages alone."""
+    from types import SimpleNamespace
+
+    from generator.book.extension import _localise_raw_summaries
+
+    source = ["1. A question\n\n<details><summary>Answer</summary>\n\n**a)** why\n\n</details>\n"]
+    app = SimpleNamespace(config=SimpleNamespace(language="ru"))
+    _localise_raw_summaries(app, "chapters/13-claims", source)  # type: ignore[arg-type]
+    assert "<summary>Ответ</summary>" in source[0] and "Answer" not in source[0]
+    english = ["<details><summary>Answer</summary></details>"]
+    _localise_raw_summaries(SimpleNamespace(config=SimpleNamespace(language="en")),  # type: ignore[arg-type]
+                            "x", english)
+    assert english == ["<details><summary>Answer</summary></details>"]
