@@ -75,19 +75,19 @@ def analyse(case: Case) -> dict[str, Any]:
         )
         return out
     ruler = ruler_for(edition)
-    table = replay(case, ruler)
+    return report(replay(case, ruler), ruler)
+
+
+def report(table: Table, ruler: LawRuler) -> dict[str, Any]:
+    """The output for a table already replayed under ``ruler`` (the scenario generator builds
+    its tables event by event and asks for the same report without replaying them)."""
     irregularities = []
     for index, fact in enumerate(table.irregularities):
         entry = fact.to_dict()
         entry["laws"] = list(ruler.laws_of(table, index))
         irregularities.append(entry)
     rulings = ruler.rulings(table)
-    score, details = board_score(table, edition, rulings)
-    out.update(
-        irregularities=irregularities,
-        rulings=rulings,
-        state=table.snapshot(),
-        score=score,
-        score_details=details,
-    )
-    return out
+    score, details = board_score(table, ruler.edition, rulings)
+    return {"format": FORMAT, "edition": ruler.edition, "irregularities": irregularities,
+            "rulings": rulings, "state": table.snapshot(), "score": score,
+            "score_details": details}

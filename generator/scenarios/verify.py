@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.laws import law77
-from generator.laws.engine import FORMAT, board_score
+from generator.laws.engine import report
 from generator.model.board import Board
 from generator.model.contract import Result
 from generator.model.deal import Deal
@@ -128,24 +128,10 @@ def build(recipe: Recipe, board: Board, deal: Deal, seed: str, rng: random.Rando
 
 
 def _analysis(driver: Driver) -> dict[str, Any]:
-    """What ``analyse`` says of the scenario's case, read off the driver's own table.
-
-    The driver applied exactly the case's events, in order, to a fresh table under a fresh 1987
-    ruler, which is what ``analyse`` does by replaying them: the replay (a tenth of the cost of a
-    scenario) is saved. The assembly follows ``generator.laws.engine.analyse``; the tests check
-    that the two agree on every recipe, and ``tdcourse verify`` replays every stored case.
-    """
-    table, ruler = driver.table, driver.ruler
-    irregularities = []
-    for index, fact in enumerate(table.irregularities):
-        entry = fact.to_dict()
-        entry["laws"] = list(ruler.laws_of(table, index))
-        irregularities.append(entry)
-    rulings = ruler.rulings(table)
-    score, details = board_score(table, ruler.edition, rulings)
-    return {"format": FORMAT, "edition": ruler.edition, "irregularities": irregularities,
-            "rulings": rulings, "state": table.snapshot(), "score": score,
-            "score_details": details}
+    """What ``analyse`` says of the scenario's case, read off the driver's own table: the driver
+    applied exactly the case's events to a fresh table under a fresh 1987 ruler, which is what
+    ``analyse`` does by replaying them, so the replay is saved (``tdcourse verify`` replays)."""
+    return report(driver.table, driver.ruler)
 
 
 def _play_on(driver: Driver, auction_only: bool, rng: random.Random) -> None:
