@@ -86,6 +86,14 @@ class Rule:
                 law10.offer(self.ruling, table.declarer, *lead.lead_options())
                 return
 
+    def withdraw_stale_penalty_offer(self) -> None:
+        """Drop an unanswered 50E/51 lead offer (see ``LawRuler.lead_due``)."""
+        if self.lead_choice is not None and self.lead_choice[0] == "50":
+            choice = self.ruling.open_choice
+            if choice is not None:
+                self.ruling.choices.remove(choice)
+            self.lead_choice = None
+
     def offer_penalty_lead(self, table: Table, owner: Seat) -> None:
         """50E/51: the partner of a holder of major penalty cards is to lead."""
         assert table.declarer is not None
@@ -299,6 +307,11 @@ class LawRuler(Ruler):
         return all(r.auction_may_end(table) for r in list(self.rules.values()))
 
     def lead_due(self, table: Table, leader: Seat) -> None:
+        # A lead is due afresh (a trick was completed, or completed again after a correction):
+        # a 50E/51 offer still unanswered belongs to a lead that never came and is withdrawn,
+        # so that declarer makes one choice, over the penalty cards as they are now (51B).
+        for rule_obj in list(self.rules.values()):
+            rule_obj.withdraw_stale_penalty_offer()
         for rule_obj in list(self.rules.values()):
             rule_obj.lead_due(table, leader)
         owner = leader.partner
