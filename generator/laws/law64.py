@@ -23,8 +23,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.model.cards import Suit
-
 if TYPE_CHECKING:
     from generator.laws.law61 import Revoke
     from generator.table.state import Table
@@ -85,4 +83,3 @@ def _repeated(rule: Revoke) -> bool:
     return False
 
 
-__all__ = ["DUMMY_WIN_COUNTS_FOR_DECLARER", "Suit", "transfer", "transfer_count"]

@@ -80,6 +80,11 @@ def is_legal_call(seat: Seat, call: CallValue, calls: Sequence[SeatCall]) -> boo
     return can_redouble(seat, calls)
 
 
+def legal_calls(seat: Seat, calls: Sequence[SeatCall]) -> list[CallValue]:
+    """Every call ``seat`` may legally make after ``calls`` (bids from 1C up, then P, X, XX)."""
+    return [c for c in ALL_CALLS if is_legal_call(seat, c, calls)]
+
+
 def is_complete(calls: Sequence[SeatCall]) -> bool:
     """Four passes to start, or three passes in a row after any other call."""
     if len(calls) < 4:
@@ -149,8 +154,7 @@ class Auction:
     def legal_calls(self) -> tuple[CallValue, ...]:
         if self.is_complete:
             return ()
-        seat, calls = self.next_seat, self.seat_calls
-        return tuple(c for c in ALL_CALLS if is_legal_call(seat, c, calls))
+        return tuple(legal_calls(self.next_seat, self.seat_calls))
 
     def append(self, call: CallValue) -> Auction:
         if self.is_complete:
@@ -192,5 +196,6 @@ __all__ = [
     "is_sufficient",
     "last_bid",
     "last_non_pass",
+    "legal_calls",
     "lowest_sufficient",
 ]

@@ -13,9 +13,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from generator.laws.ruler import LawRuler
-from generator.model.auction import is_legal_call, last_bid, lowest_sufficient
+from generator.model.auction import is_legal_call, last_bid, legal_calls, lowest_sufficient
 from generator.model.board import Board
-from generator.model.calls import ALL_CALLS, PASS, Bid, CallValue, Pass
+from generator.model.calls import PASS, Bid, CallValue
 from generator.model.deal import Deal
 from generator.model.seat import Seat
 from generator.scenarios.bidding import BiddingModel
@@ -30,9 +30,6 @@ from generator.table.events import (
     Refused,
 )
 from generator.table.state import Table
-
-#: Replacement calls an offender may choose among (insufficient bid, inadmissible call, change).
-SUBSTITUTES = ("lowest_sufficient", "other_bid", "pass", "first_call", "any")
 
 
 @dataclass(frozen=True)
@@ -156,7 +153,7 @@ class Driver:
                 return lowest
         natural = self.natural_call_for(seat)
         if how == "other_bid":
-            bids = [c for c in ALL_CALLS if isinstance(c, Bid) and is_legal_call(seat, c, calls)
+            bids = [c for c in legal_calls(seat, calls) if isinstance(c, Bid)
                     and c != (lowest_sufficient(withdrawn, calls)
                               if isinstance(withdrawn, Bid) else None)]
             if isinstance(natural, Bid) and natural in bids:
@@ -181,11 +178,5 @@ class Driver:
                 self.natural_card()
         raise RuntimeError("the board did not end")
 
-    def auction_calls(self) -> list[tuple[Seat, CallValue]]:
-        return self.table.standing()
-
     def has_bid(self) -> bool:
         return last_bid(self.table.standing()) is not None
-
-    def passes_only(self) -> bool:
-        return all(isinstance(c, Pass) for _, c in self.table.standing())

@@ -38,16 +38,22 @@ def _order(card: Card) -> tuple[int, int]:
     return card.suit.order, card.rank.order
 
 
-def allowed_cards(table: Table, seat: Seat) -> list[Card]:
-    """Legal cards that break none of the duties in force (the duties are left as they were)."""
+def legal_cards(table: Table, seat: Seat) -> list[Card]:
+    """Every card ``seat`` may legally play now, duties aside (what a careless player might
+    play), in suit-then-rank order."""
     hand = table.remaining(seat)
     assert hand is not None, "the scenario generator needs the full deal"
     current = table.current
-    lead = table.leading
-    led = None if lead or current is None else current.led_suit
+    led = None if table.leading or current is None else current.led_suit
     # legal_plays, without building a Hand: a card of the suit led if he has one, else any card
     same = [c for c in hand if c.suit is led] if led is not None else []
-    legal = sorted(same or hand, key=_order)
+    return sorted(same or hand, key=_order)
+
+
+def allowed_cards(table: Table, seat: Seat) -> list[Card]:
+    """Legal cards that break none of the duties in force (the duties are left as they were)."""
+    legal = legal_cards(table, seat)
+    lead = table.leading
     if not table.constraints:
         return legal
     fine = [c for c in legal

@@ -11,13 +11,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from generator.model.auction import can_double, can_redouble, is_sufficient, last_bid
+from generator.model.auction import (
+    can_double,
+    can_redouble,
+    is_legal_call,
+    is_sufficient,
+    last_bid,
+    legal_calls,
+)
 from generator.model.calls import DOUBLE, PASS, REDOUBLE, Bid, CallValue
-from generator.model.cards import Card
 from generator.model.seat import Seat
 from generator.model.strain import Strain
 from generator.scenarios.driver import Driver
-from generator.scenarios.play import allowed_cards, choose_card
+from generator.scenarios.play import allowed_cards, choose_card, legal_cards
 from generator.table.events import (
     Asked,
     CallChanged,
@@ -125,18 +131,11 @@ def change_of_call(d: Driver) -> bool:
     if d.table.phase != "auction" or d.table.irregularities:
         return False
     calls = d.table.standing()[:-1]
-    options = [c for c in _legal(seat, calls) if c != first]
+    options = [c for c in legal_calls(seat, calls) if c != first]
     if not options:
         return False
     d.apply(CallChanged(seat, d.rng.choice(options[:8]), inadvertent=d.rng.random() < 0.3))
     return True
-
-
-def _legal(seat: Seat, calls: list[tuple[Seat, CallValue]]) -> list[CallValue]:
-    from generator.model.auction import is_legal_call
-    from generator.model.calls import ALL_CALLS
-
-    return [c for c in ALL_CALLS if is_legal_call(seat, c, calls)]
 
 
 def _out_of_rotation(d: Driver, kind: str) -> bool:
@@ -151,7 +150,7 @@ def _out_of_rotation(d: Driver, kind: str) -> bool:
         call = PASS
     elif kind == "bid":
         natural = d.natural_call_for(offender)
-        bids = [c for c in _legal(offender, calls) if isinstance(c, Bid)]
+        bids = [c for c in legal_calls(offender, calls) if isinstance(c, Bid)]
         if not bids:
             return False
         call = natural if isinstance(natural, Bid) and natural in bids else bids[0]
@@ -187,28 +186,26 @@ def redouble_out_of_rotation(d: Driver) -> bool:
     return _out_of_rotation(d, "redouble")
 
 
-@recipe("inadmissible-double", Kind.INADMISSIBLE_DOUBLE)
-def inadmissible_double(d: Driver) -> bool:
-    if not _auction_to(d):
+def _inadmissible(d: Driver, call: CallValue, need_bid: bool) -> bool:
+    """A double or redouble at the player's own turn where the auction does not allow it."""
+    if not _auction_to(d, need_bid=need_bid):
         return False
     seat = d.table.next
     assert seat is not None
-    if can_double(seat, d.table.standing()):
+    if is_legal_call(seat, call, d.table.standing()):
         return False
-    d.apply(CallMade(seat, DOUBLE))
+    d.apply(CallMade(seat, call))
     return True
+
+
+@recipe("inadmissible-double", Kind.INADMISSIBLE_DOUBLE)
+def inadmissible_double(d: Driver) -> bool:
+    return _inadmissible(d, DOUBLE, need_bid=True)
 
 
 @recipe("inadmissible-redouble", Kind.INADMISSIBLE_REDOUBLE, weight=0.5)
 def inadmissible_redouble(d: Driver) -> bool:
-    if not _auction_to(d, need_bid=False):
-        return False
-    seat = d.table.next
-    assert seat is not None
-    if can_redouble(seat, d.table.standing()):
-        return False
-    d.apply(CallMade(seat, REDOUBLE))
-    return True
+    return _inadmissible(d, REDOUBLE, need_bid=False)
 
 
 @recipe("call-when-obliged-to-pass", Kind.CALL_WHEN_OBLIGED_TO_PASS,
@@ -225,7 +222,7 @@ def call_when_obliged_to_pass(d: Driver) -> bool:
     if not d.auction_until(lambda drv: drv.table.next is partner):
         return False
     calls = d.table.standing()
-    bids = [c for c in _legal(partner, calls) if isinstance(c, Bid)]
+    bids = [c for c in legal_calls(partner, calls) if isinstance(c, Bid)]
     if not bids:
         return False
     d.apply(CallMade(partner, bids[0]))
@@ -249,7 +246,7 @@ def call_after_final_pass(d: Driver) -> bool:
     assert d.table.declarer is not None
     seat = d.rng.choice(list(Seat))
     calls = d.table.standing()
-    bids = [c for c in _legal(seat, calls) if isinstance(c, Bid)]
+    bids = [c for c in legal_calls(seat, calls) if isinstance(c, Bid)]
     candidates: list[CallValue] = [PASS, DOUBLE, *bids[:3]]
     call = d.rng.choice(candidates) if bids else PASS
     d.apply(CallMade(seat, call))
@@ -443,26 +440,15 @@ def penalty_card_not_played(d: Driver) -> bool:
     def owners_turn_with_duty(drv: Driver) -> bool:
         table = drv.table
         return table.next is owner and card in allowed_cards(table, owner) and len(
-            allowed_cards_all(drv, owner)) > 1
+            legal_cards(drv.table, owner)) > 1
 
     if not d.play_until(owners_turn_with_duty):
         return False
-    other = [c for c in allowed_cards_all(d, owner) if c != card]
+    other = [c for c in legal_cards(d.table, owner) if c != card]
     lead = d.table.leading
     pick = d.rng.choice(other)
     d.apply(CardLed(owner, pick) if lead else CardPlayed(owner, pick))
     return True
-
-
-def allowed_cards_all(d: Driver, seat: Seat) -> list[Card]:
-    """Every legal card, duties aside (what a careless player might play)."""
-    from generator.model.hand import Hand
-    from generator.model.play import legal_plays
-
-    table = d.table
-    current = table.current
-    led = None if current is None or current.is_complete else current.led_suit
-    return sorted(legal_plays(Hand(table.remaining(seat) or set()), led))
 
 
 @recipe("declarer-plays-out-of-turn", Kind.PLAY_OUT_OF_TURN, weight=1.0)
@@ -478,12 +464,8 @@ def declarer_plays_out_of_turn(d: Driver) -> bool:
     cards = sorted(table.remaining(hand_after) or [])
     if not cards:
         return False
-    d.apply(CardPlayed(hand_after, choose_card_safe(d, hand_after, cards)))
+    d.apply(CardPlayed(hand_after, d.rng.choice(cards)))
     return True
-
-
-def choose_card_safe(d: Driver, seat: Seat, cards: list[Card]) -> Card:
-    return d.rng.choice(cards)
 
 
 @recipe("simultaneous-play", Kind.SIMULTANEOUS_PLAY, weight=0.3)
