@@ -1,4 +1,5 @@
-"""Generated book content: worked examples, chapter quiz lists and the law index page.
+"""Generated book content: worked examples, the choice of chapter quiz questions and the law
+index page (the quiz parts themselves are :mod:`generator.book.quizpages`).
 
 Everything here is MyST Markdown written straight in the target language (never extracted for
 translation): the headings and fixed words come from the language catalogs (:data:`WORDS`, the
@@ -449,64 +450,6 @@ def _questions_by_law(questions: Sequence[Mapping[str, Any]], slug: str,
             if by_kind[name] and len(chosen) < limit:
                 chosen.append(by_kind[name].pop(0))
     return chosen
-
-
-def _number(value: Any) -> str:
-    number = float(value)
-    return str(int(number)) if number.is_integer() else str(number)
-
-
-def _indent(text: str, width: int) -> str:
-    pad = " " * width
-    return "\n".join(pad + line if line else "" for line in text.split("\n"))
-
-
-def _quiz_item(question: Mapping[str, Any], lang: str) -> str:
-    context = str(question.get("context") or "")
-    prompt = str(question["prompt"])
-    lines = [(md_text(context, lang) + " " if context else "") + f"**{md_text(prompt, lang)}**"]
-    choices = question.get("choices") or []
-    if choices:
-        lines.append("")
-        lines += [f"- {md_text(str(c['id']), lang)}) {md_text(str(c['text']), lang)}"
-                  for c in choices]
-    if choices:
-        right = [c for c in choices if c.get("correct")]
-        answer = "; ".join(f"{md_text(str(c['id']), lang)}) {md_text(str(c['text']), lang)}"
-                           for c in right)
-    else:
-        answer = md_text(_number(question["answer"]), lang) if "answer" in question else ""
-    lines += ["", "<details>", f"<summary>{_word('answer', lang)}</summary>", "",
-              f"**{answer}**" if answer else ""]
-    explanation = str(question.get("explanation") or "")
-    if explanation:
-        lines += ["", linked_text(explanation, lang)]
-    lines += ["", "</details>"]
-    return "\n".join(lines)
-
-
-def quiz_list(questions: Sequence[Mapping[str, Any]], slug: str, lang: str,
-              selection: Sequence[str] | None = None, limit: int = 10) -> str:
-    """The "Quiz" section of a chapter: a numbered list of its questions (see
-    :func:`chapter_questions`), each with its context, prompt and choices, and the answer with
-    the explanation folded in a ``<details>`` element.
-
-    ``questions`` may be bilingual (as :func:`generator.scenarios.questions.questions_for` makes
-    them) or already in ``lang`` (``questions.<lang>.json``). A chapter with no question-bank
-    topic gets the empty string.
-    """
-    _check_lang(lang)
-    chosen = [_local(q, lang) for q in chapter_questions(questions, slug, selection, limit)]
-    if _check_slug(slug) is None and not chosen:
-        return ""  # no generated question for this chapter: its own text holds the quiz
-    parts = [f"(quiz-{slug})=", f"## {_word('quiz', lang)}", ""]
-    if not chosen:
-        parts.append(_word("no_quiz", lang))
-    for number, question in enumerate(chosen, 1):
-        marker = f"{number}. "
-        item = _indent(_quiz_item(question, lang), len(marker))
-        parts += [marker + item.lstrip(" "), ""]
-    return "\n".join(parts).rstrip() + "\n"
 
 
 def quiz_uses(questions: Sequence[Mapping[str, Any]],

@@ -11,7 +11,9 @@ What ``setup`` adds, in the order a reader meets it on a page:
   language of ``tdcourse_languages`` (``../ru/chapters/05-insufficient-bid.html``), the names
   written in their own language (Babel's locale data, so a new language needs no code);
 * the book's title in the build's language, from ``locales/<lang>/LC_MESSAGES/_book.po``;
-* our static CSS/JS (every ``*.css`` and ``*.js`` in ``generator/book/static``, package data);
+* our static CSS/JS (every ``*.css`` and ``*.js`` in ``generator/book/static``, package data),
+  except the quiz widget's, which :mod:`generator.book.quiz` adds to the pages holding a quiz;
+* the quiz directives ``tdc-quiz``, ``tdc-practice`` and ``tdc-exam`` (:mod:`generator.book.quiz`);
 * an offline guard: a page that would make the browser fetch an ``http(s)://`` resource (a
   script, a stylesheet, an image, an iframe) is a warning naming the page and the URL. With the
   thebe, MathJax and web-font defaults of Jupyter Book this is what keeps the site offline.
@@ -104,10 +106,15 @@ def _translate_config(app: Sphinx, config: Config) -> None:
 
 
 def _add_static(app: Sphinx) -> None:
+    from generator.book.quiz import asset_names
+
+    page_only = set(asset_names())  # the quiz widget's: added only where a page holds a quiz
     for path in sorted(STATIC_DIR.glob("*.css")):
-        app.add_css_file(path.name)
+        if path.name not in page_only:
+            app.add_css_file(path.name)
     for path in sorted(STATIC_DIR.glob("*.js")):
-        app.add_js_file(path.name, defer="defer")
+        if path.name not in page_only:
+            app.add_js_file(path.name, defer="defer")
 
 
 # --- the law role ---------------------------------------------------------------------------
@@ -320,5 +327,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_post_transform(LawReferences)
 
     app.connect("html-page-context", _page_context)
+    from generator.book import quiz
+
+    quiz.setup(app)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True,
             "env_version": 1}

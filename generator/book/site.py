@@ -36,6 +36,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from generator.book import quizpages
 from generator.errors import TdcourseError
 
 SOURCE_LANG = "en"
@@ -228,9 +229,11 @@ def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
 
     How the generator modules are called (each as soon as it exists):
     ``examples.worked_examples(records, slug, lang)`` with every bank record
-    (``quizzes/bank/scenarios.json``); ``examples.quiz_list(questions, slug, lang, selection)``
-    with the bank's questions in ``lang`` and the chapter quiz's selection from
-    ``book/_build/data/quizzes.json`` (by topic: the slug without its number);
+    (``quizzes/bank/scenarios.json``); the bank's questions in ``lang`` and the quiz definitions of
+    ``book/_build/data/quizzes.json`` (by topic: the slug without its number), giving the
+    chapter's quiz part and its questions (:func:`generator.book.quizpages.chapter_quiz`), the
+    web bank and the practice and mock exam parts, and each chapter's Jupyter notebook
+    (``notebooks.chapter_notebook``) whose link ends the chapter's quiz part;
     ``examples.law_index_page(lang, uses, coverage=...)`` with the clauses cited by each chapter's
     own text (:func:`law_uses`, as chapter slugs) merged with ``examples.example_uses`` and
     ``examples.quiz_uses``; ``charts.chart(name, lang)`` for each name of ``charts.CHARTS``.
@@ -245,17 +248,17 @@ def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
     records: list[dict[str, Any]] = _load_json(root / "quizzes/bank/scenarios.json", [])
     bank_file = root / f"quizzes/bank/questions.{lang}.json"
     questions: list[dict[str, Any]] = _load_json(bank_file, [])
-    by_topic: dict[str, list[str]] = _load_json(root / "book/_build/data/quizzes.json",
-                                                {}).get("chapters", {})
+    definitions: dict[str, Any] = _load_json(root / "book/_build/data/quizzes.json", {})
+    by_topic: dict[str, list[str]] = definitions.get("chapters", {})
+    practice: dict[str, Any] = definitions.get("practice", {})
+    exam: dict[str, Any] = definitions.get("mock_exam", {})
     selections = {slug: by_topic.get(slug.split("-", 1)[1]) for slug in slugs}
 
     worked = getattr(examples, "worked_examples", None)
-    quiz = getattr(examples, "quiz_list", None)
     index_page = getattr(examples, "law_index_page", None)
+    notebooks = _module("notebooks")
     if worked is None:
         placeholders.append("worked examples")
-    if quiz is None:
-        placeholders.append("quiz lists")
     for slug in slugs:
         if worked is not None:
             text = worked(records, slug, lang)
@@ -263,12 +266,18 @@ def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
             text = _placeholder(book, lang, "Worked examples",
                                 "The worked examples of this chapter are not generated yet.")
         store.write(f"examples/{slug}.md", text)
-        if quiz is not None:
-            text = quiz(questions, slug, lang, selections[slug])
-        else:
-            text = _placeholder(book, lang, "Quiz",
-                                "The questions of this chapter are not generated yet.")
+        text, data = quizpages.chapter_quiz(questions, slug, lang, selections[slug])
+        store.write(f"quiz/{slug}.json", data)
+        if notebooks is not None:
+            store.write(f"notebooks/{slug}.ipynb", notebooks.chapter_notebook(
+                slug, lang, questions, records, selections[slug]))
+            text = (text + "\n" if text else "") + notebooks.notebook_intro_link(slug, lang)
         store.write(f"quiz/{slug}.md", text)
+    store.write("quiz/bank.json", quizpages.bank_json(questions, lang))
+    store.write("quiz/practice.md", quizpages.practice_part(practice.get("topics")))
+    store.write("quiz/mock-exam.md", quizpages.exam_part(
+        int(exam.get("count", 30)), int(exam.get("time_limit_minutes", 45)),
+        float(exam.get("pass_mark", 0.75)), exam.get("topics")))
 
     if charts is None or not hasattr(charts, "chart"):
         placeholders.append("flow charts")

@@ -4,6 +4,7 @@ page, in both languages, deterministic, escaped, and building as MyST with warni
 from __future__ import annotations
 
 import copy
+import json
 import re
 import subprocess
 import sys
@@ -15,6 +16,8 @@ from typing import Any
 import pytest
 
 from generator.book import examples as ex
+from generator.book.quizdata import decode_key, segments_text
+from generator.book.quizpages import chapter_quiz
 from generator.laws.coverage import coverage_rows
 from generator.scenarios.bank import Plan, scenarios
 from generator.scenarios.questions import TOPICS
@@ -148,10 +151,10 @@ def test_chapters_without_a_topic_get_no_examples_and_a_quiz_by_law(
     assert scoring and all(q["kind"] == "score" for q in scoring)
     procedure = ex.chapter_questions(questions, "01-director-and-procedure")
     assert procedure and all(q["kind"] == "options" for q in procedure)
-    assert "## Quiz" in ex.quiz_list(questions, "15-scoring", "en")
+    assert "## Quiz" in chapter_quiz(questions, "15-scoring", "en")[0]
     for slug in ("13-claims", "14-proprieties"):
         assert ex.chapter_questions(questions, slug) == []
-        assert ex.quiz_list(questions, slug, "en") == ""
+        assert chapter_quiz(questions, slug, "en") == ("", "[]\n")
     with pytest.raises(ValueError, match="unknown chapter"):
         ex.worked_examples(records, "05-insufficient", "en")
     with pytest.raises(ValueError, match="unknown language"):
@@ -170,7 +173,7 @@ def test_russian_output_has_cyrillic_headings_and_no_english_words(
         records: list[dict[str, Any]], questions: list[dict[str, Any]],
         coverage: list[tuple[int, str, int, int]]) -> None:
     english = [w["en"] for w in ex.WORDS.values()]
-    pages = [ex.worked_examples(records, slug, "ru") + ex.quiz_list(questions, slug, "ru")
+    pages = [ex.worked_examples(records, slug, "ru") + chapter_quiz(questions, slug, "ru")[0]
              for slug in TOPIC_SLUGS]
     pages.append(ex.law_index_page("ru", ex.example_uses(records), coverage=coverage, title=True))
     for page in pages:
@@ -240,7 +243,7 @@ def test_same_records_same_text(records: list[dict[str, Any]],
                                 questions: list[dict[str, Any]],
                                 coverage: list[tuple[int, str, int, int]]) -> None:
     def everything(recs: list[dict[str, Any]], qs: list[dict[str, Any]]) -> str:
-        out = [ex.worked_examples(recs, slug, lang) + ex.quiz_list(qs, slug, lang)
+        out = [ex.worked_examples(recs, slug, lang) + "".join(chapter_quiz(qs, slug, lang))
                for slug in TOPIC_SLUGS for lang in ("en", "ru")]
         out += [ex.law_index_page(lang, ex.example_uses(recs), coverage=coverage)
                 for lang in ("en", "ru")]
@@ -257,26 +260,32 @@ def test_same_records_same_text(records: list[dict[str, Any]],
 # --------------------------------------------------------------------------- quiz
 
 
-def test_quiz_list(records: list[dict[str, Any]], questions: list[dict[str, Any]]) -> None:
+def test_chapter_quiz_is_a_widget_over_encoded_questions(
+        questions: list[dict[str, Any]]) -> None:
+    """The chapter's quiz part is the quiz heading and a ``tdc-quiz`` directive; its data are the
+    topic's first ten questions as web questions, whose answers are only in the encoded key."""
     slug = "06-calls-out-of-rotation"
+    mine = [q for q in questions if q["topic"] == "calls-out-of-rotation"][:10]
     for lang in ("en", "ru"):
-        text = ex.quiz_list(questions, slug, lang)
+        text, data = chapter_quiz(questions, slug, lang)
         assert text.startswith(f"(quiz-{slug})=\n## {ex.WORDS['quiz'][lang]}\n")
-        mine = [q for q in questions if q["topic"] == "calls-out-of-rotation"][:10]
-        items = re.findall(r"(?m)^(\d+)\. ", text)
-        assert items == [str(n) for n in range(1, len(mine) + 1)]
-        assert text.count("<details>") == text.count("</details>") == len(mine)
-        assert text.count(f"<summary>{ex.WORDS['answer'][lang]}</summary>") == len(mine)
+        assert f"```{{tdc-quiz}} /_generated/quiz/{slug}.json\n:id: chapter:{slug}\n```" in text
+        web = json.loads(data)
+        assert [q["id"] for q in web] == [q["id"] for q in mine]
+        for question, shown in zip(mine, web, strict=True):
+            assert shown["prompt"] == ex.symbols(question["prompt"][lang], lang)
+            assert [c["text"] for c in shown["choices"]] == \
+                [ex.symbols(c["text"][lang], lang) for c in question.get("choices", [])]
+            key = decode_key(shown["k"])
+            assert key["c"] == [c["id"] for c in question.get("choices", []) if c["correct"]]
+            if question["type"] == "number":
+                assert key["n"] == question["answer"]
+            assert segments_text(key["e"]) == ex.symbols(question["explanation"][lang], lang)
+            assert set(shown["choices"][0]) == {"id", "text"} if shown["choices"] else True
+        # nothing of the answers in plain text: no explanation, no why, no "correct" flag
+        assert '"correct"' not in data and '"why"' not in data
         for question in mine:
-            assert ex.md_text(question["prompt"][lang], lang) in text
-            for choice in question.get("choices", []):
-                assert f"- {choice['id']}) {ex.md_text(choice['text'][lang], lang)}" in text
-        # the answer sits inside the details element
-        first = text.split("\n2. ")[0]
-        answer = first.split("<details>")[1]
-        right = [c for c in mine[0].get("choices", []) if c["correct"]]
-        for choice in right:
-            assert ex.md_text(choice["text"][lang], lang) in answer
+            assert ex.symbols(question["explanation"][lang], lang) not in data
 
 
 def test_quiz_selection_and_localised_input(questions: list[dict[str, Any]]) -> None:
@@ -285,14 +294,14 @@ def test_quiz_selection_and_localised_input(questions: list[dict[str, Any]]) -> 
     slug = "09-penalty-cards"
     mine = [q for q in questions if q["topic"] == "penalty-cards"]
     selection = [q["id"] for q in reversed(mine[:3])]
-    text = ex.quiz_list(questions, slug, "ru", selection=selection)
-    assert len(re.findall(r"(?m)^\d+\. ", text)) == 3
+    text, data = chapter_quiz(questions, slug, "ru", selection=selection)
+    assert [q["id"] for q in json.loads(data)] == selection
     localised = [localise(q, "ru") for q in questions]
-    assert ex.quiz_list(localised, slug, "ru", selection=selection) == text
+    assert chapter_quiz(localised, slug, "ru", selection=selection) == (text, data)
     with pytest.raises(ValueError, match="not en"):
-        ex.quiz_list(localised, slug, "en", selection=selection)
+        chapter_quiz(localised, slug, "en", selection=selection)
     with pytest.raises(ValueError, match="no question"):
-        ex.quiz_list(questions, slug, "en", selection=["nope"])
+        chapter_quiz(questions, slug, "en", selection=["nope"])
 
 
 # --------------------------------------------------------------------------- law index
@@ -361,7 +370,11 @@ def law_role(name, rawtext, text, lineno, inliner, options=None, content=None):
 
 
 def setup(app):
+    from generator.book import quiz
+
     app.add_role("law", law_role)
+    app.add_config_value("tdcourse_law_index_doc", "law-index", "env")
+    quiz.setup(app)  # the quiz widget's directive
 '''
 
 
@@ -382,8 +395,9 @@ def write_book(src: Path, lang: str, records: list[dict[str, Any]],
             f"```{{include}} ../_generated/quiz/{slug}.md\n```\n", encoding="utf-8")
         (src / "_generated" / "examples" / f"{slug}.md").write_text(
             ex.worked_examples(records, slug, lang), encoding="utf-8")
-        (src / "_generated" / "quiz" / f"{slug}.md").write_text(
-            ex.quiz_list(questions, slug, lang), encoding="utf-8")
+        text, data = chapter_quiz(questions, slug, lang)
+        (src / "_generated" / "quiz" / f"{slug}.md").write_text(text, encoding="utf-8")
+        (src / "_generated" / "quiz" / f"{slug}.json").write_text(data, encoding="utf-8")
     uses = ex.merge_uses({"27B2": list(ex.CHAPTERS)}, ex.example_uses(records),
                          ex.quiz_uses(questions))
     (src / "_generated" / "law-index.md").write_text(
@@ -414,7 +428,7 @@ def test_generated_pages_build_without_warnings(
     page = (out / "chapters" / "05-insufficient-bid.html").read_text(encoding="utf-8")
     assert "<script>alert(1)" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; *x* {law}`1`" in page
-    assert page.count("<details>") == page.count("</details>") > 0
+    assert page.count('<div class="tdc-quiz"') == 1  # the chapter quiz's widget
     assert ("<svg" in page) if real else ("% " not in page and "<svg" not in page)
     index = (out / "law-index.html").read_text(encoding="utf-8")
     assert 'id="law-27b2"' in index and 'id="law-27B2"' in index

@@ -20,6 +20,7 @@ import yaml
 
 from generator import i18n
 from generator.book import charts, examples
+from generator.book.quizpages import chapter_quiz
 from generator.book.site import build_site
 from generator.laws.engine import analyse
 from generator.scenarios.bank import Plan, scenarios
@@ -160,7 +161,7 @@ def test_a_third_language_needs_only_its_catalog(xx: Path) -> None:
     assert f"{MARK}North" in page or f"{MARK}South" in page or f"{MARK}East" in page \
         or f"{MARK}West" in page  # the diagrams' seat names
     questions = [q for r in records for q in r["questions"]]
-    assert f"## {MARK}Quiz" in examples.quiz_list(questions, slug, "xx")
+    assert f"## {MARK}Quiz" in chapter_quiz(questions, slug, "xx")[0]
     index = examples.law_index_page("xx", {}, coverage=[], title=True)
     assert index.startswith(f"# {MARK}Law index\n")
     svg = charts.chart("27", "xx")

@@ -1,0 +1,220 @@
+"""The quiz widget's data: bank questions in the compact form the browser (and the notebooks) use.
+
+A *web question* is a question of the bank (``quizzes/bank/questions.<lang>.json``) reduced to
+what a learner sees before answering, plus an encoded key::
+
+    {"id": "s1987-0-0-ruling", "type": "single" | "multiple" | "number",
+     "topic": "penalty-cards", "chapter": "09-penalty-cards", "laws": ["49", "50"],
+     "difficulty": 2, "board": 3, "dealer": "S", "vul": "EW",
+     "deal": "N:KQT.AQ952.97.Q42 J84.T.K86.A98653 ...",      # PBN, as in the bank
+     "auction": "S:P W:P N:1H E:2C!",                       # calls in order, seat:call
+     "play": "E:C6 S:CJ",                                   # cards led or played, in order
+     "context": "West exposed ♥6 other than in normal play.",
+     "prompt": "What is the ruling?",
+     "choices": [{"id": "a", "text": "..."}],               # empty for a number question
+     "k": "<key>"}
+
+Calls keep the engine's notation (``P``, ``X``, ``XX``, ``1NT``, ``2H``) and cards too (``HT``):
+the widget draws them with its own labels and suit symbols. An auction entry ends in ``!`` when
+it replaces the seat's previous call (a change of call). Texts have cards and calls written with
+suit symbols already (:func:`generator.book.examples.symbols`).
+
+The key (``k``) is the JSON ``{"c": [right choice ids], "n": number answer or null,
+"e": explanation, "w": {choice id: why it is wrong}}`` compressed with raw DEFLATE and written in
+base64 (:func:`encode_key`; browsers undo it with ``DecompressionStream("deflate-raw")``). That
+keeps the answers out of the page's text and source, and nothing more: a self-graded quiz has to
+ship its key, and a reader who decodes base64 and inflates it reads every answer. The course says
+so on the practice page.
+
+Explanations (``e`` and each ``w``) are *segments*: a list whose items are text (a string) or a
+clause to link (a one-item list, ``["27B2"]``), so the widget builds links to the law index with
+DOM calls and never parses HTML from data.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from generator.errors import ParseError
+from generator.table.events import CallChanged, CallMade, CardLed, CardPlayed, parse_event
+
+Segments = list[str | list[str]]
+
+#: The course's chapters by the laws they teach (inclusive ranges); the mock exam's breakdown by
+#: law links each law to its chapter. A law not listed has no chapter of its own.
+CHAPTER_RANGES: dict[str, tuple[tuple[int, int], ...]] = {
+    "01-director-and-procedure": ((9, 12), (16, 16)),
+    "02-board-and-deal": ((1, 8), (13, 15)),
+    "03-auction-procedure": ((17, 24),),
+    "04-changes-of-call": ((25, 26),),
+    "05-insufficient-bid": ((27, 27),),
+    "06-calls-out-of-rotation": ((28, 34),),
+    "07-inadmissible-calls": ((35, 39),),
+    "08-play-procedure": ((41, 47),),
+    "09-penalty-cards": ((48, 52),),
+    "10-leads-out-of-turn": ((53, 60),),
+    "11-revoke": ((61, 64),),
+    "12-tricks": ((65, 67),),
+    "13-claims": ((68, 71),),
+    "14-proprieties": ((40, 40), (72, 76)),
+    "15-scoring": ((77, 79),),
+    "16-tournament": ((80, 93),),
+}
+
+
+def law_chapters() -> dict[str, str]:
+    """Law number (as text) -> the chapter slug that teaches it."""
+    out: dict[str, str] = {}
+    for slug, ranges in CHAPTER_RANGES.items():
+        for low, high in ranges:
+            for law in range(low, high + 1):
+                out.setdefault(str(law), slug)
+    return dict(sorted(out.items(), key=lambda item: int(item[0])))
+
+
+def law_number(ref: str) -> str:
+    """The law a clause belongs to: ``"27B2"`` -> ``"27"``."""
+    digits = ""
+    for char in ref:
+        if not char.isdigit():
+            break
+        digits += char
+    return digits or ref
+
+
+# --------------------------------------------------------------------------- the key
+
+
+def encode_key(key: Any) -> str:
+    """``key`` as compact JSON, raw-DEFLATE compressed, in base64 (deterministic)."""
+    data = json.dumps(key, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    raw = packer.compress(data.encode("utf-8")) + packer.flush()
+    return base64.b64encode(raw).decode("ascii")
+
+
+def decode_key(text: str) -> Any:
+    """The inverse of :func:`encode_key` (tests and the notebooks grade with it)."""
+    return json.loads(zlib.decompress(base64.b64decode(text), -15).decode("utf-8"))
+
+
+def segments(text: str, lang: str) -> Segments:
+    """An explanation as segments: text with suit symbols, each known clause of a "(Law 27B2,
+    27C)" citation a one-item list (a citation of unknown clauses stays text)."""
+    from generator.book.examples import _citation, _known_ref, symbols
+
+    out: Segments = []
+
+    def add(piece: str) -> None:
+        if not piece:
+            return
+        piece = symbols(piece, lang)
+        if out and isinstance(out[-1], str):
+            out[-1] += piece
+        else:
+            out.append(piece)
+
+    position = 0
+    for match in _citation().finditer(text):
+        tokens = [t.strip() for t in match.group(2).split(",")]
+        if not all(_known_ref(t) for t in tokens):
+            continue
+        add(text[position:match.start()] + f"({match.group(1)} ")
+        for number, token in enumerate(tokens):
+            if number:
+                add(", ")
+            out.append([token])
+        add(")")
+        position = match.end()
+    add(text[position:])
+    return out
+
+
+def segments_text(parts: Iterable[str | list[str]]) -> str:
+    """Segments back to plain text (a clause as its key)."""
+    return "".join(p if isinstance(p, str) else p[0] for p in parts)
+
+
+# --------------------------------------------------------------------------- questions
+
+
+def _pictures(events: Sequence[str]) -> tuple[str, str]:
+    """The auction and the play of ``events`` as the widget's strings (``"S:P W:1H!"``)."""
+    auction: list[str] = []
+    play: list[str] = []
+    for line in events:
+        try:
+            event = parse_event(str(line))
+        except ParseError:
+            continue
+        if isinstance(event, CallMade):
+            auction.append(f"{event.seat}:{event.call}")
+        elif isinstance(event, CallChanged):
+            auction.append(f"{event.seat}:{event.call}!")
+        elif isinstance(event, (CardLed, CardPlayed)):
+            play.append(f"{event.seat}:{event.card}")
+    return " ".join(auction), " ".join(play)
+
+
+def _number(value: Any) -> int | float:
+    number = float(value)
+    return int(number) if number.is_integer() else number
+
+
+def key_of(question: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """The decoded key of a question in ``lang`` (see the module docstring)."""
+    choices = question.get("choices") or []
+    return {
+        "c": [str(c["id"]) for c in choices if c.get("correct")],
+        "n": _number(question["answer"]) if not choices and "answer" in question else None,
+        "e": segments(str(question.get("explanation") or ""), lang),
+        "w": {str(c["id"]): segments(str(c.get("why") or ""), lang)
+              for c in choices if not c.get("correct") and c.get("why")},
+    }
+
+
+def web_question(question: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """A bank question in ``lang`` (``questions.<lang>.json``) as the widget's web question."""
+    from generator.book.examples import TOPIC_CHAPTER, symbols
+
+    if question.get("lang") not in (None, lang):
+        raise ValueError(f"question {question.get('id')} is in {question.get('lang')}, "
+                         f"not {lang}")
+    auction, play = _pictures(question.get("events") or [])
+    topic = str(question.get("topic") or "")
+    return {
+        "id": str(question["id"]),
+        "type": str(question["type"]),
+        "topic": topic,
+        "chapter": TOPIC_CHAPTER.get(topic, ""),
+        "laws": [str(law) for law in question.get("laws") or []],
+        "difficulty": int(question.get("difficulty") or 1),
+        "board": int(question["board"]),
+        "dealer": str(question["dealer"]),
+        "vul": str(question["vulnerable"]),
+        "deal": str(question["deal"]),
+        "auction": auction,
+        "play": play,
+        "context": symbols(str(question.get("context") or ""), lang),
+        "prompt": symbols(str(question["prompt"]), lang),
+        "choices": [{"id": str(c["id"]), "text": symbols(str(c["text"]), lang)}
+                    for c in question.get("choices") or []],
+        "k": encode_key(key_of(question, lang)),
+    }
+
+
+def web_bank(questions: Sequence[Mapping[str, Any]], lang: str,
+             topics: Sequence[str] | None = None) -> dict[str, Any]:
+    """The practice page's bank: every question of ``topics`` (default all) in ``lang``."""
+    chosen = [q for q in questions if topics is None or q.get("topic") in topics]
+    return {"format": 1, "lang": lang, "count": len(chosen),
+            "questions": [web_question(q, lang) for q in chosen]}
+
+
+def dumps(data: Any) -> str:
+    """Canonical compact JSON (same data, same bytes)."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n"

@@ -1,0 +1,164 @@
+"""The quiz widget's Sphinx side (``generator.book.quiz``): what the built pages hold.
+
+A small site (``quizsite.py``) is built once per module with the real extension and Sphinx; the
+tests read its HTML: the widget's configuration, the assets a quiz page loads (and a page without
+a quiz does not), the bank copied beside the site, the links computed for each page, and that
+neither the answers nor any markup from the data appear in the page as such. A broken quiz file
+fails the build with one located line and leaves the previous output in place.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.book.quizdata import decode_key, segments_text
+from generator.book.site import BookBuildError, build_one
+from quizsite import (CHAPTER, EXAM_COUNT, EXAM_MINUTES, HOSTILE_ID, HOSTILE_TEXT, LANGS,
+                      PASS_MARK, answers, build_quiz_site, chapter_selection, config_of,
+                      write_generated, write_project)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_quiz_site(tmp_path_factory.mktemp("quizsite"))
+
+
+def _page(site: Path, lang: str, name: str) -> str:
+    return (site / lang / name).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_chapter_page_embeds_its_questions_with_encoded_keys(site: Path, lang: str) -> None:
+    config = config_of(site / lang / "chapters" / f"{CHAPTER}.html")
+    assert config["mode"] == "chapter" and config["lang"] == lang
+    expected = chapter_selection(lang)
+    assert [q["id"] for q in config["questions"]] == [q["id"] for q in expected]
+    known = answers(lang)
+    for question in config["questions"]:
+        key = decode_key(question["k"])
+        truth = known[question["id"]]
+        assert key["c"] == [c["id"] for c in truth.get("choices", []) if c["correct"]]
+        assert HOSTILE_ID != question["id"] or segments_text(key["e"]).startswith("Explained")
+    # the catalog's interface text and names in the page's language
+    assert config["ui"]["noscript"]
+    assert config["names"]["seats"]["N"] == ("North" if lang == "en" else "Север")
+    assert config["lawIndex"] == "../law-index.html"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_answers_and_markup_from_the_data_are_not_in_the_page(site: Path, lang: str) -> None:
+    page = _page(site, lang, f"chapters/{CHAPTER}.html")
+    for question in chapter_selection(lang):
+        assert question["explanation"] not in page
+        for choice in question.get("choices", []):
+            if choice.get("why"):
+                assert choice["why"] not in page
+    assert '"correct"' not in page and '"why"' not in page
+    widget = re.search(r'<script type="application/json" class="tdc-quiz-config">(.*?)</script>',
+                       page, re.DOTALL)
+    assert widget is not None
+    assert "<" not in widget.group(1)  # no text can close the script element or open a tag
+    assert "<script>window.__pwned" not in page
+    config = config_of(site / lang / "chapters" / f"{CHAPTER}.html")
+    hostile = next(q for q in config["questions"] if q["id"] == HOSTILE_ID)
+    assert hostile["context"] == "Context " + HOSTILE_TEXT  # the data itself is intact
+
+
+def test_only_pages_with_a_quiz_load_the_widget(site: Path) -> None:
+    for lang in LANGS:
+        for name in (f"chapters/{CHAPTER}.html", "practice.html", "mock-exam.html"):
+            page = _page(site, lang, name)
+            assert "_static/tdcourse-quiz.js" in page and "_static/tdcourse-quiz.css" in page
+        for name in ("chapters/11-revoke.html", "intro.html", "law-index.html"):
+            page = _page(site, lang, name)
+            assert "tdcourse-quiz" not in page, name
+        assert (site / lang / "_static" / "tdcourse-quiz.js").is_file()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_bank_is_beside_the_site_as_json_and_as_a_script(site: Path, lang: str) -> None:
+    bank = json.loads(_page(site, lang, "_tdc/bank.json"))
+    assert bank["lang"] == lang and bank["count"] == len(bank["questions"]) == len(answers(lang))
+    script = _page(site, lang, "_tdc/bank.js")
+    prefix = f'(window.tdcBanks = window.tdcBanks || {{}})["{lang}"] = '
+    assert script.startswith(prefix) and script.rstrip().endswith(";")
+    assert "<" not in script  # the hostile question's markup is \u003c-escaped
+    assert json.loads(script[len(prefix):].rstrip().rstrip(";")) == bank
+    practice = config_of(site / lang / "practice.html")
+    assert practice["mode"] == "practice" and "questions" not in practice
+    assert practice["bank"] == "_tdc/bank.json" and practice["bankScript"] == "_tdc/bank.js"
+    assert len(practice["topics"]) == 10
+    # the bank is not inlined in the page
+    assert len(_page(site, lang, "practice.html")) < len(_page(site, lang, "_tdc/bank.json"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_exam_configuration_and_links_to_chapters(site: Path, lang: str) -> None:
+    config = config_of(site / lang / "mock-exam.html")
+    assert (config["mode"], config["count"], config["timeLimit"], config["passMark"]) == \
+        ("exam", EXAM_COUNT, EXAM_MINUTES, PASS_MARK)
+    topics = {t["id"]: t for t in config["topics"]}
+    assert topics["insufficient-bid"]["href"] == f"chapters/{CHAPTER}.html"
+    assert topics["revoke"]["href"] == "chapters/11-revoke.html"
+    assert "href" not in topics["tricks"]  # the small site has no chapter on tricks
+    assert config["laws"]["27"] == {"href": f"chapters/{CHAPTER}.html",
+                                    "title": "The insufficient bid"}
+    assert config["laws"]["64"]["href"] == "chapters/11-revoke.html"
+    assert "25" not in config["laws"]
+    assert topics["revoke"]["title"] == ("The revoke" if lang == "en" else "Фальшренонс")
+
+
+def _rebuild_with(tmp_path: Path, mutate: Any) -> tuple[Path, str]:
+    root = write_project(tmp_path)
+    write_generated(root, "en")
+    build_one(root, "en", ["en"])
+    page = root / "book" / "_build" / "html" / "en" / "chapters" / f"{CHAPTER}.html"
+    before = page.read_text(encoding="utf-8")
+    mutate(root / "book" / "_generated" / "quiz" / f"{CHAPTER}.json")
+    with pytest.raises(BookBuildError) as failure:
+        build_one(root, "en", ["en"])
+    assert page.read_text(encoding="utf-8") == before  # the previous output is kept
+    return page, str(failure.value)
+
+
+def test_a_broken_quiz_file_fails_with_one_located_line(tmp_path: Path) -> None:
+    _, message = _rebuild_with(tmp_path / "a", lambda p: p.write_text("[{", encoding="utf-8"))
+    assert "\n" not in message
+    assert f"chapters/{CHAPTER}.md:8" in message and "tdc-quiz" in message  # the directive
+    assert f"_generated/quiz/{CHAPTER}.json" in message and "line 1 column 3" in message
+
+    def drop_key(path: Path) -> None:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        del data[2]["k"]
+        path.write_text(json.dumps(data), encoding="utf-8")
+
+    _, message = _rebuild_with(tmp_path / "b", drop_key)
+    assert "question 3 lacks k" in message
+
+    _, message = _rebuild_with(tmp_path / "c", lambda p: p.unlink())
+    assert f"no file _generated/quiz/{CHAPTER}.json" in message
+
+
+def test_bad_exam_options_are_located_errors(tmp_path: Path) -> None:
+    root = write_project(tmp_path)
+    write_generated(root, "en")
+    exam = root / "book" / "mock-exam.md"
+    exam.write_text(exam.read_text(encoding="utf-8").replace(f":pass-mark: {PASS_MARK}",
+                                                             ":pass-mark: 75"), encoding="utf-8")
+    with pytest.raises(BookBuildError, match=r"mock-exam\.md:3.*pass mark is a fraction"):
+        build_one(root, "en", ["en"])
+    practice = root / "book" / "practice.md"
+    practice.write_text(practice.read_text(encoding="utf-8").replace(":topics: all",
+                                                                     ":topics: revoke, nope"),
+                        encoding="utf-8")
+    exam.write_text(exam.read_text(encoding="utf-8").replace(":pass-mark: 75", ":pass-mark: .5"),
+                    encoding="utf-8")
+    with pytest.raises(BookBuildError, match=r"practice\.md:3.*unknown topic nope"):
+        build_one(root, "en", ["en"])
+    shutil.rmtree(root)
