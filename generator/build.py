@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import shutil
 import tempfile
 from collections.abc import Callable, Sequence
@@ -38,12 +39,18 @@ def _law_index_json(edition: str) -> str:
 
 
 def write_atomic(target: Path, text: str) -> None:
-    """Write a file through a temporary sibling, so a failure leaves the old file intact."""
+    """Write a file through a temporary sibling, so a failure leaves the old file intact.
+
+    The result gets the permissions of any new file (the umask's), not the temporary file's
+    private ones: outputs are meant to be read and handed on."""
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}-", dir=target.parent)
     try:
         with open(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
+        mask = os.umask(0)
+        os.umask(mask)
+        Path(tmp).chmod(0o666 & ~mask)
         Path(tmp).replace(target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -192,6 +192,52 @@ def _cmd_build(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_export(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from generator import export
+    from generator.build import write_atomic
+
+    lang = export.check_language(args.lang)
+    topics = export.parse_topics(args.topics)
+    if args.count is not None and args.count < 1:
+        raise ParseError(f"--count must be at least 1, not {args.count}")
+    bank = Path(args.bank)
+    export.ensure_bank(bank, Path("quizzes") / "quizzes.yaml",
+                       lambda message: print(f"tdcourse: {message}", file=sys.stderr))
+    questions = export.select(export.load_questions(bank, lang), topics, args.count, args.seed)
+    if not questions:
+        raise InputError(f"no question of the topics {', '.join(topics)} in the bank", str(bank))
+    if args.format == "pbn":
+        from generator.export.pbn import pbn, scenario_ids
+
+        records = export.load_scenarios(bank)
+        ids = scenario_ids(questions)
+        missing = [i for i in ids if i not in records]
+        if missing:
+            raise InputError(f"scenario {missing[0]} of the questions is not in the bank",
+                             str(bank / "scenarios.json"))
+        text, auctions = pbn([records[i] for i in ids], lang)
+        out = Path(args.out or "tdcourse.pbn")
+        write_atomic(out, text)
+        print(f"pbn: {len(ids)} deals ({auctions} with an auction) of {len(questions)} "
+              f"questions written to {out} ({lang})")
+        return 0
+    chapters = len(export.by_chapter(questions))
+    if args.format == "moodle":
+        from generator.export.moodle import moodle_xml
+
+        text, out = moodle_xml(questions, lang), Path(args.out or f"tdcourse-{lang}.xml")
+    else:
+        from generator.export.gift import gift
+
+        text, out = gift(questions, lang), Path(args.out or f"tdcourse-{lang}.gift")
+    write_atomic(out, text)
+    print(f"{args.format}: {len(questions)} questions in {chapters} chapter categories "
+          f"written to {out} ({lang})")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="tdcourse", description=(
         "Rules engine and course on the Laws of Duplicate Contract Bridge (1987 code)."))
@@ -244,6 +290,20 @@ def build_parser() -> argparse.ArgumentParser:
     cov.add_argument("--out", help="write to this file instead of standard output")
     cov.add_argument("--edition", default="1987", choices=("1987",))
     cov.set_defaults(func=_cmd_coverage)
+
+    exp = sub.add_parser("export", help="export questions as Moodle XML or GIFT, deals as PBN")
+    exp.add_argument("--format", required=True, choices=("moodle", "gift", "pbn"),
+                     help="moodle (Moodle XML), gift (GIFT text) or pbn (the deals)")
+    exp.add_argument("--lang", default="en", help="language of the text (default: en)")
+    exp.add_argument("--topics", help="comma-separated topics (default: all)")
+    exp.add_argument("--count", type=int, default=None,
+                     help="number of questions, spread over topics and kinds (default: all)")
+    exp.add_argument("--seed", type=int, default=1987, help="seed of the --count pick")
+    exp.add_argument("--bank", default="quizzes/bank",
+                     help="question bank directory (built from quizzes/quizzes.yaml if missing)")
+    exp.add_argument("--out", help="file to write (default: tdcourse-<lang>.xml, "
+                     "tdcourse-<lang>.gift or tdcourse.pbn here)")
+    exp.set_defaults(func=_cmd_export)
 
     build = sub.add_parser("build", help="regenerate the generated parts and build the course")
     build.add_argument("--root", default=".", help="the project directory (default: here)")

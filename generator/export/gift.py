@@ -1,0 +1,105 @@
+"""GIFT: the bank's questions in Moodle's plain-text question format.
+
+GIFT is the format people can read and edit before importing, and platforms other than Moodle
+read it too. It has one trap: its syntax characters. ``~`` starts a wrong answer, ``=`` a right
+one, ``#`` a feedback, ``{ }`` the answers, ``:`` the name (and a numerical tolerance), and a
+backslash escapes them — so every one of them inside our text is written with a backslash
+(:func:`escape_gift`), exactly as Moodle's own GIFT export does; otherwise an explanation that
+mentions "4♥=420" would quietly become a second right answer.
+
+Layout, one question per paragraph (Moodle splits the file at blank lines)::
+
+    $CATEGORY: $course$/top/tdcourse/05 The insufficient bid
+
+    // [id:s1987-3-1-ruling]
+    ::s1987-3-1-ruling::[html]<p>…</p>{
+    =right answer#feedback
+    ~wrong answer#why it is wrong
+    ####the explanation (general feedback)
+    }
+
+Multiple-answer questions weigh each answer (``~%50%…``, ``~%-50%…``) with the grades Moodle
+accepts (:func:`generator.export.moodle.fractions`); number questions are
+``{#`` ``=N:0#feedback`` ``~#feedback for any other number`` ``}``. All text is the same one-line
+HTML as in the Moodle XML export, marked ``[html]``, so no line of ours starts with ``//`` (a GIFT
+comment) and no text holds a blank line. The one comment line, ``// [id:…]``, is how Moodle 3.6
+and later read a question's ID number from GIFT (older versions ignore it), so a re-import can be
+matched with the earlier one as with Moodle XML.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from generator.export import by_chapter, category_path
+from generator.export.html import clean, escape, number_text, question_html, text_html, word
+from generator.export.moodle import fractions
+
+#: GIFT's syntax characters; the backslash comes first so that escapes are not escaped again.
+SPECIAL = "\\~=#{}:"
+
+
+def escape_gift(text: str) -> str:
+    """``text`` with every GIFT syntax character backslash-escaped, line breaks as ``\\n``.
+
+    Moodle's importer turns ``\\\\`` back into a backslash first, then ``\\~ \\= \\# \\{ \\}
+    \\:`` into the characters, then ``\\n`` into a line break; this is the exact inverse.
+    """
+    out = []
+    for char in text.replace("\r\n", "\n").replace("\r", "\n"):
+        if char in SPECIAL:
+            out.append("\\" + char)
+        elif char == "\n":
+            out.append("\\n")
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def _field(markup: str) -> str:
+    """An answer or feedback: HTML, escaped. A leading ``[`` becomes an entity, so Moodle never
+    mistakes the start of the text for a format marker such as ``[plain]``."""
+    if markup.startswith("["):
+        markup = "&#91;" + markup[1:]
+    return escape_gift(markup)
+
+
+def question_gift(question: Mapping[str, Any], lang: str) -> str:
+    """One question as a GIFT paragraph (no blank line inside)."""
+    qid = clean(question["id"])
+    qtype = str(question["type"])
+    opening = "{#" if qtype == "number" else "{"  # "{#": the answers are numbers
+    idnumber = qid.replace("]", "\\]")  # Moodle's escape of "]" inside [id:...]
+    lines = [f"// [id:{idnumber}]",
+             f"::{escape_gift(qid)}::[html]{escape_gift(question_html(question, lang))}{opening}"]
+    right = escape(word(lang, "right"))
+    if qtype == "number":
+        lines.append(f"={escape_gift(number_text(question['answer']))}:0#{_field(right)}")
+        lines.append(f"~#{_field(escape(word(lang, 'number_wrong')))}")
+    else:
+        choices = list(question.get("choices") or [])
+        if qtype == "single":
+            marks = ["=" if c.get("correct") else "~" for c in choices]
+        else:
+            marks = [f"~%{grade}%" for grade in fractions(choices)]
+        for choice, mark in zip(choices, marks, strict=True):
+            feedback = right if choice.get("correct") else text_html(choice.get("why") or "",
+                                                                       lang)
+            lines.append(f"{mark}{_field(text_html(choice['text'], lang))}#{_field(feedback)}")
+    explanation = text_html(question.get("explanation") or "", lang)
+    if explanation:
+        lines.append(f"####{_field(explanation)}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def gift(questions: Sequence[Mapping[str, Any]], lang: str) -> str:
+    """A whole GIFT file: a ``$CATEGORY`` line per chapter, each followed by its questions."""
+    out = []
+    for topic, group in by_chapter(questions):
+        # Moodle reads the category line before undoing escapes: it is written as it is (the
+        # names come from our own catalogs, not from data).
+        out.append(f"$CATEGORY: {category_path(topic, lang)}\n")
+        out.extend(question_gift(q, lang) for q in group)
+    return "\n".join(out)

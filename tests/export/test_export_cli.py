@@ -1,0 +1,145 @@
+"""``tdcourse export``: exit status 0 and one summary line; bad options are one line on stderr and
+exit status 2; --count is respected; two runs give the same bytes; the file is written atomically;
+a missing bank is generated from the quiz definitions."""
+
+from __future__ import annotations
+
+import os
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from endplay.parsers import pbn as endplay_pbn
+
+Cli = Callable[..., tuple[int, str, str]]
+
+
+def assert_one_line_error(status: int, out: str, err: str) -> None:
+    assert status == 2, (status, out, err)
+    assert out == ""
+    assert "Traceback" not in err
+    assert err.startswith("tdcourse") and err.endswith("\n") and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize(("fmt", "name"), [("moodle", "quiz.xml"), ("gift", "quiz.gift"),
+                                           ("pbn", "deals.pbn")])
+def test_each_format_exits_0_with_one_summary_line(cli: Cli, bank_dir: Path, tmp_path: Path,
+                                                   fmt: str, name: str) -> None:
+    out = tmp_path / name
+    status, stdout, err = cli("export", "--format", fmt, "--bank", str(bank_dir), "--out",
+                              str(out), "--count", "12")
+    assert status == 0, err
+    assert err == ""
+    assert stdout.count("\n") == 1 and stdout.startswith(f"{fmt}: ")
+    assert str(out) in stdout
+    assert ("12 questions" in stdout) if fmt != "pbn" else ("of 12 questions" in stdout)
+    mask = os.umask(0)
+    os.umask(mask)
+    assert out.stat().st_mode & 0o777 == 0o666 & ~mask  # an ordinary file, not a private one
+
+
+def test_count_is_respected_and_topics_filter(cli: Cli, bank_dir: Path, tmp_path: Path) -> None:
+    out = tmp_path / "quiz.xml"
+    status, _, err = cli("export", "--format", "moodle", "--bank", str(bank_dir), "--out",
+                         str(out), "--count", "7", "--topics", "revoke,penalty-cards")
+    assert status == 0, err
+    root = ET.parse(out).getroot()
+    questions = [q for q in root if q.get("type") != "category"]
+    categories = [q.findtext("category/text") for q in root if q.get("type") == "category"]
+    assert len(questions) == 7
+    assert categories == ["$course$/top/tdcourse/09 Penalty cards",
+                          "$course$/top/tdcourse/11 The revoke"]
+
+
+def test_pbn_holds_the_deals_of_the_same_pick(cli: Cli, bank_dir: Path, tmp_path: Path) -> None:
+    """With the same options, the PBN file has exactly the deals of the Moodle export."""
+    options = ("--bank", str(bank_dir), "--count", "9", "--seed", "4")
+    assert cli("export", "--format", "moodle", "--out", str(tmp_path / "q.xml"), *options)[0] == 0
+    assert cli("export", "--format", "pbn", "--out", str(tmp_path / "d.pbn"), *options)[0] == 0
+    ids = [q.findtext("idnumber") for q in ET.parse(tmp_path / "q.xml").getroot()
+           if q.get("type") != "category"]
+    scenarios = {str(i).rsplit("-", 1)[0] for i in ids}
+    text = (tmp_path / "d.pbn").read_text(encoding="utf-8")
+    assert set(re.findall(r"\{tdcourse scenario (\S+), board", text)) == scenarios
+    assert len(endplay_pbn.loads(text)) == len(scenarios)
+
+
+@pytest.mark.parametrize("fmt", ["moodle", "gift", "pbn"])
+def test_two_runs_give_byte_identical_files(cli: Cli, bank_dir: Path, tmp_path: Path,
+                                            fmt: str) -> None:
+    files = []
+    for run in ("a", "b"):
+        out = tmp_path / run / "export"
+        status, _, err = cli("export", "--format", fmt, "--lang", "ru", "--bank", str(bank_dir),
+                             "--out", str(out), "--count", "15")
+        assert status == 0, err
+        files.append(out.read_bytes())
+    assert files[0] == files[1]
+
+
+def test_default_file_names_are_in_the_current_directory(cli: Cli, bank_dir: Path,
+                                                         tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    for fmt in ("moodle", "gift", "pbn"):
+        assert cli("export", "--format", fmt, "--lang", "ru", "--bank", str(bank_dir),
+                   "--count", "3")[0] == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["tdcourse-ru.gift", "tdcourse-ru.xml",
+                                                          "tdcourse.pbn"]
+
+
+@pytest.mark.parametrize("args", [
+    ("--topics", "revoke,nonsense"),
+    ("--lang", "xx"),
+    ("--count", "0"),
+    ("--format", "pdf"),
+    ("--bank", "/nonexistent/bank/dir/for/sure"),
+])
+def test_bad_options_are_one_line_and_exit_2(cli: Cli, bank_dir: Path, tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch,
+                                             args: tuple[str, ...]) -> None:
+    monkeypatch.chdir(tmp_path)  # no quizzes/quizzes.yaml here: a missing bank is not built
+    options = {"--format": "moodle", "--bank": str(bank_dir), "--out": str(tmp_path / "q.xml")}
+    options.update(dict(zip(args[::2], args[1::2], strict=True)))
+    status, out, err = cli("export", *[item for pair in options.items() for item in pair])
+    assert_one_line_error(status, out, err)
+    assert not (tmp_path / "q.xml").exists()
+
+
+def test_unknown_topic_error_lists_the_topics(cli: Cli, bank_dir: Path) -> None:
+    _, _, err = cli("export", "--format", "gift", "--bank", str(bank_dir), "--topics", "revok")
+    assert "unknown topic revok" in err and "revoke" in err and "insufficient-bid" in err
+
+
+def test_the_write_is_atomic(cli: Cli, bank_dir: Path, tmp_path: Path,
+                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A failure while writing leaves the earlier file as it was and no temporary file."""
+    out = tmp_path / "quiz.xml"
+    out.write_text("earlier export", encoding="utf-8")
+    import generator.export.moodle as moodle
+
+    # text that cannot be encoded stops the write half-way
+    monkeypatch.setattr(moodle, "moodle_xml", lambda questions, lang: "<quiz>" * 999 + "\ud800")
+    with pytest.raises(UnicodeEncodeError):
+        cli("export", "--format", "moodle", "--bank", str(bank_dir), "--out", str(out))
+    assert out.read_text(encoding="utf-8") == "earlier export"
+    assert [p.name for p in tmp_path.iterdir()] == ["quiz.xml"]
+
+
+def test_a_missing_bank_is_generated_from_the_quiz_definitions(
+        cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "quizzes").mkdir()
+    (tmp_path / "quizzes" / "quizzes.yaml").write_text(
+        "format: 1\nbank: {seed: 3, count: 6, langs: [en, ru]}\n"
+        "chapters:\n  - {id: revoke, topics: [revoke], count: 2, seed: 1}\n"
+        "mock_exam: {count: 3, topics: all, time_limit_minutes: 10, pass_mark: 0.5, seed: 2}\n",
+        encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    status, out, err = cli("export", "--format", "gift")
+    assert status == 0, err
+    assert "generating it from quizzes" in err and err.count("\n") == 1
+    assert (tmp_path / "quizzes" / "bank" / "questions.en.json").exists()
+    assert (tmp_path / "tdcourse-en.gift").read_text(encoding="utf-8").startswith("$CATEGORY:")
+    assert out.startswith("gift: ")
