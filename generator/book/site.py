@@ -36,7 +36,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from generator.book import quizpages
+from generator.book import notebooks, quizpages
 from generator.errors import TdcourseError
 
 SOURCE_LANG = "en"
@@ -256,7 +256,6 @@ def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
 
     worked = getattr(examples, "worked_examples", None)
     index_page = getattr(examples, "law_index_page", None)
-    notebooks = _module("notebooks")
     if worked is None:
         placeholders.append("worked examples")
     for slug in slugs:
@@ -268,10 +267,9 @@ def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
         store.write(f"examples/{slug}.md", text)
         text, data = quizpages.chapter_quiz(questions, slug, lang, selections[slug])
         store.write(f"quiz/{slug}.json", data)
-        if notebooks is not None:
-            store.write(f"notebooks/{slug}.ipynb", notebooks.chapter_notebook(
-                slug, lang, questions, records, selections[slug]))
-            text = (text + "\n" if text else "") + notebooks.notebook_intro_link(slug, lang)
+        store.write(f"notebooks/{slug}.ipynb", notebooks.chapter_notebook(
+            slug, lang, questions, records, selections[slug]))
+        text = (text + "\n" if text else "") + notebooks.notebook_intro_link(slug, lang)
         store.write(f"quiz/{slug}.md", text)
     store.write("quiz/bank.json", quizpages.bank_json(questions, lang))
     store.write("quiz/practice.md", quizpages.practice_part(practice.get("topics")))

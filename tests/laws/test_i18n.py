@@ -186,3 +186,26 @@ def test_a_book_in_a_third_language_builds_with_catalogs_only(xx: Path, tmp_path
     assert (generated / "law-index.md").read_text(encoding="utf-8").startswith(
         f"{MARK}Every law and clause")
     assert f"{MARK}Law 27" in (generated / "charts" / "27.svg").read_text(encoding="utf-8")
+
+
+def test_every_flag_the_rules_raise_has_a_sentence_in_every_catalog() -> None:
+    """A ruling flag without a catalog sentence would show its raw key in an explanation
+    (``Next_trick_led_from_wrong_hand (Law 67A)``): every ``ruling.flag("key", ...)`` literal in
+    ``generator/laws`` must be a key of each language's ``explain.flag`` table."""
+    import ast
+
+    import generator.laws as laws_package
+
+    raised: set[str] = set()
+    for folder in laws_package.__path__:
+        for path in Path(folder).glob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
+                        and node.func.attr == "flag" and node.args \
+                        and isinstance(node.args[0], ast.Constant):
+                    raised.add(str(node.args[0].value))
+    assert "next_trick_led_from_wrong_hand" in raised
+    for lang in i18n.languages():
+        own = yaml.safe_load((i18n.CATALOG_DIR / f"{lang}.yaml").read_text(encoding="utf-8"))
+        missing = sorted(raised - set(own["explain.flag"]))
+        assert not missing, f"{lang}.yaml explain.flag lacks {missing}"

@@ -1,0 +1,274 @@
+"""The chapter notebooks: one Jupyter notebook per chapter and language, for practice.
+
+A chapter's notebook lets the learner do what the book's pages cannot: ask the engine for a
+ruling (:func:`generator.notebook.rule`), change what happened at the table and rule again, and
+answer the chapter's quiz with the grading done in the notebook. It only imports the installed
+``tdcourse`` package (``generator.notebook``), so it runs from a fresh install without network.
+
+:func:`chapter_notebook` writes the notebook (nbformat 4) in the chapter's language:
+
+1. a title and a short introduction (our own words; no text of the Laws);
+2. a setup cell importing ``Case``, ``Quiz`` and ``rule`` and naming the language;
+3. one or two worked cases of the chapter (:func:`generator.book.examples.chapter_records`, cut
+   at the moment of the ruling as in the book's worked examples), each ruled, then changed (cut
+   right after the irregularity, or without the irregular event) and ruled again, with a note on
+   what to compare; a chapter without bank records gets a simple case written here instead;
+4. a cell for the learner's own change;
+5. the chapter quiz (:func:`generator.book.examples.chapter_questions`) as web questions
+   (:func:`generator.book.quizdata.web_question`, answers only in the encoded key), a ``show``
+   and an ``answer`` cell per question (the answer cell holds a valid placeholder, so the
+   notebook runs from top to bottom), and the score.
+
+Cell ids are numbered and no outputs are stored, so the same inputs give the same bytes.
+:func:`notebook_intro_link` is the line a chapter shows to offer its notebook for download.
+"""
+
+from __future__ import annotations
+
+import json
+import pprint
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import nbformat
+from nbformat.notebooknode import NotebookNode
+
+from generator import i18n
+from generator.book.examples import (
+    CHAPTERS,
+    chapter_questions,
+    chapter_records,
+    example_title,
+    md_text,
+)
+from generator.book.quizdata import web_question
+from generator.scenarios.questions import localise
+
+# nbformat ships no type information: the functions used here, typed as they are used
+_new_notebook: Callable[..., NotebookNode] = nbformat.v4.new_notebook
+_new_markdown_cell: Callable[..., NotebookNode] = nbformat.v4.new_markdown_cell
+_new_code_cell: Callable[..., NotebookNode] = nbformat.v4.new_code_cell
+_writes: Callable[[NotebookNode], str] = nbformat.writes
+
+TABLE = "notebook.words"
+#: Where the book's build puts the notebooks (``store.write(f"notebooks/{slug}.ipynb", ...)``).
+NOTEBOOK_DIR = "/_generated/notebooks"
+WORKED = 2
+
+_WRONG_BOARD = "N:86.QT9865.98.KT4 AKT54.72.76432.A Q972.KJ.QT.Q9732 J3.A43.AKJ5.J865"
+_TEAM_BOARD = "N:Q92.QJ5.A9643.T3 JT754.K.KQT5.A86 K83.AT874..KJ974 A6.9632.J872.Q52"
+_CLAIM_BOARD = "N:KQT.AQ952.97.Q42 J84.T.K86.A98653 A9632.J73.J42.KJ 75.K864.AQT53.T7"
+
+#: The case of a chapter that has no scenario records (its laws are not a bank topic, or the
+#: bank has none yet): the case, the change made to it (Python, on ``case1``) and the catalog
+#: note saying what to compare. Each is checked by the tests (it rules, and the change too).
+FALLBACKS: dict[str, tuple[dict[str, Any], str, str]] = {
+    "01-director-and-procedure": (
+        {"board": 5, "events": ["N 1S", "E 1H"]},
+        'case1.with_events(case1.events + ["S refuses", "E 2H"])', "note_choice_made"),
+    "02-board-and-deal": (
+        {"board": 3, "deal": _WRONG_BOARD, "events": ["S P", "W 1D", "N P", "E wrong-board"]},
+        'case1.with_events(case1.events[:3] + ["E 1S", "E wrong-board"])',
+        "note_wrong_board_late"),
+    "13-claims": (
+        {"board": 1, "deal": _CLAIM_BOARD,
+         "events": ["N 1H", "E P", "S P", "W P", "E leads C6", "S plays CJ", "W plays C7",
+                    "N plays C2", "S claims 12"]},
+        'case1.replace_event(-1, "S claims 8")', "note_claim"),
+    "14-proprieties": (
+        {"board": 5, "events": ["N 1S", "E 1H", "S refuses", "E 2D", "S 2NT",
+                                "W asks explanation"]},
+        'case1.replace_event(-1, "W asks review")', "note_request"),
+    "15-scoring": (
+        {"board": 5, "contract": "4HX", "declarer": "E", "tricks": 8},
+        "case1.with_fields(tricks=10)", "note_scoring"),
+    "16-tournament": (
+        {"board": 13, "deal": _TEAM_BOARD,
+         "events": ["N P", "E P", "S 1H", "W P", "W wrong-board", "N chooses cancel"]},
+        'case1.replace_event(-1, "N chooses continue")', "note_cancelled"),
+}
+#: A chapter of a bank topic whose records are missing falls back to this chapter's case.
+DEFAULT_FALLBACK = "01-director-and-procedure"
+
+
+def _w(lang: str, key: str, **fields: Any) -> str:
+    text = i18n.text(lang, TABLE, key)
+    return text.format(**fields) if fields else text
+
+
+def _check(slug: str, lang: str) -> None:
+    i18n.check(lang)
+    if slug not in CHAPTERS:
+        raise ValueError(f"unknown chapter {slug!r} (chapters: {', '.join(CHAPTERS)})")
+
+
+def notebook_path(slug: str) -> str:
+    """The notebook's path in the built book (a Sphinx path from the source root)."""
+    return f"{NOTEBOOK_DIR}/{slug}.ipynb"
+
+
+def notebook_intro_link(slug: str, lang: str) -> str:
+    """The MyST paragraph a chapter shows to offer its notebook: a ``{download}`` link and how
+    to open the notebook (in Jupyter or VS Code, in the Python environment of tdcourse)."""
+    _check(slug, lang)
+    return (f"{{download}}`{_w(lang, 'link_label')} <{notebook_path(slug)}>`"
+            f" {_w(lang, 'link_hint')}\n")
+
+
+# --------------------------------------------------------------------------- cases
+
+
+def _py_text(text: str) -> str:
+    """``text`` as a Python string literal: triple-quoted when it reads back unchanged."""
+    if '"""' not in text and "\\" not in text and not text.endswith('"'):
+        return f'"""\n{text}"""'
+    return repr(text)
+
+
+def _case_text(case: Mapping[str, Any]) -> str:
+    from generator.notebook import Case
+
+    return Case(case).text()
+
+
+def _analyse(case: Mapping[str, Any]) -> dict[str, Any]:
+    from generator.notebook import rule
+
+    return rule(dict(case)).result
+
+
+def _moment(record: Mapping[str, Any]) -> dict[str, Any]:
+    """The record's case cut at the moment of the ruling (once its choices are made), if the cut
+    case still shows the record's irregularity; else the whole case (as the worked examples)."""
+    case = dict(record["case"])
+    cut = int((record.get("after_ruling") or {}).get("events") or 0)
+    if 0 < cut < len(case["events"]):
+        short = {**case, "events": list(case["events"][:cut])}
+        if record["kind"] in [i["kind"] for i in _analyse(short)["irregularities"]]:
+            return short
+    return case
+
+
+def _change(case: Mapping[str, Any], kind: str) -> tuple[str, str]:
+    """How to change a record's case to learn something (Python on ``case1``..) and the note:
+    stop right after the irregularity (nobody has chosen or played on yet), or, when the case
+    already stops there, leave the irregular event out."""
+    events = list(case["events"])
+    found = [i for i in _analyse(case)["irregularities"] if i["kind"] == kind]
+    event = found[-1].get("event") if found else None
+    at = event if isinstance(event, int) and 0 <= event < len(events) else len(events) - 1
+    if at + 1 < len(events):
+        return f"events[:{at + 1}]", "note_open"
+    return f"events[:{at}]", "note_without"
+
+
+def _worked(records: Sequence[Mapping[str, Any]], slug: str,
+            lang: str) -> list[tuple[str, str, str, str]]:
+    """Each worked case: (title, case text, change expression on ``caseN``, note key)."""
+    chosen = chapter_records(records, slug, WORKED)
+    out = []
+    for number, record in enumerate(chosen, 1):
+        case = _moment(record)
+        part, note = _change(case, str(record["kind"]))
+        title = md_text(example_title(record, lang), lang)
+        out.append((title, _case_text(case), f"case{number}.with_events(case{number}.{part})",
+                    note))
+    if not out:
+        case, change, note = FALLBACKS.get(slug) or FALLBACKS[DEFAULT_FALLBACK]
+        chapter = slug if slug in FALLBACKS else DEFAULT_FALLBACK
+        out.append((_w(lang, f"fallback_{chapter}"), _case_text(case), change, note))
+    return out
+
+
+# --------------------------------------------------------------------------- the notebook
+
+
+def _local(question: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    if "lang" in question:
+        if question["lang"] != lang:
+            raise ValueError(f"question {question.get('id')} is in {question['lang']}, "
+                             f"not {lang}")
+        return dict(question)
+    return localise(dict(question), lang)
+
+
+def _placeholder(question: Mapping[str, Any]) -> str:
+    """A valid answer to put in the answer cell (the learner replaces it)."""
+    choices = question.get("choices") or []
+    if question["type"] == "number" or not choices:
+        return "0"
+    first = json.dumps(str(choices[0]["id"]))
+    return f"[{first}]" if question["type"] == "multiple" else first
+
+
+class _Cells:
+    """The notebook's cells, with ids numbered in order (deterministic output)."""
+
+    def __init__(self) -> None:
+        self.cells: list[NotebookNode] = []
+
+    def md(self, *paragraphs: str) -> None:
+        source = "\n\n".join(p for p in paragraphs if p)
+        self.cells.append(_new_markdown_cell(source, id=self._id()))
+
+    def code(self, source: str) -> None:
+        self.cells.append(_new_code_cell(source.strip("\n"), id=self._id()))
+
+    def _id(self) -> str:
+        return f"cell-{len(self.cells) + 1}"
+
+
+def chapter_notebook(slug: str, lang: str, questions: Sequence[Mapping[str, Any]],
+                     records: Sequence[Mapping[str, Any]],
+                     selection: Sequence[str] | None = None) -> str:
+    """The chapter's practice notebook in ``lang``, as the text of an ``.ipynb`` file.
+
+    ``questions`` are the bank's questions (``questions.<lang>.json``, or bilingual ones as the
+    scenario records carry them), ``records`` the bank's scenario records
+    (``scenarios.json``) and ``selection`` the chapter quiz's question ids, as for
+    :func:`generator.book.examples.quiz_list`. Every chapter gets a notebook, with or without
+    records and questions.
+    """
+    _check(slug, lang)
+    chapter = _w(lang, f"chapter_{slug}")
+    cells = _Cells()
+    cells.md(f"# {_w(lang, 'title', chapter=chapter)}", _w(lang, "intro"),
+             _w(lang, "intro_offline"))
+    cells.md(f"## {_w(lang, 'setup_heading')}", _w(lang, "setup"))
+    cells.code(f"from generator.notebook import Case, Quiz, rule\n\n"
+               f"LANG = {lang!r}  # {_w(lang, 'lang_comment')}")
+
+    cells.md(f"## {_w(lang, 'cases_heading')}", _w(lang, "cases_intro"))
+    worked = _worked(records, slug, lang)
+    for number, (title, text, change, note) in enumerate(worked, 1):
+        name = f"case{number}"
+        cells.md(f"### {_w(lang, 'case_heading', n=number)}: {title}")
+        cells.code(f"{name} = Case({_py_text(text)})\nrule({name}, LANG)")
+        cells.md(_w(lang, note))
+        cells.code(f"changed{number} = {change}\nrule(changed{number}, LANG)")
+    cells.md(f"### {_w(lang, 'own_heading')}", _w(lang, "own"))
+    cells.code(f"mine = Case(case1)  # {_w(lang, 'own_copy')}\n"
+               f"# mine.events[0] = \"N 1NT\"  # {_w(lang, 'own_replace')}\n"
+               f"# del mine.events[-1]  # {_w(lang, 'own_delete')}\n"
+               f"rule(mine, LANG)")
+
+    chosen = [_local(q, lang) for q in chapter_questions(questions, slug, selection)]
+    cells.md(f"## {_w(lang, 'quiz_heading')}",
+             _w(lang, "quiz_intro") if chosen else _w(lang, "no_quiz"))
+    if chosen:
+        data = [web_question(q, lang) for q in chosen]
+        literal = pprint.pformat(data, width=99, sort_dicts=False)
+        cells.code(f"# {_w(lang, 'quiz_comment')}\nquiz = Quiz({literal}, LANG)\nquiz")
+        for number, question in enumerate(chosen, 1):
+            cells.code(f"quiz.show({number})")
+            cells.code(f"quiz.answer({number}, {_placeholder(question)})  "
+                       f"# {_w(lang, 'answer_comment')}")
+        cells.md(f"### {_w(lang, 'score_heading')}")
+        cells.code("quiz.score()")
+
+    notebook = _new_notebook(cells=cells.cells, metadata={
+        "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
+        "language_info": {"name": "python"},
+        "tdcourse": {"chapter": slug, "lang": lang},
+    })
+    return _writes(notebook) + "\n"
