@@ -1,0 +1,177 @@
+"""Benchmark: the quiz widget's weight and the practice page's start (issue targets: a chapter page
+with a 10-question quiz adds under 30 KB over the same page without it; the practice page shows its
+first question within 300 ms of load with a 5,000-question bank).
+
+A bank of verified scenarios is generated (seeded) until it holds at least 5,000 questions; a
+small book is built with the real extension in English and Russian: the same chapter text twice,
+once with a quiz of ten questions of one topic and once without, and a practice page over the
+first 5,000 questions.
+
+* Weight: the difference in bytes between the two chapter pages plus the widget's script and
+  stylesheet (only pages with a quiz load them), uncompressed and gzip-compressed.
+* Start: the practice page is served on 127.0.0.1 and opened in Debian's Chromium (Playwright)
+  in a fresh browser context each time; the figure is the widget's ``tdc-first-question``
+  performance mark, in milliseconds since the navigation started (the median of several loads).
+
+Prints figures and ratios to the targets; never fails because the machine is slow.
+"""
+
+from __future__ import annotations
+
+import gzip
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from generator.book.quizdata import dumps, web_bank, web_question  # noqa: E402
+from generator.book.site import build_one  # noqa: E402
+from generator.scenarios.bank import Plan, scenarios  # noqa: E402
+from generator.scenarios.questions import localise, questions_for  # noqa: E402
+
+WEIGHT_TARGET_KB = 30.0
+FIRST_QUESTION_TARGET_MS = 300.0
+BANK_QUESTIONS = 5000
+QUIZ_QUESTIONS = 10
+LOADS = 7
+LANGS = ("en", "ru")
+STATIC = ROOT / "generator" / "book" / "static"
+
+CONFIG = """\
+title: "Quiz benchmark"
+author: "tdcourse"
+only_build_toc_files: true
+exclude_patterns: [_build, _generated]
+execute:
+  execute_notebooks: "off"
+html:
+  use_multitoc_numbering: false
+launch_buttons:
+  thebe: false
+latex:
+  use_jupyterbook_latex: false
+sphinx:
+  extra_extensions: [generator.book.extension]
+  config:
+    language: en
+    html_show_sourcelink: false
+    html_copy_source: false
+"""
+TOC = """\
+format: jb-book
+root: intro
+chapters:
+  - file: with-quiz
+  - file: without-quiz
+  - file: practice
+  - file: law-index
+"""
+CHAPTER_TEXT = "\n\n".join(
+    f"Paragraph {n}: the director is called, looks at what happened and explains the options to "
+    "the player who may choose, then the auction goes on." for n in range(12))
+
+
+def _bank() -> tuple[dict[str, list[dict[str, object]]], float]:
+    """Questions by language, at least :data:`BANK_QUESTIONS`; and the seconds it took."""
+    start = time.perf_counter()
+    records = scenarios(Plan(1300, 1987), workers=2)
+    bilingual = [q for r in records for q in (r.get("questions") or questions_for(r))]
+    if len(bilingual) < BANK_QUESTIONS:
+        raise SystemExit(f"the bank holds {len(bilingual)} questions, fewer than "
+                         f"{BANK_QUESTIONS}: raise the scenario count")
+    by_lang = {lang: [localise(q, lang) for q in bilingual[:BANK_QUESTIONS]] for lang in LANGS}
+    return by_lang, time.perf_counter() - start
+
+
+def _project(root: Path, questions: dict[str, list[dict[str, object]]]) -> Path:
+    book = root / "book"
+    (book / "_generated").mkdir(parents=True)
+    (book / "_config.yml").write_text(CONFIG, encoding="utf-8")
+    (book / "_toc.yml").write_text(TOC, encoding="utf-8")
+    (book / "intro.md").write_text("# Benchmark\n\nPages.\n", encoding="utf-8")
+    (book / "law-index.md").write_text("# Law index\n\n(law-27)=\nLaw 27.\n", encoding="utf-8")
+    chapter = f"# A chapter\n\n{CHAPTER_TEXT}\n\n## Quiz\n\n"
+    (book / "with-quiz.md").write_text(
+        chapter + "```{tdc-quiz} /_generated/quiz.json\n```\n", encoding="utf-8")
+    (book / "without-quiz.md").write_text(chapter, encoding="utf-8")
+    (book / "practice.md").write_text(
+        "# Practice\n\n```{tdc-practice} /_generated/bank.json\n:topics: all\n```\n",
+        encoding="utf-8")
+    return root
+
+
+def _generated(root: Path, lang: str, questions: list[dict[str, object]]) -> None:
+    quiz = [q for q in questions if q["topic"] == "insufficient-bid"][:QUIZ_QUESTIONS]
+    out = root / "book" / "_generated"
+    (out / "quiz.json").write_text(dumps([web_question(q, lang) for q in quiz]),
+                                   encoding="utf-8")
+    (out / "bank.json").write_text(dumps(web_bank(questions, lang)), encoding="utf-8")
+
+
+def _weight(site: Path) -> tuple[int, int]:
+    """Bytes a quiz adds to a page: raw and gzip-compressed (page difference plus assets)."""
+    def size(data: bytes, packed: bool) -> int:
+        return len(gzip.compress(data, mtime=0)) if packed else len(data)
+
+    pages = [(site / f"{name}.html").read_bytes() for name in ("with-quiz", "without-quiz")]
+    assets = [(STATIC / name).read_bytes() for name in ("tdcourse-quiz.js", "tdcourse-quiz.css")]
+    return tuple(size(pages[0], p) - size(pages[1], p) + sum(size(a, p) for a in assets)
+                 for p in (False, True))  # type: ignore[return-value]
+
+
+def _first_question_ms(site: Path) -> list[float]:
+    from playwright.sync_api import sync_playwright
+
+    from generator.book.pdf import chromium_path, launch_chromium, serve_directory
+
+    if chromium_path() is None:
+        print("  Chromium is absent (apt-get install -y chromium): start time not measured")
+        return []
+    times = []
+    with serve_directory(site) as base, sync_playwright() as playwright:
+        browser = launch_chromium(playwright)
+        try:
+            for _ in range(LOADS):
+                context = browser.new_context()
+                page = context.new_page()
+                page.goto(f"{base}/practice.html")
+                page.wait_for_function(
+                    "performance.getEntriesByName('tdc-first-question').length > 0",
+                    timeout=30_000)
+                times.append(float(page.evaluate(
+                    "performance.getEntriesByName('tdc-first-question')[0].startTime")))
+                context.close()
+        finally:
+            browser.close()
+    return times
+
+
+def main() -> None:
+    questions, bank_seconds = _bank()
+    print(f"bank: {BANK_QUESTIONS} questions per language (generated in {bank_seconds:.1f} s)")
+    with tempfile.TemporaryDirectory(prefix="tdcourse-bench-quiz-") as tmp:
+        root = _project(Path(tmp), questions)
+        for lang in LANGS:
+            _generated(root, lang, questions[lang])
+            site = build_one(root, lang, list(LANGS))
+            raw, packed = _weight(site)
+            bank_kb = (site / "_tdc" / "bank.json").stat().st_size / 1024
+            print(f"[{lang}] a {QUIZ_QUESTIONS}-question chapter quiz adds {raw / 1024:.1f} KB "
+                  f"({packed / 1024:.1f} KB gzip) to its page, script and style included "
+                  f"(target {WEIGHT_TARGET_KB:.0f} KB, ratio {raw / 1024 / WEIGHT_TARGET_KB:.2f})")
+            times = _first_question_ms(site)
+            if times:
+                median = statistics.median(times)
+                print(f"[{lang}] practice page with a {bank_kb / 1024:.1f} MB bank of "
+                      f"{BANK_QUESTIONS} questions: first question after {median:.0f} ms "
+                      f"(median of {len(times)} loads; min {min(times):.0f}, max "
+                      f"{max(times):.0f}; target {FIRST_QUESTION_TARGET_MS:.0f} ms, ratio "
+                      f"{median / FIRST_QUESTION_TARGET_MS:.2f})")
+
+
+if __name__ == "__main__":
+    main()
