@@ -65,16 +65,30 @@ CHAPTERS: dict[str, str | None] = {
     "15-scoring": None,
     "16-tournament": None,
 }
-#: Chapters with no question-bank topic draw their quiz from the questions whose ruling cites
-#: one of their laws (a scoring question for the scoring chapter): law numbers, inclusive.
-CHAPTER_LAWS: dict[str, tuple[tuple[int, int], ...]] = {
+#: The laws each chapter teaches (inclusive ranges of law numbers): the mock exam's breakdown
+#: by law links each law to its chapter, and a chapter with no question-bank topic draws its
+#: quiz from the questions whose ruling cites one of its laws (:data:`CHAPTER_LAWS`).
+CHAPTER_RANGES: dict[str, tuple[tuple[int, int], ...]] = {
     "01-director-and-procedure": ((9, 12), (16, 16)),
     "02-board-and-deal": ((1, 8), (13, 15)),
+    "03-auction-procedure": ((17, 24),),
+    "04-changes-of-call": ((25, 26),),
+    "05-insufficient-bid": ((27, 27),),
+    "06-calls-out-of-rotation": ((28, 34),),
+    "07-inadmissible-calls": ((35, 39),),
+    "08-play-procedure": ((41, 47),),
+    "09-penalty-cards": ((48, 52),),
+    "10-leads-out-of-turn": ((53, 60),),
+    "11-revoke": ((61, 64),),
+    "12-tricks": ((65, 67),),
     "13-claims": ((68, 71),),
-    "14-proprieties": ((72, 76),),
+    "14-proprieties": ((40, 40), (72, 76)),
     "15-scoring": ((77, 79),),
     "16-tournament": ((80, 93),),
 }
+#: The chapters with no question-bank topic, by their laws (a scoring question for scoring).
+CHAPTER_LAWS: dict[str, tuple[tuple[int, int], ...]] = {
+    slug: ranges for slug, ranges in CHAPTER_RANGES.items() if CHAPTERS[slug] is None}
 #: Question kinds that stand for a chapter's laws even when the ruling does not cite them.
 CHAPTER_KINDS: dict[str, str] = {"15-scoring": "score",
                                  # the procedure chapter: who chooses among which options (10C)
@@ -400,7 +414,9 @@ def example_uses(records: Sequence[Mapping[str, Any]], count: int = 4,
 # --------------------------------------------------------------------------- quiz
 
 
-def _local(question: Mapping[str, Any], lang: str) -> dict[str, Any]:
+def in_language(question: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """A bank question in ``lang``: a bilingual one localised, one already in ``lang`` as it is
+    (one in another language is an error)."""
     if "lang" in question:
         if question["lang"] != lang:
             raise ValueError(f"question {question.get('id')} is in {question['lang']}, "

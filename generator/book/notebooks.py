@@ -39,10 +39,10 @@ from generator.book.examples import (
     chapter_questions,
     chapter_records,
     example_title,
+    in_language,
     md_text,
 )
 from generator.book.quizdata import web_question
-from generator.scenarios.questions import localise
 
 # nbformat ships no type information: the functions used here, typed as they are used
 _new_notebook: Callable[..., NotebookNode] = nbformat.v4.new_notebook
@@ -183,15 +183,6 @@ def _worked(records: Sequence[Mapping[str, Any]], slug: str,
 # --------------------------------------------------------------------------- the notebook
 
 
-def _local(question: Mapping[str, Any], lang: str) -> dict[str, Any]:
-    if "lang" in question:
-        if question["lang"] != lang:
-            raise ValueError(f"question {question.get('id')} is in {question['lang']}, "
-                             f"not {lang}")
-        return dict(question)
-    return localise(dict(question), lang)
-
-
 def _placeholder(question: Mapping[str, Any]) -> str:
     """A valid answer to put in the answer cell (the learner replaces it)."""
     choices = question.get("choices") or []
@@ -252,7 +243,7 @@ def chapter_notebook(slug: str, lang: str, questions: Sequence[Mapping[str, Any]
                f"# del mine.events[-1]  # {_w(lang, 'own_delete')}\n"
                f"rule(mine, LANG)")
 
-    chosen = [_local(q, lang) for q in chapter_questions(questions, slug, selection)]
+    chosen = [in_language(q, lang) for q in chapter_questions(questions, slug, selection)]
     cells.md(f"## {_w(lang, 'quiz_heading')}",
              _w(lang, "quiz_intro") if chosen else _w(lang, "no_quiz"))
     if chosen:

@@ -39,35 +39,14 @@ import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from generator.errors import ParseError
-from generator.table.events import CallChanged, CallMade, CardLed, CardPlayed, parse_event
+from generator.table.events import auction_calls, played_cards
 
 Segments = list[str | list[str]]
 
-#: The course's chapters by the laws they teach (inclusive ranges); the mock exam's breakdown by
-#: law links each law to its chapter. A law not listed has no chapter of its own.
-CHAPTER_RANGES: dict[str, tuple[tuple[int, int], ...]] = {
-    "01-director-and-procedure": ((9, 12), (16, 16)),
-    "02-board-and-deal": ((1, 8), (13, 15)),
-    "03-auction-procedure": ((17, 24),),
-    "04-changes-of-call": ((25, 26),),
-    "05-insufficient-bid": ((27, 27),),
-    "06-calls-out-of-rotation": ((28, 34),),
-    "07-inadmissible-calls": ((35, 39),),
-    "08-play-procedure": ((41, 47),),
-    "09-penalty-cards": ((48, 52),),
-    "10-leads-out-of-turn": ((53, 60),),
-    "11-revoke": ((61, 64),),
-    "12-tricks": ((65, 67),),
-    "13-claims": ((68, 71),),
-    "14-proprieties": ((40, 40), (72, 76)),
-    "15-scoring": ((77, 79),),
-    "16-tournament": ((80, 93),),
-}
-
-
 def law_chapters() -> dict[str, str]:
     """Law number (as text) -> the chapter slug that teaches it."""
+    from generator.book.examples import CHAPTER_RANGES
+
     out: dict[str, str] = {}
     for slug, ranges in CHAPTER_RANGES.items():
         for low, high in ranges:
@@ -144,20 +123,10 @@ def segments_text(parts: Iterable[str | list[str]]) -> str:
 
 def _pictures(events: Sequence[str]) -> tuple[str, str]:
     """The auction and the play of ``events`` as the widget's strings (``"S:P W:1H!"``)."""
-    auction: list[str] = []
-    play: list[str] = []
-    for line in events:
-        try:
-            event = parse_event(str(line))
-        except ParseError:
-            continue
-        if isinstance(event, CallMade):
-            auction.append(f"{event.seat}:{event.call}")
-        elif isinstance(event, CallChanged):
-            auction.append(f"{event.seat}:{event.call}!")
-        elif isinstance(event, (CardLed, CardPlayed)):
-            play.append(f"{event.seat}:{event.card}")
-    return " ".join(auction), " ".join(play)
+    auction = " ".join(f"{seat}:{call}" + ("!" if changed else "")
+                       for seat, call, changed in auction_calls(events))
+    play = " ".join(f"{seat}:{card}" for seat, card in played_cards(events))
+    return auction, play
 
 
 def _number(value: Any) -> int | float:

@@ -123,24 +123,12 @@ def call_label(call: str, lang: str) -> str:
 
 
 def auction_calls(events: Iterable[str]) -> list[tuple[str, str, bool]]:
-    """The calls among a case's events: (seat, call, whether it replaces the seat's last call).
+    """The calls among a case's events as text: (seat, call, whether it replaces the seat's
+    last call); see :func:`generator.table.events.auction_calls`."""
+    from generator.table import events as event_log
 
-    Events the table log cannot read are skipped: the picture leaves them out, the question's
-    context still describes what happened.
-    """
-    from generator.table.events import CallChanged, CallMade, parse_event
-
-    calls: list[tuple[str, str, bool]] = []
-    for line in events:
-        try:
-            event = parse_event(str(line))
-        except ParseError:
-            continue
-        if isinstance(event, CallMade):
-            calls.append((str(event.seat), str(event.call), False))
-        elif isinstance(event, CallChanged):
-            calls.append((str(event.seat), str(event.call), True))
-    return calls
+    return [(str(seat), str(call), changed)
+            for seat, call, changed in event_log.auction_calls(events)]
 
 
 def auction_grid(calls: Sequence[tuple[str, str, bool]], lang: str) -> list[list[str]]:

@@ -7,6 +7,7 @@ Only an event that cannot be written down at all (unknown verb, unknown call) is
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from generator.errors import ParseError
@@ -254,3 +255,32 @@ def _call_event(seat: Seat, args: list[str], text: str) -> CallMade:
             + ", ".join(VERBS) + ")"
         ) from None
     return CallMade(seat, call, len(args) == 2)
+
+
+def auction_calls(lines: Iterable[str]) -> list[tuple[Seat, CallValue, bool]]:
+    """The calls among event lines: (seat, call, whether it replaces the seat's last call).
+
+    Lines that cannot be read are skipped: pictures of a case (hand diagrams, exports) leave them
+    out, and the text beside the picture still says what happened.
+    """
+    calls: list[tuple[Seat, CallValue, bool]] = []
+    for event in _readable(lines):
+        if isinstance(event, CallMade):
+            calls.append((event.seat, event.call, False))
+        elif isinstance(event, CallChanged):
+            calls.append((event.seat, event.call, True))
+    return calls
+
+
+def played_cards(lines: Iterable[str]) -> list[tuple[Seat, Card]]:
+    """The cards led or played among event lines, in order (unreadable lines skipped)."""
+    return [(event.seat, event.card) for event in _readable(lines)
+            if isinstance(event, (CardLed, CardPlayed))]
+
+
+def _readable(lines: Iterable[str]) -> Iterator[Event]:
+    for line in lines:
+        try:
+            yield parse_event(str(line))
+        except ParseError:
+            continue

@@ -165,3 +165,15 @@ def test_events_are_frozen_values() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         event.card = Card.parse("SA")  # type: ignore[misc,union-attr]
     assert hash(event) == hash(parse_event("w leads sk"))
+
+
+def test_auction_calls_and_played_cards_read_the_log_and_skip_what_they_cannot() -> None:
+    """The pictures of a case (widget, exports) take the calls (a change of call marked) and
+    the cards from the event lines; an unreadable line is left out, not an error."""
+    from generator.table.events import auction_calls, played_cards
+
+    lines = ["N 1H", "E 1D", "E changes 2D", "S P", "nonsense here", "W leads SA",
+             "N plays S2", "E exposes HK"]
+    assert [(str(s), str(c), changed) for s, c, changed in auction_calls(lines)] == \
+        [("N", "1H", False), ("E", "1D", False), ("E", "2D", True), ("S", "P", False)]
+    assert [(str(s), str(c)) for s, c in played_cards(lines)] == [("W", "SA"), ("N", "S2")]
