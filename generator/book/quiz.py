@@ -1,17 +1,22 @@
 """The quiz widget's Sphinx side: three directives, one node, the page assets and the bank copy.
 
-The widget itself is ``static/tdcourse-quiz.js`` and ``static/tdcourse-quiz.css`` (package data);
-they are added only to the pages that hold a widget, so a page without a quiz weighs nothing more.
-The directives write no HTML of their own beyond a container the script fills in:
+The widget is ``static/tdcourse-quiz.js`` (the chapter quiz and everything the modes share),
+``static/tdcourse-quiz-bank.js`` (the practice and mock exam modes) and
+``static/tdcourse-quiz.css`` (package data). They are added only to the pages that hold a widget,
+the bank script only to the practice and exam pages: a page without a quiz weighs nothing more,
+and a chapter page carries only what a chapter quiz needs. The directives write no HTML of their
+own beyond a container the script fills in:
 
 ``tdc-quiz``
     a chapter quiz. Argument: a JSON file (``/``-rooted in the book's source folder) holding a
-    list of web questions (:mod:`generator.book.quizdata`); they are embedded in the page.
+    list of web questions (:mod:`generator.book.quizdata`); they are embedded in the page,
+    compressed (``packed``: raw DEFLATE in base64, like each question's key).
 ``tdc-practice``
     the practice page. Argument: the web bank JSON; option ``:topics:`` (comma list or ``all``).
-    The bank is copied beside the site (``_tdc/bank.json``) and loaded by the script, never
-    inlined; ``_tdc/bank.js`` holds the same data for a site opened from disk (``file://``),
-    where browsers refuse ``fetch``.
+    The bank is copied beside the site one file per topic (``_tdc/bank-<topic>.json``) and loaded
+    by the script, never inlined: the first question needs one topic's file only.
+    ``_tdc/bank-<topic>.js`` holds the same data for a site opened from disk (``file://``), where
+    browsers refuse ``fetch``; it sets ``window.tdcBanks["<lang>/<topic>"]``.
 ``tdc-exam``
     the mock exam: the same bank, ``:count:``, ``:time-limit:`` (minutes), ``:pass-mark:``
     (0..1) and ``:topics:``.
@@ -21,13 +26,16 @@ The container is ``<div class="tdc-quiz" data-mode="…">`` with one
 written ``\\u003c``, so no text can close the script element) is::
 
     {"mode": "chapter" | "practice" | "exam", "id": "chapter:05-insufficient-bid", "lang": "en",
-     "ui": {...quiz.ui...}, "names": {"seats": {...}, "calls": {...}, "vul": {...}, "nt": "NT"},
-     "lawIndex": "../law-index.html",
-     "questions": [...],                                     # chapter mode
-     "bank": "../_tdc/bank.json", "bankScript": "../_tdc/bank.js",   # practice and exam
+     "ui": {...quiz.ui, the keys of this mode...}, "names": {"seats": {...}, "calls": {...},
+     "vul": {...}, "nt": "NT"}, "lawIndex": "../law-index.html",
+     "packed": "<base64 raw DEFLATE of the JSON list of web questions>",   # chapter mode
+     "bankDir": "../_tdc/", "counts": {"revoke": 120, ...},      # practice and exam
      "topics": [{"id": "revoke", "title": "…", "href": "../chapters/11-revoke.html"}],
      "laws": {"61": {"title": "…", "href": "…"}},            # law -> its chapter (exam)
      "count": 30, "timeLimit": 45, "passMark": 0.75}          # exam
+
+Interface keys are sent by mode: a key starting ``practice_``, ``exam_``, ``bank_`` or
+``chapter_`` goes only to the pages of that mode (``bank_`` to practice and exam).
 
 Everything a learner reads in the widget comes from the language catalogs
 (``generator/i18n/<lang>.yaml``, tables ``quiz.ui``, ``quiz.topics``, ``diagrams.*``) and the
@@ -52,14 +60,18 @@ from sphinx.util.osutil import relative_uri
 
 from generator import i18n
 from generator.book.examples import TOPIC_CHAPTER
-from generator.book.quizdata import law_chapters
+from generator.book.quizdata import dumps, encode_key, law_chapters
 from generator.scenarios.questions import TOPICS
 
 logger = logging.getLogger(__name__)
 
 STATIC_DIR = Path(__file__).parent / "static"
 SCRIPT = "tdcourse-quiz.js"
+BANK_SCRIPT = "tdcourse-quiz-bank.js"
 STYLE = "tdcourse-quiz.css"
+#: Interface keys by prefix -> the modes whose pages get them (other keys go to every mode).
+UI_MODES = {"practice_": ("practice",), "exam_": ("exam",), "bank_": ("practice", "exam"),
+            "chapter_": ("chapter",)}
 BANK_DIR = "_tdc"
 MODES = ("chapter", "practice", "exam")
 ALL_TOPICS = tuple(sorted(set(TOPICS.values())))
@@ -146,7 +158,15 @@ class PracticeQuiz(_QuizDirective):
 
     def fill(self, node: quiz_widget, path: Path) -> None:
         node["topics"] = _topics(self.options.get("topics"))
-        node["bank"] = str(path)
+        bank = json.loads(path.read_text(encoding="utf-8"))
+        questions = bank.get("questions") if isinstance(bank, dict) else None
+        if not isinstance(questions, list):
+            raise ValueError("expected a web bank: an object with a list 'questions'")
+        counts: dict[str, int] = {}
+        for question in questions:
+            topic = str(question.get("topic") or "")
+            counts[topic] = counts.get(topic, 0) + 1
+        node["counts"] = {t: counts.get(t, 0) for t in node["topics"]}
         _banks(self.env)[self.env.docname] = str(path)
 
 
@@ -187,14 +207,23 @@ def _merge(app: Sphinx, env: BuildEnvironment, docnames: set[str],
             _banks(env)[docname] = _banks(other)[docname]
 
 
-def bank_script(data: str, lang: str) -> str:
-    """The ``file://`` twin of a bank: a script that registers the bank's JSON by language."""
+def bank_script(data: str, name: str) -> str:
+    """The ``file://`` twin of a bank file: a script that registers its JSON under ``name``."""
     safe = data.strip().replace("<", "\\u003c")
-    return (f"(window.tdcBanks = window.tdcBanks || {{}})[{json.dumps(lang)}] = {safe};\n")
+    return f"(window.tdcBanks = window.tdcBanks || {{}})[{json.dumps(name)}] = {safe};\n"
+
+
+def topic_files(bank: dict[str, Any]) -> dict[str, str]:
+    """A web bank split by topic: ``{topic: the JSON of that topic's bank}`` (same format)."""
+    by_topic: dict[str, list[Any]] = {}
+    for question in bank["questions"]:
+        by_topic.setdefault(str(question.get("topic") or ""), []).append(question)
+    return {topic: dumps({**bank, "count": len(items), "questions": items, "topic": topic})
+            for topic, items in sorted(by_topic.items())}
 
 
 def _copy_banks(app: Sphinx, exception: Exception | None) -> None:
-    """After a successful HTML build: the bank beside the site, as JSON and as a script."""
+    """After a successful HTML build: the bank beside the site, per topic, as JSON and script."""
     if exception is not None or app.builder.format != "html":
         return
     sources = sorted(set(_banks(app.env).values()))
@@ -203,16 +232,19 @@ def _copy_banks(app: Sphinx, exception: Exception | None) -> None:
     if len(sources) > 1:
         logger.warning("the quiz pages use different banks (%s); the site holds only one",
                        ", ".join(sources))
-    target = Path(app.outdir) / BANK_DIR
-    target.mkdir(parents=True, exist_ok=True)
     source = Path(sources[0])
     if not source.is_file():
         logger.warning("quiz bank %s is gone; the practice and exam pages cannot load it", source)
         return
-    shutil.copyfile(source, target / "bank.json")
+    target = Path(app.outdir) / BANK_DIR
+    if target.exists():
+        shutil.rmtree(target)  # no topic file of an earlier bank stays behind
+    target.mkdir(parents=True)
     lang = app.config.language or "en"
-    (target / "bank.js").write_text(bank_script(source.read_text(encoding="utf-8"), lang),
-                                    encoding="utf-8")
+    for topic, text in topic_files(json.loads(source.read_text(encoding="utf-8"))).items():
+        (target / f"bank-{topic}.json").write_text(text, encoding="utf-8")
+        (target / f"bank-{topic}.js").write_text(bank_script(text, f"{lang}/{topic}"),
+                                                 encoding="utf-8")
 
 
 # --- HTML ---------------------------------------------------------------------------------------
@@ -230,6 +262,16 @@ def _names(lang: str) -> dict[str, Any]:
             "vul": dict(i18n.table(lang, "diagrams.vulnerability")),
             "calls": {key: str(labels[key]) for key in ("P", "X", "XX")},
             "nt": str(i18n.text(lang, "examples.nt"))}
+
+
+def mode_ui(lang: str, mode: str) -> dict[str, str]:
+    """The interface texts a page of ``mode`` needs (see :data:`UI_MODES`)."""
+    out = {}
+    for key, text in i18n.table(lang, "quiz.ui").items():
+        modes = next((m for prefix, m in UI_MODES.items() if key.startswith(prefix)), MODES)
+        if mode in modes:
+            out[key] = str(text)
+    return out
 
 
 def widget_config(node: quiz_widget, builder: Any) -> dict[str, Any]:
@@ -252,7 +294,7 @@ def widget_config(node: quiz_widget, builder: Any) -> dict[str, Any]:
     index_doc = env.config.tdcourse_law_index_doc
     config: dict[str, Any] = {
         "mode": node["mode"], "id": node["quiz_id"], "lang": lang,
-        "ui": dict(i18n.table(lang, "quiz.ui")), "names": _names(lang),
+        "ui": mode_ui(lang, node["mode"]), "names": _names(lang),
         "lawIndex": doc_href(index_doc) if index_doc in env.all_docs else "",
     }
     topics = []
@@ -265,10 +307,10 @@ def widget_config(node: quiz_widget, builder: Any) -> dict[str, Any]:
         topics.append(entry)
     config["topics"] = topics
     if node["mode"] == "chapter":
-        config["questions"] = node["questions"]
+        config["packed"] = encode_key(node["questions"])
     else:
-        config["bank"] = relative_uri(here, f"{BANK_DIR}/bank.json")
-        config["bankScript"] = relative_uri(here, f"{BANK_DIR}/bank.js")
+        config["bankDir"] = relative_uri(here, f"{BANK_DIR}/bank.json").removesuffix("bank.json")
+        config["counts"] = node["counts"]
     if node["mode"] == "exam":
         config.update(count=node["count"], timeLimit=node["time_limit"],
                       passMark=node["pass_mark"])
@@ -315,11 +357,13 @@ def _page_assets(app: Sphinx, pagename: str, templatename: str, context: dict[st
     builder: Any = app.builder
     builder.add_css_file(STYLE)
     builder.add_js_file(SCRIPT, defer="defer")
+    if any(node["mode"] != "chapter" for node in doctree.findall(quiz_widget)):
+        builder.add_js_file(BANK_SCRIPT, defer="defer")
 
 
-def asset_names() -> tuple[str, str]:
+def asset_names() -> tuple[str, ...]:
     """The static files the widget needs (the extension leaves them off other pages)."""
-    return SCRIPT, STYLE
+    return SCRIPT, BANK_SCRIPT, STYLE
 
 
 def setup(app: Sphinx) -> None:

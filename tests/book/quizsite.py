@@ -8,7 +8,7 @@ Sphinx, warnings as errors). It returns the HTML folder; each language has:
   :data:`CHAPTER_COUNT` bank questions of the insufficient-bid topic (at least one of each type
   the topic has), then the hostile question (:data:`HOSTILE_ID`), i.e. the last card;
 - ``<lang>/chapters/11-revoke.html``: a chapter page without a quiz;
-- ``<lang>/practice.html``: ``tdc-practice`` over the whole bank (``_tdc/bank.json``);
+- ``<lang>/practice.html``: ``tdc-practice`` over the whole bank (``_tdc/bank-<topic>.json``);
 - ``<lang>/mock-exam.html``: ``tdc-exam`` with :data:`EXAM_COUNT` questions, a time limit of
   :data:`EXAM_MINUTES` minutes and a pass mark of :data:`PASS_MARK`;
 - ``<lang>/law-index.html``: the law index page (anchors ``law-<clause>`` of every clause).

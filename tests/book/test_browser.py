@@ -1,8 +1,8 @@
 """The built site in real Chromium: both languages, no console errors, nothing leaves localhost.
 
-The site is built once per module: a copy of the real book (``book/``, the question bank in
-``quizzes/``, the course data in ``book/_build/data``, the cases in ``tests/cases`` that the law
-index counts) in a temporary folder, by
+The site is built once per module: a copy of the real book (``book/``, the quiz definitions in
+``quizzes/`` with the bank and selections they give, generated as ``tdcourse build`` does, the
+cases in ``tests/cases`` that the law index counts) in a temporary folder, by
 ``generator.book.site.build_site`` in both languages. It is served on 127.0.0.1 and opened in
 Chromium (see ``conftest.py``); requests for anything else are recorded and aborted, so the test
 never touches the network even when a page tries to. A book that does not build in both
@@ -46,15 +46,17 @@ pytestmark = pytest.mark.skipif(
 def _build_real_book(tmp: Path) -> Path:
     """A copy of the book (sources, question bank, course data) built by ``build_site``."""
     from generator.book.site import build_site
+    from generator.build import _quizzes
 
     root = tmp / "project"
-    skip = shutil.ignore_patterns("_build", "_generated", ".*")
+    skip = shutil.ignore_patterns("_build", "_generated", "bank", ".*")
     shutil.copytree(ROOT / "book", root / "book", ignore=skip)
-    if (ROOT / "book" / "_build" / "data").is_dir():
-        shutil.copytree(ROOT / "book" / "_build" / "data", root / "book" / "_build" / "data")
-    for inputs in ("quizzes", "tests/cases"):  # the question bank; the cases (law coverage)
-        if (ROOT / inputs).is_dir():
-            shutil.copytree(ROOT / inputs, root / inputs, ignore=skip)
+    for inputs in ("quizzes", "tests/cases"):  # the quiz definitions; the cases (law coverage)
+        shutil.copytree(ROOT / inputs, root / inputs, ignore=skip)
+    # the question bank and the quizzes' selections, as `tdcourse build` makes them
+    for name, text in _quizzes(root, lambda message: None).items():
+        (root / "book" / "_build" / "data").mkdir(parents=True, exist_ok=True)
+        (root / "book" / "_build" / "data" / name).write_text(text, encoding="utf-8")
     try:
         html = build_site(root, LANGS, say=lambda message: None)
     except TdcourseError as exc:
@@ -170,4 +172,46 @@ def test_every_page_is_clean(site: Path, base: str, watched_page: WatchedPage) -
     assert any(p.startswith("ru/") for p in pages) and any(p.startswith("en/") for p in pages)
     for page in pages:
         open_page(watched_page, base + page)
+    assert_clean(watched_page)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_real_book_quizzes_work(site: Path, base: str, watched_page: WatchedPage,
+                                lang: str) -> None:
+    """The real book's chapter quiz holds the questions ``quizzes.json`` chose and grades one
+    right with the bank's own answer; the practice page shows a question and the mock exam
+    starts with the configured number of questions; all without a console error."""
+    import json
+
+    root = site.parents[2]
+    bank = {q["id"]: q for q in json.loads(
+        (root / "quizzes" / "bank" / f"questions.{lang}.json").read_text(encoding="utf-8"))}
+    chosen = json.loads((root / "book" / "_build" / "data" / "quizzes.json")
+                        .read_text(encoding="utf-8"))
+    page = watched_page.page
+    open_page(watched_page, f"{base}{lang}/{CHAPTER}")
+    page.locator("section.tdc-q").first.wait_for()
+    qids = page.locator("section.tdc-q").evaluate_all("s => s.map(e => e.dataset.qid)")
+    assert qids == chosen["chapters"]["insufficient-bid"]
+    first = bank[qids[0]]
+    section = page.locator(f'section.tdc-q[data-qid="{qids[0]}"]')
+    if first["type"] == "number":
+        section.locator("input[type=number]").fill(str(first["answer"]))
+    else:
+        for choice in first["choices"]:
+            if choice["correct"]:
+                section.locator(f'input[value="{choice["id"]}"]').check()
+    words = page.evaluate("JSON.parse(document.querySelector('.tdc-quiz-config').textContent).ui")
+    section.get_by_role("button", name=words["check"]).click()
+    section.locator(".tdc-fb h4").wait_for()
+    assert section.locator(".tdc-fb h4").inner_text() == words["right"]
+    assert section.locator(".tdc-fb a[href*='law-index.html#law-']").count() >= 1
+    open_page(watched_page, f"{base}{lang}/practice.html")
+    page.locator("section.tdc-q").first.wait_for()
+    assert page.locator("section.tdc-q").get_attribute("data-qid") in bank
+    open_page(watched_page, f"{base}{lang}/mock-exam.html")
+    words = page.evaluate("JSON.parse(document.querySelector('.tdc-quiz-config').textContent).ui")
+    page.get_by_role("button", name=words["exam_start"]).click()
+    page.locator("section.tdc-q").first.wait_for()
+    assert page.locator("section.tdc-q").count() == chosen["mock_exam"]["count"]
     assert_clean(watched_page)

@@ -1,8 +1,9 @@
-"""The quiz widget's static files, read as text (no browser): what the script never does, its
-weight, and that every interface string it uses is in both catalogs with the same placeholders.
+"""The quiz widget's static files, read as text (no browser): what the scripts never do, their
+weight, and that every interface string they use is in both catalogs with the same placeholders,
+sent to the pages of the modes that use it.
 
-The script reads its interface text as ``ui.<key>`` only (never ``ui[...]``), so the keys it uses
-can be found with a regular expression; ``fmt(ui.<key>, {...})`` fills a string's placeholders.
+The scripts read their interface text as ``ui.<key>`` only (never ``ui[...]``), so the keys they
+use can be found with a regular expression; ``fmt(ui.<key>, {...})`` fills a string's placeholders.
 """
 
 from __future__ import annotations
@@ -13,22 +14,30 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.book.quiz import SCRIPT, STATIC_DIR, STYLE
+from generator.book.quiz import BANK_SCRIPT, SCRIPT, STATIC_DIR, STYLE, UI_MODES
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGS = ROOT / "generator" / "i18n"
 LANGS = ("en", "ru")
-#: Ceilings that keep the widget from creeping: a chapter page with a 10-question quiz should add
-#: under 30 KB in all (its inline configuration, 11-16 KB, plus these two files; see
-#: benchmarks/bench_quiz.py). The script holds all three modes.
-SCRIPT_BUDGET = 19_000
-STYLE_BUDGET = 4096
-#: Keys that Python writes into the page, not the script.
+SCRIPTS = (SCRIPT, BANK_SCRIPT)
+#: Ceilings that keep the widget from creeping. A chapter page with a 10-question quiz must add
+#: under 30 KB in all: its inline configuration (about 9-11 KB) plus the core script and the
+#: style (benchmarks/bench_quiz.py measures it). The bank modes' script loads on the practice
+#: and exam pages only.
+BUDGETS = {SCRIPT: 11_500, BANK_SCRIPT: 12_000, STYLE: 3_300}
+#: Keys that Python writes into the page, not the script; the core shows ``noscript`` too, when a
+#: widget's mode is missing (and ``bank_error`` instead where the page has it).
 PAGE_KEYS = {"noscript"}
+#: The one key of another mode's the core reads, as a fallback (`ui.bank_error || ui.noscript`).
+CORE_FALLBACK = {"bank_error"}
 
 
-def script() -> str:
-    return (STATIC_DIR / SCRIPT).read_text(encoding="utf-8")
+def script(name: str = SCRIPT) -> str:
+    return (STATIC_DIR / name).read_text(encoding="utf-8")
+
+
+def scripts() -> str:
+    return "\n".join(script(name) for name in SCRIPTS)
 
 
 def style() -> str:
@@ -46,12 +55,19 @@ def placeholders(text: str) -> set[str]:
     return set(re.findall(r"\{(\w+)\}", text))
 
 
-def used_keys() -> set[str]:
-    return set(re.findall(r"\bui\.(\w+)", script()))
+def used_keys(text: str) -> set[str]:
+    return set(re.findall(r"\bui\.(\w+)", text))
 
 
-def test_script_never_parses_html_or_code_and_fetches_nothing_remote() -> None:
-    text = script()
+def modes_of(key: str) -> set[str]:
+    """The modes whose pages receive ``key`` (generator.book.quiz.UI_MODES)."""
+    return next((set(modes) for prefix, modes in UI_MODES.items() if key.startswith(prefix)),
+                {"chapter", "practice", "exam"})
+
+
+@pytest.mark.parametrize("name", SCRIPTS)
+def test_scripts_never_parse_html_or_code_and_fetch_nothing_remote(name: str) -> None:
+    text = script(name)
     for banned in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval(",
                    "new Function", "Function(", "createContextualFragment", "DOMParser",
                    "console.", "window.confirm", "alert(", "http://", "https://", "//cdn"):
@@ -59,20 +75,47 @@ def test_script_never_parses_html_or_code_and_fetches_nothing_remote() -> None:
     assert re.search(r"setTimeout\(\s*['\"`]", text) is None  # a timer never runs a string
 
 
-def test_script_is_one_strict_iife() -> None:
-    code = re.sub(r"^/\*.*?\*/\s*", "", script(), flags=re.DOTALL)
+@pytest.mark.parametrize("name", SCRIPTS)
+def test_each_script_is_one_strict_iife(name: str) -> None:
+    code = re.sub(r"^/\*.*?\*/\s*", "", script(name), flags=re.DOTALL)
     assert code.startswith("(() => {\n'use strict';\n")
     assert code.rstrip().endswith("})();")
     assert code.count("(() => {\n") == 1
 
 
-def test_assets_stay_within_the_page_weight_budget() -> None:
-    assert len(script().encode()) <= SCRIPT_BUDGET
-    assert len(style().encode()) <= STYLE_BUDGET
+def _members(text: str, pattern: str) -> set[str]:
+    """The names in the first ``{a, b, c}`` that follows ``pattern``."""
+    match = re.search(pattern + r"\s*\{([^}]*)\}", text)
+    assert match, pattern
+    return {n.strip() for n in match.group(1).split(",") if n.strip()}
+
+
+def test_the_core_gives_the_bank_modes_what_they_use() -> None:
+    """The bank script takes its helpers from ``window.tdcQuiz`` and a widget's context ``x``
+    (both made by the core), and adds its modes to the core's (which starts their widgets); the
+    core marks its own start first thing and fails a missing mode once the page is ready."""
+    core, bank = script(SCRIPT), script(BANK_SCRIPT)
+    offered = _members(core, r"window\.tdcQuiz =")
+    assert _members(bank, r"const") <= offered  # const {h, put, ...} = Q
+    literal = _literal_keys(core, core.index("const x = {") + len("const x = "))
+    context = set(re.findall(r"\bx\.(\w+) =", core)) | (literal or set())
+    assert {"cfg", "ui", "skey", "body", "question", "checkable", "reset"} <= context
+    assert set(re.findall(r"\bx\.(\w+)", bank)) <= context
+    assert "Q.add({practice, exam});" in bank
+    assert "const modes = {chapter}," in core
+    code = re.sub(r"^/\*.*?\*/\s*", "", core, flags=re.DOTALL)  # the first statement: the mark
+    assert code.startswith("(() => {\n'use strict';\nperformance.mark('tdc-start');\n")
+    assert "DOMContentLoaded" in core and "DOMContentLoaded" not in bank
+
+
+@pytest.mark.parametrize("name", [*SCRIPTS, STYLE])
+def test_assets_stay_within_the_page_weight_budget(name: str) -> None:
+    size = len((STATIC_DIR / name).read_bytes())
+    assert size <= BUDGETS[name], f"{name}: {size} bytes, budget {BUDGETS[name]}"
 
 
 def test_every_css_class_is_the_widgets() -> None:
-    made = set(re.findall(r"tdc-[\w-]+", script())) | {"tdc-quiz"}
+    made = set(re.findall(r"tdc-[\w-]+", scripts())) | {"tdc-quiz"}
     made |= {f"tdc-{seat}" for seat in "NESW"}  # built as `div.tdc-${seat}`
     for name in set(re.findall(r"\.(tdc-[\w-]+)", style())):
         assert name in made, f"{STYLE}: .{name} is used by nothing"
@@ -80,8 +123,8 @@ def test_every_css_class_is_the_widgets() -> None:
 
 def test_interface_text_is_in_both_catalogs_with_the_same_placeholders() -> None:
     tables = {lang: catalog(lang) for lang in LANGS}
-    assert "ui[" not in script(), "read the catalog as ui.<key> only (greppable)"
-    used = used_keys()
+    assert "ui[" not in scripts(), "read the catalog as ui.<key> only (greppable)"
+    used = used_keys(scripts())
     for lang, table in tables.items():
         assert all(isinstance(v, str) and v.strip() for v in table.values()), lang
         assert used <= set(table), f"{lang}: missing {sorted(used - set(table))}"
@@ -89,6 +132,29 @@ def test_interface_text_is_in_both_catalogs_with_the_same_placeholders() -> None
     assert set(tables["en"]) == set(tables["ru"])
     for key in tables["en"]:
         assert placeholders(tables["en"][key]) == placeholders(tables["ru"][key]), key
+
+
+def _parts(text: str, *marks: str) -> list[str]:
+    """``text`` cut before each mark (each must be there, in this order)."""
+    cuts = [text.index(mark) for mark in marks]
+    assert cuts == sorted(cuts), marks
+    return [text[a:b] for a, b in zip([0, *cuts], [*cuts, len(text)], strict=True)]
+
+
+def test_each_mode_reads_only_the_keys_its_pages_receive() -> None:
+    """The pages get the interface text of their mode only (``UI_MODES``): the card builders
+    (used by every mode) read shared keys, each mode its own and shared ones."""
+    cards, chapter, start = _parts(script(SCRIPT), "async function chapter(", "const modes =")
+    common, practice, exam = _parts(script(BANK_SCRIPT), "async function practice(",
+                                    "async function exam(")
+    needs = {"every mode": (cards, {"chapter", "practice", "exam"}),
+             "chapter": (chapter, {"chapter"}), "bank helpers": (common, {"practice", "exam"}),
+             "practice": (practice, {"practice"}), "exam": (exam, {"exam"})}
+    for part, (text, modes) in needs.items():
+        wrong = sorted(k for k in used_keys(text) if not modes <= modes_of(k))
+        assert not wrong, f"{part} reads {wrong}, not sent to all its pages"
+    # a mode that never registered: a message from what the page has, never an exception
+    assert used_keys(start) == CORE_FALLBACK | PAGE_KEYS
 
 
 def _literal_keys(text: str, start: int) -> set[str] | None:
@@ -107,7 +173,7 @@ def _literal_keys(text: str, start: int) -> set[str] | None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_placeholder_is_filled(lang: str) -> None:
-    table, text = catalog(lang), script()
+    table, text = catalog(lang), scripts()
     # fmt(ui.key, {...}) or fmt(cond ? ui.key : ui.other, {...})
     calls = list(re.finditer(r"fmt\((?:\w+ \? )?ui\.(\w+)(?: : ui\.(\w+))?,\s*", text))
     assert calls

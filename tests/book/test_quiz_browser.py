@@ -1,4 +1,4 @@
-"""The quiz widget (``generator/book/static/tdcourse-quiz.js``) in real Chromium, in both languages.
+"""The quiz widget (``generator/book/static/tdcourse-quiz*.js``) in real Chromium, both languages.
 
 The small quiz site (``quizsite.py``) is built once per module and served on 127.0.0.1; each test
 opens its pages in a fresh browser context (``watched_page``: its own storage, console errors and
@@ -341,28 +341,27 @@ def test_practice_draws_without_repeating_and_keeps_a_tally(site: Path, base: st
     boxes = page.locator(".tdc-topics input[type=checkbox]")
     assert boxes.count() >= 1 and all(b.is_checked() for b in boxes.all())
 
-    # one topic only: its questions, each once, then a new round
+    # one topic only: its questions, each once, then a new round. Each change of topics draws
+    # anew; a question of the topic drawn while others were chosen too counts as seen.
     topic, pool = _smallest_topic(lang)
     for box in boxes.all():
         if box.get_attribute("value") != topic:
             box.uncheck()
-    drawn: list[str] = []
-    for number in range(1, len(pool) + 1):
-        section = page.locator("section.tdc-q")
-        qid = section.get_attribute("data-qid") or ""
-        if drawn and qid == drawn[-1]:
-            page.wait_for_function("q => document.querySelector('section.tdc-q')"
-                                   ".dataset.qid !== q", arg=qid)
-            qid = section.get_attribute("data-qid") or ""
-        assert section.locator("h3").inner_text() == fmt(words["question"], n=number,
+    section = page.locator("section.tdc-q")
+    qid = section.get_attribute("data-qid") or ""
+    drawn = list(stored(page, lang)[f"{PREFIX}{lang}:practice:practice"]["seen"][topic])
+    assert drawn[-1] == qid
+    while True:
+        assert section.locator("h3").inner_text() == fmt(words["question"], n=len(drawn),
                                                          total=len(pool))
+        if len(drawn) == len(pool):
+            break
+        page.get_by_role("button", name=words["practice_next"]).click()
+        page.wait_for_function("q => document.querySelector('section.tdc-q')"
+                               "?.dataset.qid !== q", arg=qid)
+        qid = section.get_attribute("data-qid") or ""
         drawn.append(qid)
-        if number < len(pool):
-            page.get_by_role("button", name=words["practice_next"]).click()
-            page.wait_for_function("q => document.querySelector('section.tdc-q')"
-                                   ".dataset.qid !== q", arg=qid)
     assert sorted(drawn) == sorted(pool), "a question repeated before the pool was used up"
-    assert page.evaluate("document.activeElement.tagName") == "H3"  # Next moved focus
 
     # answer the current question right: the tally counts it
     qid = drawn[-1]
@@ -377,6 +376,9 @@ def test_practice_draws_without_repeating_and_keeps_a_tally(site: Path, base: st
     page.get_by_role("button", name=words["practice_next"]).click()
     assert page.get_by_text(words["practice_round"]).is_visible()
     assert page.locator("section.tdc-q").get_attribute("data-qid") in pool
+    assert page.locator("section.tdc-q h3").inner_text() == fmt(words["question"], n=1,
+                                                                 total=len(pool))
+    assert page.evaluate("document.activeElement.tagName") == "H3"  # Next moved focus
 
     # no topic at all: says so, no question, Next disabled
     page.locator(f'.tdc-topics input[value="{topic}"]').uncheck()
@@ -403,10 +405,99 @@ def test_practice_works_from_disk(site: Path, watched_page: WatchedPage) -> None
     watched_page.page.route(lambda url: url.startswith("file:"), lambda route: route.continue_())
     page = open_page(watched_page, (site / "ru" / "practice.html").as_uri())
     section = page.locator("section.tdc-q")
-    assert section.get_attribute("data-qid") in answers("ru")
+    qid = section.get_attribute("data-qid") or ""
+    assert qid in answers("ru")
     assert section.locator("h3").inner_text().startswith(words["question"].split("{")[0])
-    assert page.evaluate("Object.keys(window.tdcBanks)") == ["ru"]
+    # the question's topic came by its script; others may follow (prefetched), all in Russian
+    names = page.evaluate("Object.keys(window.tdcBanks)")
+    assert f"ru/{answers('ru')[qid]['topic']}" in names
+    assert all(name.startswith("ru/") for name in names)
     clean(watched_page, allow_file=True)
+
+
+FIRST_LOADS = """() => {
+  const t = performance.getEntriesByName('tdc-first-question')[0].startTime;
+  return performance.getEntriesByType('resource').filter(e => e.startTime < t)
+    .map(e => e.name.split('/').slice(-2).join('/'));
+}"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_practice_shows_its_first_question_after_one_topic_file(
+        site: Path, base: str, lang: str, watched_page: WatchedPage) -> None:
+    """Of the bank, the first question needs its own topic's file only (the others may be
+    fetched later, once the page is idle); every question of the chosen topics can come next,
+    counted over all of them; a reload shows the same question again."""
+    words, truth = ui(site, lang, "practice.html"), answers(lang)
+    config = config_of(site / lang / "practice.html")
+    page = open_page(watched_page, f"{base}{lang}/practice.html")
+    qid = page.locator("section.tdc-q").get_attribute("data-qid") or ""
+    topic = truth[qid]["topic"]
+    banks = [name for name in page.evaluate(FIRST_LOADS) if name.startswith("_tdc/")]
+    assert banks == [f"_tdc/bank-{topic}.json"]
+    total = sum(config["counts"].values())
+    assert total == len(truth)
+    assert page.locator("section.tdc-q h3").inner_text() == fmt(words["question"], n=1,
+                                                                 total=total)
+    # the page's scripts: the core first, then the bank modes
+    scripts = [u.split("?")[0].rsplit("/", 1)[-1] for u in watched_page.requests
+               if "tdcourse-quiz" in u]
+    assert scripts.index("tdcourse-quiz.js") < scripts.index("tdcourse-quiz-bank.js")
+    assert page.evaluate("Object.keys(window.tdcQuiz.modes)") == ["chapter", "practice", "exam"]
+
+    # a reload shows the same question, again after one file
+    page.reload(wait_until="load")
+    page.locator("section.tdc-q").wait_for()
+    assert page.locator("section.tdc-q").get_attribute("data-qid") == qid
+    banks = [name for name in page.evaluate(FIRST_LOADS) if name.startswith("_tdc/")]
+    assert banks == [f"_tdc/bank-{topic}.json"]
+
+    # drawing on: questions of several topics, never one twice, the number counting up
+    drawn = [qid]
+    for number in range(2, 13):
+        page.get_by_role("button", name=words["practice_next"]).click()
+        page.wait_for_function("q => document.querySelector('section.tdc-q')"
+                               "?.dataset.qid !== q", arg=drawn[-1])
+        section = page.locator("section.tdc-q")
+        drawn.append(section.get_attribute("data-qid") or "")
+        assert section.locator("h3").inner_text() == fmt(words["question"], n=number,
+                                                         total=total)
+    assert len(set(drawn)) == len(drawn) and set(drawn) <= set(truth)
+    assert len({truth[q]["topic"] for q in drawn}) > 1
+    seen = stored(page, lang)[f"{PREFIX}{lang}:practice:practice"]["seen"]
+    assert sorted(q for ids in seen.values() for q in ids) == sorted(drawn)
+    assert all(truth[q]["topic"] == t for t, ids in seen.items() for q in ids)
+    clean(watched_page)
+
+
+def test_chapter_page_loads_no_bank(site: Path, base: str, watched_page: WatchedPage) -> None:
+    page = open_page(watched_page, f"{base}en/{CHAPTER_PAGE}")
+    page.wait_for_load_state("networkidle")
+    assert not [u for u in watched_page.requests if "tdcourse-quiz-bank" in u or "/_tdc/" in u]
+    assert page.evaluate("Object.keys(window.tdcQuiz.modes)") == ["chapter"]
+    clean(watched_page)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_missing_mode_or_bank_is_said_in_the_widget(site: Path, base: str, lang: str,
+                                                      watched_page: WatchedPage) -> None:
+    """No bank modes (their script came empty): the widget says the bank could not be loaded,
+    nothing is thrown. No topic file (the server fails): the same, in the practice stage."""
+    words = ui(site, lang, "practice.html")
+    page = watched_page.page
+    page.route("**/tdcourse-quiz-bank.js*", lambda route: route.fulfill(
+        status=200, body="", content_type="text/javascript"))
+    for name in ("practice.html", "mock-exam.html"):
+        open_page(watched_page, f"{base}{lang}/{name}", ready="[role=alert]")
+        assert page.get_by_role("alert").inner_text() == words["bank_error"]
+        assert page.locator(".tdc-q").count() == 0
+    clean(watched_page)
+    page.unroute("**/tdcourse-quiz-bank.js*")
+    page.route("**/_tdc/*", lambda route: route.fulfill(status=404, body=""))
+    open_page(watched_page, f"{base}{lang}/practice.html", ready="[role=alert]")
+    assert page.get_by_role("alert").inner_text() == words["bank_error"]
+    assert page.get_by_text(words["bank_note"]).is_visible()
+    assert not watched_page.page_errors  # the 404s are logged by the browser, nothing thrown
 
 
 # --- mock exam -----------------------------------------------------------------------------------

@@ -50,15 +50,17 @@ def test_chapter_page_embeds_its_questions_with_encoded_keys(site: Path, lang: s
     config = config_of(site / lang / "chapters" / f"{CHAPTER}.html")
     assert config["mode"] == "chapter" and config["lang"] == lang
     expected = chapter_selection(lang)
-    assert [q["id"] for q in config["questions"]] == [q["id"] for q in expected]
+    questions = decode_key(config["packed"])  # compressed like the keys
+    assert [q["id"] for q in questions] == [q["id"] for q in expected]
     known = answers(lang)
-    for question in config["questions"]:
+    for question in questions:
         key = decode_key(question["k"])
         truth = known[question["id"]]
         assert key["c"] == [c["id"] for c in truth.get("choices", []) if c["correct"]]
         assert question["id"] != HOSTILE_ID or segments_text(key["e"]).startswith("Explained")
-    # the catalog's interface text and names in the page's language
+    # the catalog's interface text and names in the page's language, this mode's keys only
     assert config["ui"]["noscript"]
+    assert not [k for k in config["ui"] if k.startswith(("practice_", "exam_", "bank_"))]
     assert config["names"]["seats"]["N"] == ("North" if lang == "en" else "Север")
     assert config["lawIndex"] == "../law-index.html"
 
@@ -78,15 +80,18 @@ def test_answers_and_markup_from_the_data_are_not_in_the_page(site: Path, lang: 
     assert "<" not in widget.group(1)  # no text can close the script element or open a tag
     assert "<script>window.__pwned" not in page
     config = config_of(site / lang / "chapters" / f"{CHAPTER}.html")
-    hostile = next(q for q in config["questions"] if q["id"] == HOSTILE_ID)
+    hostile = next(q for q in decode_key(config["packed"]) if q["id"] == HOSTILE_ID)
     assert hostile["context"] == "Context " + HOSTILE_TEXT  # the data itself is intact
 
 
 def test_only_pages_with_a_quiz_load_the_widget(site: Path) -> None:
+    """The core script and style on every quiz page, the bank modes' script only where a bank
+    is used, nothing on the other pages."""
     for lang in LANGS:
         for name in (f"chapters/{CHAPTER}.html", "practice.html", "mock-exam.html"):
             page = _page(site, lang, name)
             assert "_static/tdcourse-quiz.js" in page and "_static/tdcourse-quiz.css" in page
+            assert ("_static/tdcourse-quiz-bank.js" in page) == (name != f"chapters/{CHAPTER}.html")
         for name in ("chapters/11-revoke.html", "intro.html", "law-index.html"):
             page = _page(site, lang, name)
             assert "tdcourse-quiz" not in page, name
@@ -94,20 +99,35 @@ def test_only_pages_with_a_quiz_load_the_widget(site: Path) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_bank_is_beside_the_site_as_json_and_as_a_script(site: Path, lang: str) -> None:
-    bank = json.loads(_page(site, lang, "_tdc/bank.json"))
-    assert bank["lang"] == lang and bank["count"] == len(bank["questions"]) == len(answers(lang))
-    script = _page(site, lang, "_tdc/bank.js")
-    prefix = f'(window.tdcBanks = window.tdcBanks || {{}})["{lang}"] = '
-    assert script.startswith(prefix) and script.rstrip().endswith(";")
-    assert "<" not in script  # the hostile question's markup is \u003c-escaped
-    assert json.loads(script[len(prefix):].rstrip().rstrip(";")) == bank
+def test_bank_is_beside_the_site_per_topic_as_json_and_as_a_script(site: Path, lang: str) -> None:
+    """One JSON file per topic (the practice page's first question needs one), each with a
+    script twin for a site opened from disk; together they are the whole bank, nothing inlined."""
+    folder = site / lang / "_tdc"
+    files = sorted(p.name for p in folder.iterdir())
+    topics = sorted({str(q["topic"]) for q in answers(lang).values()})
+    assert files == sorted([f"bank-{t}.json" for t in topics] + [f"bank-{t}.js" for t in topics])
+    seen: list[str] = []
+    for topic in topics:
+        bank = json.loads((folder / f"bank-{topic}.json").read_text(encoding="utf-8"))
+        assert bank["lang"] == lang and bank["topic"] == topic
+        assert bank["count"] == len(bank["questions"])
+        assert {q["topic"] for q in bank["questions"]} == {topic}
+        seen += [q["id"] for q in bank["questions"]]
+        script = (folder / f"bank-{topic}.js").read_text(encoding="utf-8")
+        prefix = f'(window.tdcBanks = window.tdcBanks || {{}})["{lang}/{topic}"] = '
+        assert script.startswith(prefix) and script.rstrip().endswith(";")
+        assert "<" not in script  # the hostile question's markup is \u003c-escaped
+        assert json.loads(script[len(prefix):].rstrip().rstrip(";")) == bank
+    assert sorted(seen) == sorted(answers(lang))
     practice = config_of(site / lang / "practice.html")
-    assert practice["mode"] == "practice" and "questions" not in practice
-    assert practice["bank"] == "_tdc/bank.json" and practice["bankScript"] == "_tdc/bank.js"
+    assert practice["mode"] == "practice" and "packed" not in practice
+    assert practice["bankDir"] == "_tdc/"
+    assert sum(practice["counts"].values()) == len(answers(lang))
     assert len(practice["topics"]) == 10
-    # the bank is not inlined in the page
-    assert len(_page(site, lang, "practice.html")) < len(_page(site, lang, "_tdc/bank.json"))
+    assert practice["ui"]["bank_note"] and not [k for k in practice["ui"]
+                                                if k.startswith(("exam_", "chapter_"))]
+    page = _page(site, lang, "practice.html")
+    assert "s1987" not in page  # no question of the bank is inlined
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -115,6 +135,8 @@ def test_exam_configuration_and_links_to_chapters(site: Path, lang: str) -> None
     config = config_of(site / lang / "mock-exam.html")
     assert (config["mode"], config["count"], config["timeLimit"], config["passMark"]) == \
         ("exam", EXAM_COUNT, EXAM_MINUTES, PASS_MARK)
+    assert config["bankDir"] == "_tdc/" and set(config["counts"]) == {t["id"] for t in
+                                                                     config["topics"]}
     topics = {t["id"]: t for t in config["topics"]}
     assert topics["insufficient-bid"]["href"] == f"chapters/{CHAPTER}.html"
     assert topics["revoke"]["href"] == "chapters/11-revoke.html"
