@@ -11,6 +11,7 @@ What ``setup`` adds, in the order a reader meets it on a page:
   language of ``tdcourse_languages`` (``../ru/chapters/05-insufficient-bid.html``), the names
   written in their own language (Babel's locale data, so a new language needs no code);
 * the book's title in the build's language, from ``locales/<lang>/LC_MESSAGES/_book.po``;
+* the course's icon (``static/favicon.svg``) unless the book sets its own;
 * our static CSS/JS (every ``*.css`` and ``*.js`` in ``generator/book/static``, package data),
   except the quiz widget's, which :mod:`generator.book.quiz` adds to the pages holding a quiz;
 * the quiz directives ``tdc-quiz``, ``tdc-practice`` and ``tdc-exam`` (:mod:`generator.book.quiz`);
@@ -103,6 +104,8 @@ def _translate_config(app: Sphinx, config: Config) -> None:
             setattr(config, key, book_gettext(dirs, lang, value))
     if str(STATIC_DIR) not in config.html_static_path:
         config.html_static_path.append(str(STATIC_DIR))
+    if not config.html_favicon:  # else every browser asks the server for /favicon.ico (a 404)
+        config.html_favicon = str(STATIC_DIR / "favicon.svg")
 
 
 def _add_static(app: Sphinx) -> None:
@@ -331,4 +334,4 @@ def setup(app: Sphinx) -> dict[str, Any]:
 
     quiz.setup(app)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True,
-            "env_version": 1}
+            "env_version": 2}  # 2: the quiz widget node (bump when stored data change)

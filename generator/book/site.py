@@ -447,6 +447,7 @@ def landing_page(book: Path, langs: Sequence[str]) -> str:
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f'<link rel="icon" href="{langs[0] if langs else SOURCE_LANG}/_static/favicon.svg">\n'
         f"<title>{html.escape(title)}</title>\n<style>\n"
         "body{font-family:system-ui,sans-serif;max-width:40em;margin:4em auto;padding:0 1em;"
         "color:#222}\nul{list-style:none;padding:0}\nli{margin:1em 0}\n"

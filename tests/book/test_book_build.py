@@ -61,6 +61,18 @@ def test_both_languages_are_built_with_a_landing_page(built: tuple[Path, Path, l
     assert "Тестовая книга" in landing  # the title from the Russian _book.po
 
 
+def test_every_page_has_an_icon_that_exists(built: tuple[Path, Path, list[str]]) -> None:
+    """Without an icon every browser asks the server for /favicon.ico: a 404 in the console."""
+    _, html, _ = built
+    landing = _read(html / "index.html")
+    assert '<link rel="icon" href="en/_static/favicon.svg">' in landing
+    for lang in LANGS:
+        for page in PAGES:
+            icon = f'<link rel="icon" href="{"../" * page.count("/")}_static/favicon.svg"'
+            assert icon in _read(html / lang / page), f"{lang}/{page}"
+        assert (html / lang / "_static" / "favicon.svg").is_file()
+
+
 def test_russian_pages_show_the_translation(built: tuple[Path, Path, list[str]]) -> None:
     _, html, _ = built
     ru, en = _read(html / "ru" / "intro.html"), _read(html / "en" / "intro.html")
