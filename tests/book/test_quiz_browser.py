@@ -70,9 +70,8 @@ def ui(site: Path, lang: str, page: str = CHAPTER_PAGE) -> dict[str, str]:
 
 
 def open_page(watched: WatchedPage, url: str, ready: str = ".tdc-q") -> Page:
-    """Open ``url`` and wait for the widget; the browser's own favicon probe answers 204."""
+    """Open ``url`` and wait for the widget."""
     page = watched.page
-    page.route("**/favicon.ico", lambda route: route.fulfill(status=204, body=""))
     page.goto(url, wait_until="load")
     page.locator(ready).first.wait_for()
     return page
