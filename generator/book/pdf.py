@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import sys
 import tempfile
 import threading
 from collections.abc import Iterator
@@ -122,11 +123,20 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         pass
 
 
+class _QuietServer(ThreadingHTTPServer):
+    """A browser that closes a page while a file is still being sent (a prefetch cut short) is
+    not an error of ours: no traceback for a connection the other side dropped."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if not isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
 @contextmanager
 def serve_directory(root: Path) -> Iterator[str]:
     """Serve ``root`` on 127.0.0.1 (a free port) in a thread; yields the base URL (ends in /)."""
     handler = partial(_QuietHandler, directory=str(root))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = _QuietServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
     thread = threading.Thread(target=server.serve_forever, name=f"serve {root}", daemon=True)
     thread.start()
