@@ -25,11 +25,10 @@ SCRIPTS = (SCRIPT, BANK_SCRIPT)
 #: style (benchmarks/bench_quiz.py measures it). The bank modes' script loads on the practice
 #: and exam pages only.
 BUDGETS = {SCRIPT: 11_500, BANK_SCRIPT: 12_000, STYLE: 3_300}
-#: Keys that Python writes into the page, not the script; the core shows ``noscript`` too, when a
-#: widget's mode is missing (and ``bank_error`` instead where the page has it).
+#: Keys that Python writes into the page, not the script.
 PAGE_KEYS = {"noscript"}
-#: The one key of another mode's the core reads, as a fallback (`ui.bank_error || ui.noscript`).
-CORE_FALLBACK = {"bank_error"}
+#: What the core's start-up reads: a widget that cannot start says ``failed`` (a shared key).
+START_KEYS = {"failed"}
 
 
 def script(name: str = SCRIPT) -> str:
@@ -153,8 +152,9 @@ def test_each_mode_reads_only_the_keys_its_pages_receive() -> None:
     for part, (text, modes) in needs.items():
         wrong = sorted(k for k in used_keys(text) if not modes <= modes_of(k))
         assert not wrong, f"{part} reads {wrong}, not sent to all its pages"
-    # a mode that never registered: a message from what the page has, never an exception
-    assert used_keys(start) == CORE_FALLBACK | PAGE_KEYS
+    # a mode that never registered or failed to start: a message every page has, no exception
+    assert used_keys(start) == START_KEYS
+    assert all(modes_of(k) == {"chapter", "practice", "exam"} for k in START_KEYS)
 
 
 def _literal_keys(text: str, start: int) -> set[str] | None:

@@ -480,15 +480,16 @@ def test_chapter_page_loads_no_bank(site: Path, base: str, watched_page: Watched
 @pytest.mark.parametrize("lang", LANGS)
 def test_a_missing_mode_or_bank_is_said_in_the_widget(site: Path, base: str, lang: str,
                                                       watched_page: WatchedPage) -> None:
-    """No bank modes (their script came empty): the widget says the bank could not be loaded,
-    nothing is thrown. No topic file (the server fails): the same, in the practice stage."""
+    """No bank modes (their script came empty): the widget says it could not start, nothing is
+    thrown. No topic file (the server fails): the bank could not be loaded, in the practice
+    stage. A browser without DecompressionStream: the chapter quiz says it could not start."""
     words = ui(site, lang, "practice.html")
     page = watched_page.page
     page.route("**/tdcourse-quiz-bank.js*", lambda route: route.fulfill(
         status=200, body="", content_type="text/javascript"))
     for name in ("practice.html", "mock-exam.html"):
         open_page(watched_page, f"{base}{lang}/{name}", ready="[role=alert]")
-        assert page.get_by_role("alert").inner_text() == words["bank_error"]
+        assert page.get_by_role("alert").inner_text() == words["failed"]
         assert page.locator(".tdc-q").count() == 0
     clean(watched_page)
     page.unroute("**/tdcourse-quiz-bank.js*")
@@ -497,6 +498,11 @@ def test_a_missing_mode_or_bank_is_said_in_the_widget(site: Path, base: str, lan
     assert page.get_by_role("alert").inner_text() == words["bank_error"]
     assert page.get_by_text(words["bank_note"]).is_visible()
     assert not watched_page.page_errors  # the 404s are logged by the browser, nothing thrown
+    page.unroute("**/_tdc/*")
+    page.add_init_script("delete window.DecompressionStream")
+    open_page(watched_page, f"{base}{lang}/{CHAPTER_PAGE}", ready="[role=alert]")
+    assert page.get_by_role("alert").inner_text() == ui(site, lang)["failed"]
+    assert page.locator(".tdc-q").count() == 0 and not watched_page.page_errors
 
 
 # --- mock exam -----------------------------------------------------------------------------------

@@ -202,8 +202,11 @@ async function chapter(x, focus) {
 // waiting for the page's other scripts. A mode still unknown once every deferred script has run
 // (DOMContentLoaded) is missing for good: the widget says so.
 const modes = {chapter}, waiting = [];
+// A widget that cannot start (a missing mode, a browser without DecompressionStream) says so.
+const fail = x => put(x.body, h('p', {role: 'alert'}, x.ui.failed));
+const start = x => Promise.resolve().then(() => modes[x.cfg.mode](x, false)).catch(() => fail(x));
 const run = () => {
-  for (const x of waiting.splice(0)) Object.hasOwn(modes, x.cfg.mode) ? modes[x.cfg.mode](x, false) : waiting.push(x);
+  for (const x of waiting.splice(0)) Object.hasOwn(modes, x.cfg.mode) ? start(x) : waiting.push(x);
 };
 const begin = () => {
   waiting.push(...[...D.querySelectorAll('.tdc-quiz')].map(context));
@@ -217,6 +220,6 @@ window.tdcQuiz = {modes, add, h, put, btn, fmt, newId, mark, load, keep, decode,
 if (D.readyState === 'loading') D.addEventListener('DOMContentLoaded', begin);
 else begin();
 D.addEventListener('DOMContentLoaded', () => {
-  for (const x of waiting.splice(0)) put(x.body, h('p', {role: 'alert'}, x.ui.bank_error || x.ui.noscript));
+  for (const x of waiting.splice(0)) fail(x);
 });
 })();
