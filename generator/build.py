@@ -99,8 +99,7 @@ def _quizzes(root: Path, say: Callable[[str], None]) -> dict[str, str]:
     selection = {
         "chapters": chapters,
         "practice": {"topics": list(defs.practice_topics)},
-        "mock_exam": {"questions": quizdefs.select(defs.mock, questions),
-                      "count": defs.mock.count, "topics": list(defs.mock.topics),
+        "mock_exam": {"count": defs.mock.count, "topics": list(defs.mock.topics),
                       "time_limit_minutes": defs.time_limit_minutes,
                       "pass_mark": defs.pass_mark},
     }

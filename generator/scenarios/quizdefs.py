@@ -122,8 +122,9 @@ def load(path: Path) -> Definitions:
         chapters=tuple(chapters),
         practice_topics=topics(data.get("practice", {}).get("topics", "all"), "practice"),
         mock=Quiz("mock-exam", topics(mock.get("topics"), "mock_exam"),
-                  number(mock.get("count"), "mock_exam", 1), number(mock.get("seed"),
-                                                                    "mock_exam", 0)),
+                  number(mock.get("count"), "mock_exam", 1),
+                  # the browser draws each attempt afresh: a seed is allowed, not needed
+                  number(mock.get("seed", 0), "mock_exam", 0)),
         time_limit_minutes=number(mock.get("time_limit_minutes"), "mock_exam", 1),
         pass_mark=float(pass_mark),
     )

@@ -75,3 +75,14 @@ def test_tdcourse_build_reports_a_broken_quiz_file_in_one_line(tmp_path: Path) -
     assert "Traceback" not in done.stderr
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "quizzes.yaml:2" in lines[0], done.stderr
+
+
+def test_the_mock_exam_needs_no_seed(tmp_path: Path) -> None:
+    """The browser draws each exam attempt afresh, so a seed is optional (0 when absent)."""
+    path = tmp_path / "quizzes.yaml"
+    path.write_text("format: 1\nbank: {seed: 1, count: 10}\nchapters: []\n"
+                    "mock_exam: {count: 5, topics: all, time_limit_minutes: 10, pass_mark: 0.6}\n",
+                    encoding="utf-8")
+    defs = quizdefs.load(path)
+    assert (defs.mock.count, defs.mock.seed, defs.time_limit_minutes, defs.pass_mark) == \
+        (5, 0, 10, 0.6)
