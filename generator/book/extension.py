@@ -108,6 +108,22 @@ def _translate_config(app: Sphinx, config: Config) -> None:
         config.html_favicon = str(STATIC_DIR / "favicon.svg")
 
 
+def _refresh_static(app: Sphinx, exception: Exception | None) -> None:
+    """Our static files in the output, even when no page was out of date: Sphinx copies static
+    files only in a build that writes pages, so a new widget script (an upgraded tdcourse) would
+    otherwise never reach an unchanged book."""
+    from sphinx.util.osutil import copyfile
+
+    if exception is not None or app.builder.format != "html":
+        return
+    target = Path(app.outdir) / "_static"
+    if not target.is_dir():
+        return
+    for path in sorted(STATIC_DIR.iterdir()):
+        if path.is_file():
+            copyfile(path, target / path.name, __overwrite_warning__=False)
+
+
 def _add_static(app: Sphinx) -> None:
     from generator.book.quiz import asset_names
 
@@ -320,6 +336,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", _translate_config)
     app.connect("source-read", _localise_raw_summaries)
     app.connect("builder-inited", _add_static)
+    app.connect("build-finished", _refresh_static)
 
     app.add_node(law_reference)
     app.add_role("law", law_role)

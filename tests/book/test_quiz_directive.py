@@ -196,3 +196,19 @@ def test_bad_exam_options_are_located_errors(tmp_path: Path) -> None:
     with pytest.raises(BookBuildError, match=r"practice\.md:3.*unknown topic nope"):
         build_one(root, "en", ["en"])
     shutil.rmtree(root)
+
+
+def test_an_unchanged_book_gets_the_current_widget_files(tmp_path: Path) -> None:
+    """Sphinx copies static files only when some page is written; the extension refreshes its
+    own anyway, so an upgraded widget script reaches a book whose pages did not change."""
+    from generator.book.quiz import asset_names
+
+    root = write_project(tmp_path)
+    write_generated(root, "en")
+    out = build_one(root, "en", ["en"])
+    for name in asset_names():
+        (out / "_static" / name).write_text("/* an older version */\n", encoding="utf-8")
+    build_one(root, "en", ["en"])  # nothing out of date
+    static = Path(__file__).resolve().parents[2] / "generator" / "book" / "static"
+    for name in asset_names():
+        assert (out / "_static" / name).read_bytes() == (static / name).read_bytes(), name

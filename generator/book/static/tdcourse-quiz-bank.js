@@ -198,7 +198,9 @@ async function exam(x, focus) {
     const table = (caption, col, rows) => h('table', h('caption', caption),
       h('tr', h('th', {scope: 'col'}, col), h('th', {scope: 'col'}, ui.exam_col_right)),
       rows.map(([label, href, e]) => h('tr', h('th', {scope: 'row'}, href ? h('a', {href}, label) : label),
-        h('td', `${e.right} / ${e.total}`))));
+        // the share right at a glance; below the pass mark the browser draws the bar in warning
+        h('td', `${e.right} / ${e.total} `, h('meter', {min: 0, max: e.total, value: e.right,
+          low: e.total * cfg.passMark, high: e.total, optimum: e.total, 'aria-hidden': 'true'})))));
     const data = {date, lang: cfg.lang, score: right, total, passMark: cfg.passMark, passed,
       durationSeconds: Math.round((Math.min(+now, r.end) - r.start) / 1000), byTopic, byLaw,
       questions: res.map(e => ({id: e.q.id, topic: e.q.topic, laws: e.q.laws, answer: e.a, correct: e.ok,
