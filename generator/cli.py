@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from generator import __version__
+from generator import __version__, i18n
 from generator.errors import InputError, ParseError, TdcourseError
 from generator.i18n import languages
 
@@ -130,8 +130,7 @@ def _cmd_generate(args: argparse.Namespace) -> int:
     langs = (tuple(lang.strip() for lang in args.lang.split(",") if lang.strip())
              if args.lang else languages())
     for lang in langs:
-        if lang not in languages():
-            raise ParseError(f"unknown language {lang!r} (known: {', '.join(languages())})")
+        i18n.check(lang)
     topics = tuple(t.strip() for t in (args.topics or "").split(",") if t.strip())
     plan = Plan(args.count, args.seed, topics, langs)
     plan.recipes()  # fail early on unknown topics
@@ -197,9 +196,10 @@ def _cmd_export(args: argparse.Namespace) -> int:
 
     from generator import export
     from generator.build import write_atomic
+    from generator.scenarios import quizdefs
 
-    lang = export.check_language(args.lang)
-    topics = export.parse_topics(args.topics)
+    lang = i18n.check(args.lang)
+    topics = quizdefs.parse_topics(args.topics)
     if args.count is not None and args.count < 1:
         raise ParseError(f"--count must be at least 1, not {args.count}")
     bank = Path(args.bank)

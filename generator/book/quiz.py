@@ -61,7 +61,7 @@ from sphinx.util.osutil import relative_uri
 from generator import i18n
 from generator.book.examples import TOPIC_CHAPTER
 from generator.book.quizdata import dumps, encode_key, law_chapters
-from generator.scenarios.questions import TOPICS
+from generator.scenarios.quizdefs import parse_topics
 
 logger = logging.getLogger(__name__)
 
@@ -74,7 +74,6 @@ UI_MODES = {"practice_": ("practice",), "exam_": ("exam",), "bank_": ("practice"
             "chapter_": ("chapter",)}
 BANK_DIR = "_tdc"
 MODES = ("chapter", "practice", "exam")
-ALL_TOPICS = tuple(sorted(set(TOPICS.values())))
 
 
 class quiz_widget(nodes.General, nodes.Element):  # docutils names nodes in lower case
@@ -82,16 +81,6 @@ class quiz_widget(nodes.General, nodes.Element):  # docutils names nodes in lowe
 
 
 # --- directives ---------------------------------------------------------------------------------
-
-
-def _topics(value: str | None) -> list[str]:
-    if value is None or value.strip() in ("", "all"):
-        return list(ALL_TOPICS)
-    topics = [t.strip() for t in value.split(",") if t.strip()]
-    unknown = [t for t in topics if t not in ALL_TOPICS]
-    if unknown:
-        raise ValueError(f"unknown topic {', '.join(unknown)} (topics: {', '.join(ALL_TOPICS)})")
-    return topics
 
 
 def _pass_mark(value: str | None) -> float:
@@ -157,7 +146,7 @@ class PracticeQuiz(_QuizDirective):
                                              "topics": directives.unchanged}
 
     def fill(self, node: quiz_widget, path: Path) -> None:
-        node["topics"] = _topics(self.options.get("topics"))
+        node["topics"] = list(parse_topics(self.options.get("topics")))
         bank = json.loads(path.read_text(encoding="utf-8"))
         questions = bank.get("questions") if isinstance(bank, dict) else None
         if not isinstance(questions, list):

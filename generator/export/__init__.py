@@ -21,8 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from generator import i18n
-from generator.errors import InputError, ParseError
-from generator.scenarios.questions import TOPICS
+from generator.errors import InputError
 
 FORMATS = ("moodle", "gift", "pbn")
 #: The default seed of the pick: the year of the Laws the course teaches.
@@ -31,31 +30,6 @@ DEFAULT_SEED = 1987
 CATEGORY_ROOT = "$course$/top/tdcourse"
 
 Question = Mapping[str, Any]
-
-
-def known_topics() -> tuple[str, ...]:
-    """Every topic of the question generator, sorted."""
-    return tuple(sorted(set(TOPICS.values())))
-
-
-def parse_topics(text: str | None) -> tuple[str, ...]:
-    """The topics of ``--topics`` (comma-separated; empty or ``None`` means all of them).
-
-    An unknown topic is an input error that lists the known ones, so a typo is fixed at once.
-    """
-    wanted = tuple(dict.fromkeys(t.strip() for t in (text or "").split(",") if t.strip()))
-    known = known_topics()
-    unknown = [t for t in wanted if t not in known]
-    if unknown:
-        raise ParseError(f"unknown topic {', '.join(unknown)} (topics: {', '.join(known)})")
-    return wanted or known
-
-
-def check_language(lang: str) -> str:
-    """``lang`` if the course has a catalog for it, else a one-line input error."""
-    if lang not in i18n.languages():
-        raise ParseError(f"unknown language {lang!r} (known: {', '.join(i18n.languages())})")
-    return lang
 
 
 def chapter_of(topic: str) -> str:

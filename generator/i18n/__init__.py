@@ -26,7 +26,7 @@ from typing import Any, Generic, TypeVar, overload
 
 import yaml
 
-from generator.errors import TdcourseError
+from generator.errors import ParseError, TdcourseError
 
 SOURCE_LANG = "en"
 #: Where the catalogs are (read at each call, so a test may point it elsewhere).
@@ -36,8 +36,8 @@ V = TypeVar("V")
 _MISSING: Any = object()
 
 
-class UnknownLanguageError(ValueError):
-    """A language without a catalog."""
+class UnknownLanguageError(ParseError):
+    """A language without a catalog (a ValueError too: bad input, one line, exit status 2)."""
 
 
 class CatalogError(TdcourseError):

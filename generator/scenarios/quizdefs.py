@@ -14,11 +14,24 @@ from typing import Any
 
 import yaml
 
-from generator.errors import InputError
+from generator.errors import InputError, ParseError
 from generator.i18n import languages
 from generator.scenarios.questions import TOPICS
 
 ALL_TOPICS = tuple(sorted(set(TOPICS.values())))
+
+
+def parse_topics(text: str | None) -> tuple[str, ...]:
+    """A comma-separated topic list (``--topics``, a directive's ``:topics:``): the topics in the
+    order given, without repeats; empty, ``None`` or ``all`` means every topic. An unknown topic
+    is a one-line parse error listing the known ones, so a typo is fixed at once."""
+    if text is None or text.strip() in ("", "all"):
+        return ALL_TOPICS
+    wanted = tuple(dict.fromkeys(t.strip() for t in text.split(",") if t.strip()))
+    unknown = [t for t in wanted if t not in ALL_TOPICS]
+    if unknown:
+        raise ParseError(f"unknown topic {', '.join(unknown)} (topics: {', '.join(ALL_TOPICS)})")
+    return wanted or ALL_TOPICS
 
 
 @dataclass(frozen=True)

@@ -9,30 +9,31 @@ from typing import Any
 
 import pytest
 
-from generator import export
+from generator import export, i18n
 from generator.errors import TdcourseError
+from generator.scenarios import quizdefs
 
 Load = Callable[[str], list[dict[str, Any]]]
 
 
 def test_unknown_topic_is_an_input_error_listing_the_topics() -> None:
     with pytest.raises(TdcourseError) as raised:
-        export.parse_topics("revoke,nonsense")
+        quizdefs.parse_topics("revoke,nonsense")
     message = str(raised.value)
     assert "nonsense" in message
-    assert all(topic in message for topic in export.known_topics())
+    assert all(topic in message for topic in quizdefs.ALL_TOPICS)
     assert "\n" not in message
 
 
 def test_topics_default_to_all_and_keep_the_order_given_without_repeats() -> None:
-    assert export.parse_topics(None) == export.known_topics()
-    assert export.parse_topics(" revoke , tricks,revoke ") == ("revoke", "tricks")
+    assert quizdefs.parse_topics(None) == quizdefs.ALL_TOPICS
+    assert quizdefs.parse_topics(" revoke , tricks,revoke ") == ("revoke", "tricks")
 
 
 def test_unknown_language_is_an_input_error() -> None:
-    assert export.check_language("ru") == "ru"
+    assert i18n.check("ru") == "ru"
     with pytest.raises(TdcourseError, match="unknown language 'xx'"):
-        export.check_language("xx")
+        i18n.check("xx")
 
 
 def test_without_count_every_question_of_the_topics_in_bank_order(load: Load) -> None:
@@ -43,7 +44,7 @@ def test_without_count_every_question_of_the_topics_in_bank_order(load: Load) ->
 
 def test_count_is_respected_and_the_pick_is_deterministic(load: Load) -> None:
     questions = load("en")
-    topics = export.known_topics()
+    topics = quizdefs.ALL_TOPICS
     first = export.select(questions, topics, 17, seed=5)
     assert len(first) == 17
     assert [q["id"] for q in first] == [q["id"] for q in export.select(questions, topics, 17, 5)]
@@ -66,7 +67,7 @@ def test_a_short_pick_spreads_over_topics_and_kinds(load: Load) -> None:
 def test_the_same_pick_in_every_language(load: Load) -> None:
     """The question ids are the same in every language, so a Moodle export in English and a
     GIFT export in Russian with the same options hold the same questions."""
-    topics = export.known_topics()
+    topics = quizdefs.ALL_TOPICS
     english = [q["id"] for q in export.select(load("en"), topics, 20, 3)]
     russian = [q["id"] for q in export.select(load("ru"), topics, 20, 3)]
     assert english == russian

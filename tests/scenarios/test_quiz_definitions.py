@@ -86,3 +86,14 @@ def test_the_mock_exam_needs_no_seed(tmp_path: Path) -> None:
     defs = quizdefs.load(path)
     assert (defs.mock.count, defs.mock.seed, defs.time_limit_minutes, defs.pass_mark) == \
         (5, 0, 10, 0.6)
+
+
+def test_one_reading_of_a_topic_list() -> None:
+    """``--topics`` and the quiz directives' ``:topics:`` read the same way: all when empty or
+    ``all``, the order given without repeats, a one-line error naming the known topics."""
+    from generator.errors import ParseError
+
+    assert quizdefs.parse_topics("all") == quizdefs.parse_topics("") == quizdefs.ALL_TOPICS
+    assert quizdefs.parse_topics("tricks, revoke,tricks") == ("tricks", "revoke")
+    with pytest.raises(ParseError, match=r"^unknown topic nope \(topics: auction-procedure"):
+        quizdefs.parse_topics("revoke,nope")
