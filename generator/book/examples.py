@@ -31,7 +31,7 @@ import importlib
 import json
 import re
 from collections import defaultdict
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -167,28 +167,34 @@ def _known_ref(token: str) -> bool:
     return bool(_REF.match(token)) and token in law_index(EDITION)
 
 
-def linked_text(text: str, lang: str) -> str:
-    """An explanation as MyST: escaped text, each "(Law 27B2, 27C)" citation made of law roles."""
-    out: list[str] = []
+def citation_parts(text: str) -> Iterator[tuple[str, str, list[str]]]:
+    """A text cut at its "(Law 27B2, 27C)" citations of known clauses: for each, the text before
+    it, the word as written ("Law", "правило"...) and the clauses; then the rest of the text with
+    no word and no clauses. A citation naming an unknown clause stays text."""
     position = 0
     for match in _citation().finditer(text):
         tokens = [t.strip() for t in match.group(2).split(",")]
-        if not all(_known_ref(t) for t in tokens):
-            continue  # not a citation of known clauses: stays (escaped) text
-        out.append(_escape(text[position:match.start()], lang))
-        out.append(f"({match.group(1)} " + ", ".join(law_role(t) for t in tokens) + ")")
-        position = match.end()
-    out.append(_escape(text[position:], lang))
+        if all(_known_ref(t) for t in tokens):
+            yield text[position:match.start()], match.group(1), tokens
+            position = match.end()
+    yield text[position:], "", []
+
+
+def linked_text(text: str, lang: str) -> str:
+    """An explanation as MyST: escaped text, each "(Law 27B2, 27C)" citation made of law roles."""
+    out: list[str] = []
+    for before, word, refs in citation_parts(text):
+        out.append(_escape(before, lang))
+        if refs:
+            out.append(f"({word} " + ", ".join(law_role(t) for t in refs) + ")")
     return "".join(out).strip()
 
 
 def cited_in(text: str) -> list[str]:
     """The known clauses a text cites in "(Law ...)" form, in order."""
     found: list[str] = []
-    for match in _citation().finditer(text):
-        tokens = [t.strip() for t in match.group(2).split(",")]
-        if all(_known_ref(t) for t in tokens):
-            found.extend(t for t in tokens if t not in found)
+    for _, _, refs in citation_parts(text):
+        found.extend(t for t in refs if t not in found)
     return found
 
 

@@ -4,8 +4,7 @@ A *web question* is a question of the bank (``quizzes/bank/questions.<lang>.json
 what a learner sees before answering, plus an encoded key::
 
     {"id": "s1987-0-0-ruling", "type": "single" | "multiple" | "number",
-     "topic": "penalty-cards", "chapter": "09-penalty-cards", "laws": ["49", "50"],
-     "difficulty": 2, "board": 3, "dealer": "S", "vul": "EW",
+     "topic": "penalty-cards", "laws": ["49", "50"], "board": 3, "dealer": "S", "vul": "EW",
      "deal": "N:KQT.AQ952.97.Q42 J84.T.K86.A98653 ...",      # PBN, as in the bank
      "auction": "S:P W:P N:1H E:2C!",                       # calls in order, seat:call
      "play": "E:C6 S:CJ",                                   # cards led or played, in order
@@ -55,16 +54,6 @@ def law_chapters() -> dict[str, str]:
     return dict(sorted(out.items(), key=lambda item: int(item[0])))
 
 
-def law_number(ref: str) -> str:
-    """The law a clause belongs to: ``"27B2"`` -> ``"27"``."""
-    digits = ""
-    for char in ref:
-        if not char.isdigit():
-            break
-        digits += char
-    return digits or ref
-
-
 # --------------------------------------------------------------------------- the key
 
 
@@ -84,7 +73,7 @@ def decode_key(text: str) -> Any:
 def segments(text: str, lang: str) -> Segments:
     """An explanation as segments: text with suit symbols, each known clause of a "(Law 27B2,
     27C)" citation a one-item list (a citation of unknown clauses stays text)."""
-    from generator.book.examples import _citation, _known_ref, symbols
+    from generator.book.examples import citation_parts, symbols
 
     out: Segments = []
 
@@ -97,19 +86,14 @@ def segments(text: str, lang: str) -> Segments:
         else:
             out.append(piece)
 
-    position = 0
-    for match in _citation().finditer(text):
-        tokens = [t.strip() for t in match.group(2).split(",")]
-        if not all(_known_ref(t) for t in tokens):
-            continue
-        add(text[position:match.start()] + f"({match.group(1)} ")
-        for number, token in enumerate(tokens):
+    for before, word, refs in citation_parts(text):
+        add(before + (f"({word} " if refs else ""))
+        for number, ref in enumerate(refs):
             if number:
                 add(", ")
-            out.append([token])
-        add(")")
-        position = match.end()
-    add(text[position:])
+            out.append([ref])
+        if refs:
+            add(")")
     return out
 
 
@@ -148,20 +132,15 @@ def key_of(question: Mapping[str, Any], lang: str) -> dict[str, Any]:
 
 def web_question(question: Mapping[str, Any], lang: str) -> dict[str, Any]:
     """A bank question in ``lang`` (``questions.<lang>.json``) as the widget's web question."""
-    from generator.book.examples import TOPIC_CHAPTER, symbols
+    from generator.book.examples import in_language, symbols
 
-    if question.get("lang") not in (None, lang):
-        raise ValueError(f"question {question.get('id')} is in {question.get('lang')}, "
-                         f"not {lang}")
+    question = in_language(question, lang)
     auction, play = _pictures(question.get("events") or [])
-    topic = str(question.get("topic") or "")
     return {
         "id": str(question["id"]),
         "type": str(question["type"]),
-        "topic": topic,
-        "chapter": TOPIC_CHAPTER.get(topic, ""),
+        "topic": str(question.get("topic") or ""),
         "laws": [str(law) for law in question.get("laws") or []],
-        "difficulty": int(question.get("difficulty") or 1),
         "board": int(question["board"]),
         "dealer": str(question["dealer"]),
         "vul": str(question["vulnerable"]),
@@ -176,12 +155,11 @@ def web_question(question: Mapping[str, Any], lang: str) -> dict[str, Any]:
     }
 
 
-def web_bank(questions: Sequence[Mapping[str, Any]], lang: str,
-             topics: Sequence[str] | None = None) -> dict[str, Any]:
-    """The practice page's bank: every question of ``topics`` (default all) in ``lang``."""
-    chosen = [q for q in questions if topics is None or q.get("topic") in topics]
-    return {"format": 1, "lang": lang, "count": len(chosen),
-            "questions": [web_question(q, lang) for q in chosen]}
+def web_bank(questions: Sequence[Mapping[str, Any]], lang: str) -> dict[str, Any]:
+    """The practice and exam pages' bank: every question, in ``lang`` (the pages draw from the
+    topics they offer)."""
+    return {"format": 1, "lang": lang, "count": len(questions),
+            "questions": [web_question(q, lang) for q in questions]}
 
 
 def dumps(data: Any) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from generator.book.examples import _check_lang, _check_slug, _word, chapter_questions, in_language
+from generator.book.examples import _check_lang, _check_slug, _word, chapter_questions
 from generator.book.quizdata import dumps, web_bank, web_question
 
 BANK = "/_generated/quiz/bank.json"
@@ -32,7 +32,7 @@ def chapter_quiz(questions: Sequence[Mapping[str, Any]], slug: str, lang: str,
     ids (``quizzes.json``), see :func:`generator.book.examples.chapter_questions`.
     """
     _check_lang(lang)
-    chosen = [in_language(q, lang) for q in chapter_questions(questions, slug, selection, limit)]
+    chosen = chapter_questions(questions, slug, selection, limit)
     if not chosen:
         if _check_slug(slug) is None:
             return "", dumps([])
@@ -44,11 +44,10 @@ def chapter_quiz(questions: Sequence[Mapping[str, Any]], slug: str, lang: str,
     return text, data
 
 
-def bank_json(questions: Sequence[Mapping[str, Any]], lang: str,
-              topics: Sequence[str] | None = None) -> str:
+def bank_json(questions: Sequence[Mapping[str, Any]], lang: str) -> str:
     """The web bank of the practice and exam pages, in ``lang``."""
     _check_lang(lang)
-    return dumps(web_bank([in_language(q, lang) for q in questions], lang, topics))
+    return dumps(web_bank(questions, lang))
 
 
 def _topics(topics: Sequence[str] | None) -> str:
