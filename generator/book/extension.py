@@ -23,10 +23,10 @@ What ``setup`` adds, in the order a reader meets it on a page:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from docutils import nodes
 from docutils.parsers.rst.states import Inliner
@@ -37,6 +37,7 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 
 logger = logging.getLogger(__name__)
+T = TypeVar("T")
 
 STATIC_DIR = Path(__file__).parent / "static"
 BOOK_CATALOG = "_book"  # locales/<lang>/LC_MESSAGES/_book.po: the book's own UI strings
@@ -166,22 +167,24 @@ def law_role(name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
     return [node], []
 
 
+def env_store(env: BuildEnvironment, name: str, empty: Callable[[], T]) -> T:
+    """The extension's own data kept in Sphinx's pickled environment as attribute ``name``
+    (created empty on first use): it survives incremental builds with the pages it describes."""
+    store: T | None = getattr(env, name, None)
+    if store is None:
+        store = empty()
+        setattr(env, name, store)
+    return store
+
+
 def _anchors(env: BuildEnvironment) -> dict[str, set[str]]:
-    """The ``law-<clause>`` anchors each page defines (kept in the pickled environment)."""
-    anchors: dict[str, set[str]] | None = getattr(env, "tdcourse_law_anchors", None)
-    if anchors is None:
-        anchors = {}
-        setattr(env, "tdcourse_law_anchors", anchors)  # noqa: B010 (not a declared attribute)
-    return anchors
+    """The ``law-<clause>`` anchors each page defines."""
+    return env_store(env, "tdcourse_law_anchors", dict)
 
 
 def _citers(env: BuildEnvironment) -> set[str]:
     """The pages that cite a clause (they are checked again when the law index changes)."""
-    citers: set[str] | None = getattr(env, "tdcourse_law_citers", None)
-    if citers is None:
-        citers = set()
-        setattr(env, "tdcourse_law_citers", citers)  # noqa: B010 (not a declared attribute)
-    return citers
+    return env_store(env, "tdcourse_law_citers", set)
 
 
 def _collect_anchors(app: Sphinx, doctree: nodes.document) -> None:

@@ -60,6 +60,7 @@ from sphinx.util.osutil import relative_uri
 
 from generator import i18n
 from generator.book.examples import TOPIC_CHAPTER
+from generator.book.extension import env_store
 from generator.book.quizdata import dumps, encode_key, law_chapters
 from generator.scenarios.quizdefs import parse_topics
 
@@ -178,11 +179,8 @@ class ExamQuiz(PracticeQuiz):
 
 
 def _banks(env: BuildEnvironment) -> dict[str, str]:
-    banks: dict[str, str] | None = getattr(env, "tdcourse_quiz_banks", None)
-    if banks is None:
-        banks = {}
-        setattr(env, "tdcourse_quiz_banks", banks)  # noqa: B010 (not a declared attribute)
-    return banks
+    """The bank file each practice or exam page uses, by page."""
+    return env_store(env, "tdcourse_quiz_banks", dict)
 
 
 def _purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
