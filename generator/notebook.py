@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any
 import yaml
 
 from generator import i18n
+from generator.book.quizdata import number_text
 from generator.errors import InputError, ParseError, TdcourseError
 
 if TYPE_CHECKING:
@@ -498,13 +499,15 @@ def _hand(text: str) -> str:
 
 def _hands(deal: str, lang: str) -> list[str]:
     """The four hands of a PBN deal, North first, each ``North: ♠ ...``."""
-    first, _, rest = deal.partition(":")
-    hands = rest.split()
-    if first.upper() not in _SEATS or len(hands) != 4:
+    from generator.model.deal import Deal
+    from generator.model.seat import Seat
+
+    try:
+        parsed = Deal.parse(deal)
+    except ParseError:
         return [deal]
-    start = _SEATS.index(first.upper())
-    by_seat = {_SEATS[(start + n) % 4]: hand for n, hand in enumerate(hands)}
-    return [f"{_seat(seat, lang)}: {_hand(by_seat[seat])}" for seat in _SEATS]
+    return [f"{_seat(seat, lang)}: {_hand(str(parsed[seat]) if parsed[seat] else '-')}"
+            for seat in Seat]
 
 
 def _sequence(text: str, lang: str, calls: bool) -> str:
@@ -599,9 +602,9 @@ class Feedback(_Shown):
                 if reasons:
                     blocks.append(("list", _w(lang, "why_not"), reasons))
         else:
-            blocks.append(("line", _w(lang, "your_answer"), _number_text(self.given)))
+            blocks.append(("line", _w(lang, "your_answer"), number_text(self.given)))
             if not self.right:
-                blocks.append(("line", _w(lang, "the_answer"), _number_text(self.key["n"])))
+                blocks.append(("line", _w(lang, "the_answer"), number_text(self.key["n"])))
         explanation = segments_text(self.key.get("e") or [])
         if explanation:
             blocks.append(("line", _w(lang, "explanation"), explanation))
@@ -612,11 +615,6 @@ class Feedback(_Shown):
 
     def _summary(self) -> str:
         return f"{self.number}: {'right' if self.right else 'wrong'}"
-
-
-def _number_text(value: Any) -> str:
-    number = float(value)
-    return str(int(number)) if number.is_integer() else str(number)
 
 
 class Score(_Shown):

@@ -35,7 +35,7 @@ from nbformat.notebooknode import NotebookNode
 
 from generator import i18n
 from generator.book.examples import (
-    CHAPTERS,
+    _check_slug,
     chapter_questions,
     chapter_records,
     example_title,
@@ -98,8 +98,7 @@ def _w(lang: str, key: str, **fields: Any) -> str:
 
 def _check(slug: str, lang: str) -> None:
     i18n.check(lang)
-    if slug not in CHAPTERS:
-        raise ValueError(f"unknown chapter {slug!r} (chapters: {', '.join(CHAPTERS)})")
+    _check_slug(slug)
 
 
 def notebook_path(slug: str) -> str:

@@ -118,6 +118,11 @@ def _number(value: Any) -> int | float:
     return int(number) if number.is_integer() else number
 
 
+def number_text(value: Any) -> str:
+    """A number answer as a learner types it: ``-100``, not ``-100.0``."""
+    return str(_number(value))
+
+
 def key_of(question: Mapping[str, Any], lang: str) -> dict[str, Any]:
     """The decoded key of a question in ``lang`` (see the module docstring)."""
     choices = question.get("choices") or []

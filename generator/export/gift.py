@@ -32,8 +32,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from generator.book.quizdata import number_text
 from generator.export import by_chapter, category_path
-from generator.export.html import clean, escape, number_text, question_html, text_html, word
+from generator.export.html import clean, escape, question_html, text_html, word
 from generator.export.moodle import fractions
 
 #: GIFT's syntax characters; the backslash comes first so that escapes are not escaped again.

@@ -19,13 +19,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from generator import i18n
-from generator.errors import ParseError
+from generator.book.examples import symbols
+from generator.model.deal import Deal
+from generator.model.seat import Seat
 
 #: Characters that XML 1.0 forbids even inside CDATA (controls other than tab, LF and CR).
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _SPACES = re.compile(r"\s+")
-#: Seats clockwise, as PBN lists the hands of a deal.
-CLOCKWISE = "NESW"
 #: The auction grid's columns, West first as in bridge books and bridge programs.
 AUCTION_COLUMNS = "WNES"
 _SUIT_SYMBOLS = (("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣"))
@@ -54,26 +54,14 @@ def word(lang: str, key: str, **fields: Any) -> str:
     return i18n.text(lang, "export.words", key).format(**fields)
 
 
-def number_text(value: Any) -> str:
-    """A number as the learner types it: ``-100``, not ``-100.0``."""
-    number = float(value)
-    return str(int(number)) if number.is_integer() else repr(number)
-
-
 # --------------------------------------------------------------------------- the deal
 
 
 def hands(deal: str) -> dict[str, str]:
-    """The four hands of a PBN deal (``"N:KQT.AQ952.97.Q42 ..."``) by seat."""
-    try:
-        first, rest = deal.split(":", 1)
-        parts = rest.split()
-        start = CLOCKWISE.index(first.strip().upper())
-    except ValueError:
-        raise ParseError(f"not a PBN deal: {deal!r}") from None
-    if len(parts) != 4:
-        raise ParseError(f"not a PBN deal (four hands expected): {deal!r}")
-    return {CLOCKWISE[(start + n) % 4]: hand for n, hand in enumerate(parts)}
+    """The four hands of a PBN deal (``"N:KQT.AQ952.97.Q42 ..."``) by seat (``-`` unknown); a
+    malformed deal is the model's one-line :class:`ParseError`."""
+    parsed = Deal.parse(deal)
+    return {str(seat): str(parsed[seat]) if parsed[seat] is not None else "-" for seat in Seat}
 
 
 def _hand_html(seat: str, hand: str, lang: str) -> str:
@@ -114,12 +102,7 @@ def call_label(call: str, lang: str) -> str:
     special = {"P": "pass", "X": "double", "XX": "redouble"}
     if call in special:
         return word(lang, special[call])
-    for letter, symbol in _SUIT_SYMBOLS:
-        if call.endswith(letter) and call[:-1].isdigit():
-            return call[:-1] + symbol
-    if call.endswith("NT") and call[:-2].isdigit():
-        return call[:-2] + i18n.text(lang, "examples.nt")
-    return call
+    return symbols(call, lang)
 
 
 def auction_calls(events: Iterable[str]) -> list[tuple[str, str, bool]]:

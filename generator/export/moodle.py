@@ -27,11 +27,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from generator.book.quizdata import number_text
 from generator.export import by_chapter, category_path
 from generator.export.html import (
     clean,
     escape,
-    number_text,
     question_html,
     text_html,
     word,
