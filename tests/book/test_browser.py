@@ -215,3 +215,16 @@ def test_real_book_quizzes_work(site: Path, base: str, watched_page: WatchedPage
     page.locator("section.tdc-q").first.wait_for()
     assert page.locator("section.tdc-q").count() == chosen["mock_exam"]["count"]
     assert_clean(watched_page)
+
+
+def test_every_chapter_links_its_notebook(site: Path) -> None:
+    """Each chapter of each language offers its own notebook, in its language, as a download
+    that is in the site."""
+    import json
+
+    for lang in LANGS:
+        for page in sorted((site / lang / "chapters").glob("*.html")):
+            links = re.findall(r'href="([^"]*\.ipynb)"', page.read_text(encoding="utf-8"))
+            assert len(links) == 1 and links[0].endswith(f"/{page.stem}.ipynb"), (page, links)
+            notebook = json.loads((page.parent / links[0]).read_text(encoding="utf-8"))
+            assert notebook["metadata"]["tdcourse"] == {"chapter": page.stem, "lang": lang}
