@@ -47,6 +47,7 @@ from __future__ import annotations
 import json
 import posixpath
 import shutil
+from collections import Counter
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -152,11 +153,8 @@ class PracticeQuiz(_QuizDirective):
         questions = bank.get("questions") if isinstance(bank, dict) else None
         if not isinstance(questions, list):
             raise ValueError("expected a web bank: an object with a list 'questions'")
-        counts: dict[str, int] = {}
-        for question in questions:
-            topic = str(question.get("topic") or "")
-            counts[topic] = counts.get(topic, 0) + 1
-        node["counts"] = {t: counts.get(t, 0) for t in node["topics"]}
+        counts = Counter(str(question.get("topic") or "") for question in questions)
+        node["counts"] = {topic: counts[topic] for topic in node["topics"]}
         _banks(self.env)[self.env.docname] = str(path)
 
 
