@@ -168,11 +168,14 @@ def _key_law(ruling: dict[str, Any]) -> str:
     return str(ruling["laws"][-1]) if ruling["laws"] else ""
 
 
-def _context(record: dict[str, Any], lang: str) -> str:
+def _context(record: dict[str, Any], lang: str, choices_made: bool = True) -> str:
+    """What happened, in words: the irregularity and, unless ``choices_made`` is false, what each
+    player entitled to choose chose (the question "what may this player choose?" must not name
+    the choice in its own context)."""
     irr = record["irregularities"][-1]
     ruling = record["ruling"]
     text = describe_fact(irr["kind"], irr["seat"], irr.get("details", {}), lang)
-    for option in ruling["options"]:
+    for option in ruling["options"] if choices_made else ():
         if option.get("chosen"):
             seat = i18n.text(lang, "explain.seats", option["seat"], default=option["seat"])
             chose = i18n.text(lang, "questions.chose")
@@ -182,7 +185,7 @@ def _context(record: dict[str, Any], lang: str) -> str:
 
 def _question(record: dict[str, Any], qtype: str, kind: str, prompt: dict[str, str],
               choices: list[dict[str, Any]] | None, answer: float | None,
-              difficulty: int) -> dict[str, Any]:
+              difficulty: int, choices_made: bool = True) -> dict[str, Any]:
     ruling = record["ruling"]
     topic = TOPICS.get(record["kind"], "auction-procedure")
     laws = sorted({str(law) for law in ruling["laws"]})
@@ -196,7 +199,7 @@ def _question(record: dict[str, Any], qtype: str, kind: str, prompt: dict[str, s
         "laws": laws,
         "difficulty": difficulty,
         "prompt": prompt,
-        "context": {lang: _context(record, lang) for lang in i18n.languages()},
+        "context": {lang: _context(record, lang, choices_made) for lang in i18n.languages()},
         "explanation": ruling.get("explanation", {}),
         "board": record["case"]["board"],
         "dealer": record["state"]["dealer"],
@@ -284,7 +287,7 @@ def options_question(record: dict[str, Any]) -> dict[str, Any] | None:
     seat = first["seat"]
     prompt = {lang: i18n.text(lang, "questions.prompts", "options").format(
         seat=i18n.text(lang, "explain.seats", seat)) for lang in langs}
-    return _question(record, "multiple", "options", prompt, choices, None, 2)
+    return _question(record, "multiple", "options", prompt, choices, None, 2, choices_made=False)
 
 
 @cache

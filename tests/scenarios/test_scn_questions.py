@@ -139,6 +139,26 @@ def test_questions_show_the_board_up_to_the_ruling() -> None:
         assert q["deal"] == record["case"]["deal"]
 
 
+def test_what_was_chosen_is_told_except_when_the_choice_is_the_question() -> None:
+    """The context of "what may this player choose?" stops at the irregularity: naming the
+    option taken would give a right answer away. Every other question about a board on which a
+    choice was made says what was chosen, since the ruling and the score depend on it."""
+    told = hidden = 0
+    for record, q in all_questions():
+        chosen = [o for o in record["ruling"]["options"] if o.get("chosen")]
+        if not chosen:
+            continue
+        for lang in LANGS:
+            named = [option_label(o["chosen"], lang) in q["context"][lang] for o in chosen]
+            if q["kind"] == "options":
+                assert not any(named), (q["id"], lang, q["context"][lang])
+                hidden += 1
+            else:
+                assert all(named), (q["id"], lang, q["context"][lang])
+                told += 1
+    assert hidden >= 20 and told >= 20, (hidden, told)
+
+
 def test_questions_are_stable() -> None:
     for record in bank()[:20]:
         stored = {k: v for k, v in record.items() if k != "questions"}
