@@ -1,12 +1,13 @@
 # Two entry points for a fresh machine (see README.md):
 #   make course  - create .venv, install tdcourse, build the course
-#   make test    - create .venv, install the test extras (and Chromium when root), run every test
+#   make test    - create .venv, install the test extras (Chromium when root, the GIFT parser with
+#                  npm), run every test
 PYTHON ?= python3.11
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: course test venv chromium bench clean
+.PHONY: course test venv chromium gift-parser bench clean
 
 $(BIN)/python:
 	@echo ">> creating virtual environment in $(VENV) with $(PYTHON)"
@@ -32,12 +33,22 @@ chromium:
 		echo "!! chromium missing and not root: browser tests will be skipped (apt-get install chromium)"; \
 	fi
 
+# An independent GIFT parser (gift-pegjs, pinned in its package-lock.json) for the export tests.
+gift-parser:
+	@if command -v npm >/dev/null 2>&1; then \
+		echo ">> installing the GIFT parser the export tests check against (npm ci)"; \
+		npm ci --prefix tests/export/gift-pegjs --no-audit --no-fund --silent \
+		|| echo "!! npm ci failed: the gift-pegjs export tests will be skipped"; \
+	else \
+		echo "!! npm missing: the gift-pegjs export tests will be skipped (install Node.js)"; \
+	fi
+
 course: $(STAMP)
 	@echo ">> building the course"
 	$(BIN)/tdcourse build
 	@echo ">> done: course built, see the line above for where it is"
 
-test: $(STAMP) chromium
+test: $(STAMP) chromium gift-parser
 	@echo ">> lint: ruff and mypy"
 	$(BIN)/ruff check generator tests benchmarks
 	$(BIN)/mypy
@@ -49,4 +60,4 @@ bench: $(STAMP)
 	@for b in benchmarks/bench_*.py; do echo ">> $$b"; $(BIN)/python $$b; done
 
 clean:
-	rm -rf $(VENV) book/_build .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) book/_build .pytest_cache .mypy_cache .ruff_cache tests/export/gift-pegjs/node_modules
