@@ -7,7 +7,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: course test venv chromium gift-parser bench clean
+.PHONY: course test notebooks venv chromium gift-parser bench clean
 
 $(BIN)/python:
 	@echo ">> creating virtual environment in $(VENV) with $(PYTHON)"
@@ -55,6 +55,23 @@ test: $(STAMP) chromium gift-parser
 	@echo ">> running the whole test suite"
 	$(BIN)/pytest -n 2 -p no:cacheprovider
 	@echo ">> done: all checks passed (ruff, mypy, pytest)"
+
+# The chapter notebooks in JupyterLab: NB_LANG=ru for Russian. The learner works on copies in
+# notebooks/<lang>/, which a rebuild of the course never overwrites; JupyterLab's news and
+# update check are switched off (in this venv only), so nothing reaches the network.
+NB_LANG ?= en
+NB_STORE := book/_build/.generated/$(NB_LANG)/notebooks
+notebooks: $(STAMP)
+	@echo ">> installing JupyterLab (the notebooks extra) into $(VENV)"
+	$(BIN)/python -m pip install --quiet -e '.[notebooks]'
+	@$(BIN)/jupyter labextension disable --level=sys_prefix \
+		"@jupyterlab/apputils-extension:announcements" >/dev/null 2>&1
+	@test -d $(NB_STORE) || $(BIN)/tdcourse build --lang $(NB_LANG)
+	@mkdir -p notebooks/$(NB_LANG) && for nb in $(NB_STORE)/*.ipynb; do \
+		[ -e "notebooks/$(NB_LANG)/$${nb##*/}" ] || cp "$$nb" notebooks/$(NB_LANG)/; done
+	@echo ">> opening JupyterLab on notebooks/$(NB_LANG) (your copies; stop it with Ctrl-C)"
+	$(BIN)/jupyter lab --notebook-dir=notebooks/$(NB_LANG) --LabApp.news_url=None \
+		--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate $(NB_ARGS)
 
 bench: $(STAMP)
 	@for b in benchmarks/bench_*.py; do echo ">> $$b"; $(BIN)/python $$b; done
