@@ -268,6 +268,44 @@ def test_chapter_quiz_works_with_the_keyboard_alone(site: Path, base: str,
     clean(watched_page)
 
 
+def test_multiple_choice_and_number_questions_work_with_the_keyboard_alone(
+        site: Path, base: str, watched_page: WatchedPage) -> None:
+    """Checkboxes: Tab from box to box, Space ticks; the Check button follows the last box. A
+    number: type it, and Enter checks, as in a form."""
+    words, truth = ui(site, "en"), answers("en")
+    page = open_page(watched_page, f"{base}en/{CHAPTER_PAGE}")
+    selection = chapter_selection("en")
+    multiple = next(q for q in selection if q["type"] == "multiple")
+    section = card(page, multiple["id"])
+    right = right_choices(truth[multiple["id"]])
+    boxes = section.locator("input[type=checkbox]")
+    boxes.first.focus()
+    for choice in multiple["choices"]:
+        assert page.evaluate("document.activeElement.value") == choice["id"]
+        if choice["id"] in right:
+            page.keyboard.press("Space")
+        page.keyboard.press("Tab")
+    assert [b.is_checked() for b in boxes.all()] == [c["id"] in right
+                                                     for c in multiple["choices"]]
+    assert page.evaluate("document.activeElement.textContent") == words["check"]
+    page.keyboard.press("Enter")
+    section.locator(".tdc-fb h4").wait_for()
+    assert page.evaluate("document.activeElement.textContent") == words["right"]
+
+    number = next(q for q in selection if q["type"] == "number")
+    section = card(page, number["id"])
+    field = section.locator("input[type=number]")
+    field.focus()
+    page.keyboard.press("Enter")  # nothing typed: nothing to check
+    assert section.locator(".tdc-fb").inner_text() == ""
+    page.keyboard.type(str(int(truth[number["id"]]["answer"]) + 10))
+    page.keyboard.press("Enter")
+    section.locator(".tdc-fb h4").wait_for()
+    assert page.evaluate("document.activeElement.textContent") == words["wrong"]
+    assert field.is_disabled()
+    clean(watched_page)
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_answers_are_not_in_the_page_before_check(site: Path, base: str, lang: str,
                                                   watched_page: WatchedPage) -> None:

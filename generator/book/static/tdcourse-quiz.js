@@ -104,13 +104,15 @@ function context(root) {
     field.oninput = changed;
     const head = h('h3', {id: `${id}h`, tabindex: -1}, fmt(ui.question, {n, total}));
     const fb = h('div.tdc-fb', {role: 'status', 'aria-live': 'polite'});
+    const bar = actions && h('div.tdc-bar', actions);
+    // Enter in the number field checks, as in a form ({}: returning false would eat keys).
+    if (num && bar) ins[0].onkeydown = e => { e.key === 'Enter' && bar.querySelector('button:enabled')?.click(); };
     return {
       head,
       el: h('section.tdc-q', {'data-qid': q.id, 'aria-labelledby': head.id}, head,
         h('p.tdc-small', fmt(ui.board, {n: q.board}), ' · ', fmt(ui.dealer, {seat: N.seats[q.dealer]}), ' · ',
           fmt(ui.vul, {vul: N.vul[q.vul]})),
-        q.deal && hands(q), auction(q), play(q), q.context && h('p', q.context), field,
-        actions && h('div.tdc-bar', actions), fb),
+        q.deal && hands(q), auction(q), play(q), q.context && h('p', q.context), field, bar, fb),
       read() {
         const on = ins.filter(i => i.checked).map(i => i.value);
         return num ? (ins[0].value === '' ? null : +ins[0].value) : on.length ? on : null;
@@ -142,7 +144,7 @@ function context(root) {
     };
   };
 
-  // A card with a Check button, enabled once there is an answer; the answer is then kept in st.a.
+  // A card with a Check button, enabled once answered; the answer is then kept in st.a.
   x.checkable = (q, n, total, st, done) => {
     const check = btn(ui.check, async () => {
       const a = c.read();
@@ -197,12 +199,11 @@ async function chapter(x, focus) {
   if (focus && cards[0]) cards[0].head.focus();
 }
 
-// The modes by name; tdcourse-quiz-bank.js adds practice and exam (tdcQuiz.add). Deferred
-// scripts run once the page is parsed: each widget starts as soon as its mode is known, without
-// waiting for the page's other scripts. A mode still unknown once every deferred script has run
-// (DOMContentLoaded) is missing for good: the widget says so.
+// Modes by name (tdcourse-quiz-bank.js adds practice and exam with tdcQuiz.add). A widget starts
+// as soon as its mode is known, not waiting for the page's other scripts; a mode still unknown at
+// DOMContentLoaded (every deferred script has run) never will be. A widget that cannot start (no
+// such mode, no DecompressionStream) says so.
 const modes = {chapter}, waiting = [];
-// A widget that cannot start (a missing mode, a browser without DecompressionStream) says so.
 const fail = x => put(x.body, h('p', {role: 'alert'}, x.ui.failed));
 const start = x => Promise.resolve().then(() => modes[x.cfg.mode](x, false)).catch(() => fail(x));
 const run = () => {
