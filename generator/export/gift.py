@@ -22,9 +22,9 @@ Multiple-answer questions weigh each answer (``~%50%…``, ``~%-50%…``) with t
 accepts (:func:`generator.export.moodle.fractions`); number questions are
 ``{#`` ``=N:0#feedback`` ``~#feedback for any other number`` ``}``. All text is the same one-line
 HTML as in the Moodle XML export, marked ``[html]``, so no line of ours starts with ``//`` (a GIFT
-comment) and no text holds a blank line. The one comment line, ``// [id:…]``, is how Moodle 3.6
-and later read a question's ID number from GIFT (older versions ignore it), so a re-import can be
-matched with the earlier one as with Moodle XML.
+comment) and no text holds a blank line. The one comment line, ``// [id:…]``, is how recent
+Moodle versions read a question's ID number from GIFT (older ones skip comments); as with Moodle
+XML, it names the question and does not make a second import update the first.
 """
 
 from __future__ import annotations
@@ -34,7 +34,14 @@ from typing import Any
 
 from generator.book.quizdata import number_text
 from generator.export import by_chapter, category_path
-from generator.export.html import clean, escape, question_html, text_html, word
+from generator.export.html import (
+    clean,
+    escape,
+    question_html,
+    question_name,
+    text_html,
+    word,
+)
 from generator.export.moodle import fractions
 
 #: GIFT's syntax characters; the backslash comes first so that escapes are not escaped again.
@@ -58,11 +65,17 @@ def escape_gift(text: str) -> str:
     return "".join(out)
 
 
+#: What must not start an answer or feedback, and the entity that shows the same character: a
+#: format marker such as ``[plain]``, and a weight such as ``%50%`` (Moodle reads one at the start
+#: of any answer, ``~`` ones included).
+_LEADING = {"[": "&#91;", "%": "&#37;"}
+
+
 def _field(markup: str) -> str:
-    """An answer or feedback: HTML, escaped. A leading ``[`` becomes an entity, so Moodle never
-    mistakes the start of the text for a format marker such as ``[plain]``."""
-    if markup.startswith("["):
-        markup = "&#91;" + markup[1:]
+    """An answer or feedback: HTML, escaped, its first character an entity where Moodle would
+    take it for syntax (:data:`_LEADING`)."""
+    if markup[:1] in _LEADING:
+        markup = _LEADING[markup[0]] + markup[1:]
     return escape_gift(markup)
 
 
@@ -72,8 +85,8 @@ def question_gift(question: Mapping[str, Any], lang: str) -> str:
     qtype = str(question["type"])
     opening = "{#" if qtype == "number" else "{"  # "{#": the answers are numbers
     idnumber = qid.replace("]", "\\]")  # Moodle's escape of "]" inside [id:...]
-    lines = [f"// [id:{idnumber}]",
-             f"::{escape_gift(qid)}::[html]{escape_gift(question_html(question, lang))}{opening}"]
+    name, text = (escape_gift(f(question, lang)) for f in (question_name, question_html))
+    lines = [f"// [id:{idnumber}]", f"::{name}::[html]{text}{opening}"]
     right = escape(word(lang, "right"))
     if qtype == "number":
         lines.append(f"={escape_gift(number_text(question['answer']))}:0#{_field(right)}")

@@ -44,8 +44,6 @@ def escape(value: Any) -> str:
 def text_html(value: Any, lang: str) -> str:
     """Data text as HTML: one line, suit symbols for cards and calls, every markup character
     an entity."""
-    from generator.book.examples import symbols
-
     return html.escape(symbols(clean(value), lang), quote=True)
 
 
@@ -156,3 +154,11 @@ def question_html(question: Mapping[str, Any], lang: str) -> str:
     parts.append(auction_html(question.get("events") or [], lang))
     parts.append(f"<p><b>{text_html(question['prompt'], lang)}</b></p>")
     return "".join(parts)
+
+
+def question_name(question: Mapping[str, Any], lang: str) -> str:
+    """The question's name in the platform's bank, the same in every format: its id and the
+    kind of question ("s1987-3-1-ruling: the ruling"), so a teacher can tell them apart."""
+    qid = clean(question["id"])
+    kind = word(lang, f"kind_{question['kind']}") if question.get("kind") else ""
+    return word(lang, "name", id=qid, kind=kind) if kind else qid

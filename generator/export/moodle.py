@@ -2,7 +2,9 @@
 
 Moodle's own XML format is the richest way into Moodle: each question keeps its type, its
 feedback per answer, its general feedback (our explanation) and its ID number (our question id,
-so a re-import can be matched with the earlier one). Types:
+which a teacher can search for; Moodle never matches an import with questions already in the
+bank, and drops an ID number already used in the category, so importing a file twice makes a
+second copy of each question). Types:
 
 * ``single`` → ``multichoice`` with one right answer (grade 100, the others 0);
 * ``multiple`` → ``multichoice`` with several: each right answer is worth 100/k and each wrong
@@ -33,6 +35,7 @@ from generator.export.html import (
     clean,
     escape,
     question_html,
+    question_name,
     text_html,
     word,
 )
@@ -117,8 +120,7 @@ def _answer(fraction: str, text: str, feedback: str, indent: str = "    ",
 def question_xml(question: Mapping[str, Any], lang: str) -> str:
     """One ``<question>`` element of Moodle XML."""
     qid = clean(question["id"])
-    kind = word(lang, f"kind_{question['kind']}") if question.get("kind") else ""
-    name = word(lang, "name", id=qid, kind=kind) if kind else qid
+    name = question_name(question, lang)
     qtype = str(question["type"])
     moodle_type = "numerical" if qtype == "number" else "multichoice"
     right = escape(word(lang, "right"))

@@ -186,8 +186,8 @@ def test_every_answer_mark_and_feedback_comes_back(lang: str, load: Load) -> Non
     assert len(read) == len(questions)
     by_id = {q["id"]: q for q in questions}
     for category, question in read:
-        source = by_id[question.name]
-        assert question.idnumber == source["id"]
+        source = by_id[question.idnumber]
+        assert question.name.startswith(source["id"] + ": ")
         assert category == export.category_path(source["topic"], lang)
         assert question.text.startswith("[html]")
         assert html_text(re.findall(r"<p><b>(.*?)</b></p>", question.text)[-1]) == symbols(
@@ -231,7 +231,8 @@ def test_categories_come_once_per_chapter_in_course_order(load: Load) -> None:
 def test_hostile_and_cyrillic_text_comes_back_exactly(qtype: str) -> None:
     source = hostile_question(qtype)
     [(_, question)] = read_gift(gift([source], "ru"))
-    assert question.name == question.idnumber == source["id"]
+    assert question.idnumber == source["id"]
+    assert question.name == source["id"] + ": решение судьи"  # the kind "ruling" in Russian
     paragraphs = [html_text(p) for p in re.findall(r"<p>(?:<b>)?(.*?)(?:</b>)?</p>",
                                                    question.text)]
     assert paragraphs[0] == "context " + HOSTILE
@@ -245,3 +246,32 @@ def test_hostile_and_cyrillic_text_comes_back_exactly(qtype: str) -> None:
     assert html_text(question.answers[1].feedback) == "why " + HOSTILE
     expected = ["=", "~", "~"] if qtype == "single" else ["~%50%", "~%-100%", "~%50%"]
     assert [a.mark for a in question.answers] == expected
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_names_are_those_of_the_moodle_xml_export(lang: str, load: Load) -> None:
+    """A teacher who imports both files sees the same name for the same question."""
+    from xml.etree import ElementTree
+
+    from generator.export.moodle import moodle_xml
+
+    questions = load(lang)
+    root = ElementTree.fromstring(moodle_xml(questions, lang).encode("utf-8"))
+    xml_names = {e.findtext("idnumber"): e.findtext("name/text") for e in root
+                 if e.get("type") != "category"}
+    gift_names = {q.idnumber: q.name for _, q in read_gift(gift(questions, lang))}
+    assert gift_names == xml_names and len(gift_names) == len(questions)
+
+
+def test_an_answer_starting_like_a_weight_or_a_format_stays_text() -> None:
+    """Moodle reads ``%50%`` at the start of any answer as its weight and ``[plain]`` as a
+    format: such a text's first character is written as an entity."""
+    source = hostile_question("single")
+    source["choices"][1]["text"] = "%50% of the tricks"
+    source["choices"][2]["text"] = "[plain] words"
+    text = gift([source], "en")
+    assert "\n~&\\#37;50% of the tricks#" in text and "\n~&\\#91;plain] words#" in text
+    [(_, question)] = read_gift(text)
+    assert [a.mark for a in question.answers] == ["=", "~", "~"]
+    assert [html_text(a.text) for a in question.answers][1:] == ["%50% of the tricks",
+                                                                 "[plain] words"]

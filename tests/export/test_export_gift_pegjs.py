@@ -63,14 +63,15 @@ def test_the_grammar_reads_every_question_of_a_bank(lang: str, load: Load,
     categories = [p["title"] for p in parsed if p["type"] == "Category"]
     read = [p for p in parsed if p["type"] != "Category"]
     assert categories == sorted({export.category_path(q["topic"], lang) for q in questions})
-    assert sorted(p["title"] for p in read) == sorted(q["id"] for q in questions)
+    assert sorted(p["id"] for p in read) == sorted(q["id"] for q in questions)
     category = ""
     by_id = {q["id"]: q for q in questions}
     for item in parsed:
         if item["type"] == "Category":
             category = item["title"]
             continue
-        source = by_id[item["title"]]
+        source = by_id[item["id"]]
+        assert item["title"].startswith(source["id"] + ": ")
         assert category == export.category_path(source["topic"], lang)
         assert item["stem"]["format"] == "html" and not item["hasEmbeddedAnswers"]
         assert prompt_of(item["stem"]) == symbols(source["prompt"], lang)
@@ -105,7 +106,7 @@ def test_hostile_and_cyrillic_text_comes_back_exactly(qtype: str, tmp_path: Path
     source = hostile_question(qtype)
     [category, item] = parse(gift([source], "ru"), tmp_path)
     assert category["type"] == "Category"
-    assert item["title"] == source["id"]
+    assert item["id"] == source["id"] and item["title"] == source["id"] + ": решение судьи"
     paragraphs = [html.unescape(p) for p in re.findall(r"<p>(?:<b>)?(.*?)(?:</b>)?</p>",
                                                        item["stem"]["text"])]
     assert paragraphs[0] == "context " + HOSTILE
@@ -125,3 +126,11 @@ def test_a_broken_file_is_rejected_by_the_grammar(tmp_path: Path) -> None:
     done = subprocess.run([str(NODE), str(PARSER / "read.js"), str(path)], capture_output=True,
                           text=True, check=False, timeout=120)
     assert done.returncode == 1 and json.loads(done.stdout)["line"] == 1
+
+
+def test_an_answer_starting_like_a_weight_stays_text(tmp_path: Path) -> None:
+    source = hostile_question("single")
+    source["choices"][1]["text"] = "%50% of the tricks"
+    [_, item] = parse(gift([source], "en"), tmp_path)
+    assert [c["weight"] for c in item["choices"]] == [None, None, None]
+    assert words(item["choices"][1]["text"]) == "%50% of the tricks"
