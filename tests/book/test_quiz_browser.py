@@ -307,6 +307,39 @@ def test_multiple_choice_and_number_questions_work_with_the_keyboard_alone(
 
 
 @pytest.mark.parametrize("lang", LANGS)
+def test_question_cards_fit_a_phone_screen(site: Path, base: str, lang: str,
+                                          watched_page: WatchedPage) -> None:
+    """At 320 CSS pixels (the narrowest phones) no card is wider than the screen: the hands,
+    the auction grid (Russian seat names, a changed call's note) and the answers stay inside
+    it, and so does a 13-card suit (scrolled in the hands' own box). After checking, the
+    feedback fits too."""
+    page = watched_page.page
+    page.set_viewport_size({"width": 320, "height": 800})
+    open_page(watched_page, f"{base}{lang}/{CHAPTER_PAGE}")
+    # the worst cases the widget can draw: a 13-card suit, and a changed call's note in the
+    # auction grid (as the widget writes it for a call marked "!"), in its longest language and
+    # in the last column
+    page.evaluate("document.querySelector('.tdc-E div:last-child').textContent ="
+                  " '♣ A K Q J 10 9 8 7 6 5 4 3 2'")
+    page.evaluate("document.querySelector('.tdc-auction td:last-child').append("
+                  "Object.assign(document.createElement('i'), {textContent: ' (изменена)'}))")
+    for question in chapter_selection(lang):
+        section = card(page, question["id"])
+        if question["type"] == "number":
+            section.locator("input[type=number]").fill("0")
+        else:
+            section.locator("input").first.check()
+        section.get_by_role("button", name=ui(site, lang)["check"]).click()
+        section.locator(".tdc-fb h4").wait_for()
+    widths = page.evaluate("""() => [...document.querySelectorAll('section.tdc-q')].map(
+        q => [q.dataset.qid, q.scrollWidth, q.clientWidth, q.getBoundingClientRect().right])""")
+    assert widths
+    for qid, scroll, client, right in widths:
+        assert scroll <= client and right <= 320, (qid, scroll, client, right)
+    clean(watched_page)
+
+
+@pytest.mark.parametrize("lang", LANGS)
 def test_answers_are_not_in_the_page_before_check(site: Path, base: str, lang: str,
                                                   watched_page: WatchedPage) -> None:
     truth = answers(lang)
