@@ -175,6 +175,24 @@ def test_every_page_is_clean(site: Path, base: str, watched_page: WatchedPage) -
     assert_clean(watched_page)
 
 
+def test_no_page_is_wider_than_a_phone(site: Path, base: str, watched_page: WatchedPage) -> None:
+    """At 320 CSS pixels no page of either language scrolls sideways as a whole: long Russian
+    words in headings and in the previous/next links break, wide tables scroll in place (the
+    quiz cards have their own test)."""
+    watched_page.page.set_viewport_size({"width": 320, "height": 800})
+    pages = sorted(p.relative_to(site).as_posix() for lang in LANGS
+                   for p in (site / lang).rglob("*.html") if "_static" not in p.parts
+                   and 'http-equiv="refresh"' not in p.read_text(encoding="utf-8").lower())
+    assert len(pages) > 30
+    wide = []
+    for page in pages:
+        open_page(watched_page, base + page)
+        width = watched_page.page.evaluate("document.documentElement.scrollWidth")
+        if width > 320:
+            wide.append(f"{page}: {width} px")
+    assert not wide, "\n".join(wide)
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_real_book_quizzes_work(site: Path, base: str, watched_page: WatchedPage,
                                 lang: str) -> None:
