@@ -25,11 +25,13 @@ from generator.laws.refs import LawRef, law_index
 
 #: The languages of the questions: those with a catalog (a live view of ``i18n.languages()``).
 LANGS: Sequence[str] = i18n.LANGUAGES
+#: Rectification kinds that penalise or restrict a side: only a ruling with one of these makes
+#: "no penalty" a plausible wrong answer (a call that stands or a request refused is no penalty).
+PENALTIES = ("must_pass", "no_double_or_redouble", "must_repeat", "lead_restriction",
+             "penalty_card", "must_play", "trick_transfer", "adjusted_score")
 #: Rectification kinds that say what the ruling *does* (others only describe bookkeeping).
-SUBSTANTIVE = ("must_pass", "no_double_or_redouble", "must_repeat", "lead_restriction",
-               "penalty_card", "must_play", "roles_swapped", "trick_transfer", "adjusted_score",
-               "no_rectification", "call_stands", "lead_stands", "request_permitted",
-               "request_refused", "right_to_call_retained")
+SUBSTANTIVE = (*PENALTIES, "roles_swapped", "no_rectification", "call_stands", "lead_stands",
+               "request_permitted", "request_refused", "right_to_call_retained")
 
 TOPICS = {
     "insufficient_bid": "insufficient-bid",
@@ -115,8 +117,7 @@ def _mutations(record: dict[str, Any]) -> list[tuple[str, Mutation]]:
         return None
 
     def nothing(rects: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
-        return [] if _substantive(rects) and any(
-            r["kind"] != "no_rectification" for r in _substantive(rects)) else None
+        return [] if any(r["kind"] in PENALTIES for r in rects) else None
 
     play_topic = TOPICS.get(record["kind"]) in PLAY_TOPICS
 

@@ -12,10 +12,11 @@ from typing import Any
 
 import pytest
 
+from generator import i18n
 from generator.laws.explain import option_label
 from generator.laws.refs import law_index
 from generator.scenarios.bank import Plan, scenarios, write_bank
-from generator.scenarios.questions import LANGS, TOPICS, localise, questions_for
+from generator.scenarios.questions import LANGS, PENALTIES, TOPICS, localise, questions_for
 
 CYRILLIC = re.compile("[А-Яа-яЁё]")
 QUESTION_KINDS = {"ruling", "options", "law", "next", "score"}
@@ -176,6 +177,24 @@ def test_wrong_rulings_never_equal_the_right_one() -> None:
         for c in ruling_q["choices"]:
             if not c["correct"]:
                 assert c["text"] != right["text"]
+
+
+def test_no_penalty_is_offered_as_wrong_only_against_a_penalty() -> None:
+    """"There is no penalty" is a wrong answer only when the ruling does penalise: beside a call
+    that stands, a request refused or roles swapped it would be true, and its "why" false."""
+    checked = 0
+    for record in bank():
+        ruling_q = next((q for q in record["questions"] if q["kind"] == "ruling"), None)
+        if ruling_q is None or any(r["kind"] in PENALTIES
+                                   for r in record["ruling"]["rectifications"]):
+            continue
+        checked += 1
+        for c in ruling_q["choices"]:
+            if not c["correct"]:
+                for lang in LANGS:
+                    assert c["text"][lang] != i18n.text(lang, "questions.no_penalty"), \
+                        (ruling_q["id"], lang, c)
+    assert checked >= 10, checked
 
 
 @pytest.mark.parametrize("lang", LANGS)
