@@ -1,6 +1,6 @@
 """Driving a table through a board: natural calls and cards, and answers to the rulings' questions.
 
-A :class:`Driver` owns a table under the edition's ruler and the event log that produced it. It can
+A :class:`Driver` owns a table under the edition's ruler (the table keeps the event log). It can
 make the next natural call or card, and it recognises a *decision*: an irregular action waiting for
 acceptance, an offender's replacement call, or a player's choice among a ruling's options. A policy
 answers decisions, so one recipe can be played on along every option of its ruling.
@@ -53,12 +53,10 @@ class Driver:
         self.rng = rng
         self.ruler = LawRuler("1987")
         self.table = Table(board, deal, self.ruler)
-        self.events: list[Event] = []
         self.bidder = BiddingModel(rng)
 
     def apply(self, event: Event) -> None:
         self.table.apply(event)
-        self.events.append(event)
 
     # ------------------------------------------------------------------------ natural actions
     def natural_call_for(self, seat: Seat) -> CallValue:

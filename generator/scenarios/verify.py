@@ -92,7 +92,7 @@ def build(recipe: Recipe, board: Board, deal: Deal, seed: str, rng: random.Rando
     expected = [*recipe.setup, recipe.kind]
     if _kinds(driver) != expected:
         raise Rejected(f"detected {[k.value for k in _kinds(driver)]}, meant {recipe.kind.value}")
-    prefix = list(driver.events)
+    prefix = list(driver.table.events)
     auction_kind = recipe.kind in CALL_KINDS or driver.table.phase == "auction"
     first = driver.decision()
     options: dict[str, str] = {}
@@ -112,11 +112,11 @@ def build(recipe: Recipe, board: Board, deal: Deal, seed: str, rng: random.Rando
         driver.answer(decision, policy(decision))
         decision = driver.decision()
     after = {"next": str(driver.table.next) if driver.table.next else None,
-             "phase": driver.table.phase, "events": len(driver.events)}
+             "phase": driver.table.phase, "events": len(driver.table.events)}
     driver.run_to_end(policy)
     if _kinds(driver) != expected:
         raise Rejected(f"main line led to {[k.value for k in _kinds(driver)]}")
-    case = Case(board, "1987", deal, tuple(driver.events))
+    case = Case(board, "1987", deal, tuple(driver.table.events))
     result = _analysis(driver)
     verification = {
         "detected": [k.value for k in expected],

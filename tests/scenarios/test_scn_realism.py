@@ -221,7 +221,7 @@ def test_natural_play_is_legal_to_the_end() -> None:
             assert set(allowed) == legal_now(driver, seat)  # no duties: every legal card
             assert choose_card(driver.table, seat, random.Random(0)) in allowed
             driver.natural_card()
-            played = driver.events[-1]
+            played = driver.table.events[-1]
             assert isinstance(played, (CardLed, CardPlayed)) and played.seat is seat
             assert played.card in allowed
         table = driver.table
@@ -290,7 +290,7 @@ def test_play_heuristics_obey_the_duties_in_force() -> None:
                 restricted += set(allowed) != legal
             assert choose_card(table, seat, random.Random(n)) in allowed
             driver.natural_card()
-            played = driver.events[-1]
+            played = driver.table.events[-1]
             assert isinstance(played, (CardLed, CardPlayed)) and played.seat is seat
             assert played.card in allowed, (name, n, seat, played, allowed)
         assert driver.table.phase == "ended"
