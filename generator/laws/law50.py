@@ -27,7 +27,6 @@ revoke (Law 61A counts a failure to lead a suit required by a penalty as a revok
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import TYPE_CHECKING, Any
@@ -103,7 +102,7 @@ class PenaltyDuty:
         # after a premature play) is not a legal opportunity to play it
         others = [c for c in table.constraints if c is not self]
         legal = {c for c in legal if all(
-            copy.copy(o).check(table, seat, c, lead, -1) is None for o in others)}
+            o.check(table, seat, c, lead, -1) is None for o in others)}
         majors = [p for p in cards if p.major and p.card in legal]
         if majors:
             return make(Kind.PENALTY_CARD_NOT_PLAYED, seat, index, card=str(card),
@@ -114,6 +113,9 @@ class PenaltyDuty:
                 return make(Kind.PENALTY_CARD_NOT_PLAYED, seat, index, card=str(card),
                             penalty=str(p.card), major=False)
         return None
+
+    def played(self, table: Table, seat: Seat, card: Card, lead: bool) -> None:
+        """Nothing to note: the duty lasts while the owner holds penalty cards."""
 
     def expired(self, table: Table) -> bool:
         return not table.penalty_cards(self.seat)
@@ -135,11 +137,14 @@ class LeadDuty:
     #: further suits prohibited together with ``suit`` (51B2b: several suits at once)
     others: tuple[Suit, ...] = ()
 
+    def _applies(self, table: Table, seat: Seat, lead: bool) -> bool:
+        """Whether this card is the lead the duty governs (its seat's lead in turn)."""
+        return seat is self.seat and lead and table.next is seat
+
     def check(self, table: Table, seat: Seat, card: Card, lead: bool,
               index: int) -> Irregularity | None:
-        if seat is not self.seat or not lead or table.next is not seat:
+        if not self._applies(table, seat, lead):
             return None
-        self.used = not self.while_on_lead
         hand = table.remaining(seat) or set()
         if self.require and card.suit is not self.suit and any(c.suit is self.suit for c in hand):
             return make(Kind.REVOKE, seat, index, card=str(card), reason="lead_penalty",
@@ -150,6 +155,12 @@ class LeadDuty:
             return make(Kind.REVOKE, seat, index, card=str(card), reason="lead_penalty",
                         prohibited="".join(str(s) for s in sorted(barred, reverse=True)))
         return None
+
+    def played(self, table: Table, seat: Seat, card: Card, lead: bool) -> None:
+        """A required suit binds one lead only; a prohibition lasts while the seat keeps the
+        lead (:meth:`expired`)."""
+        if self._applies(table, seat, lead):
+            self.used = not self.while_on_lead
 
     def expired(self, table: Table) -> bool:
         if self.used:

@@ -43,32 +43,51 @@ class PartnerPlay:
     #: the partner could not comply when he played (57B, Law 59)
     unable: bool = False
 
-    def check(self, table: Table, seat: Seat, card: Card, lead: bool,
-              index: int) -> Irregularity | None:
-        if seat is not self.seat or lead or len(table.tricks) + 1 != self.trick:
-            return None
-        self.done = True
+    def _applies(self, table: Table, seat: Seat, lead: bool) -> bool:
+        """Whether this card is the partner's play to the trick declarer's choice governs."""
+        return seat is self.seat and not lead and len(table.tricks) + 1 == self.trick
+
+    def _following(self, table: Table, seat: Seat) -> list[Card]:
+        """The seat's cards of the suit led, lowest first."""
         hand = table.remaining(seat) or set()
         led = table.current.led_suit if table.current else None
-        same = sorted((c for c in hand if c.suit is led), key=lambda c: c.rank.order)
+        return sorted((c for c in hand if c.suit is led), key=lambda c: c.rank.order)
+
+    def _cannot_comply(self, table: Table, seat: Seat) -> bool:
+        """57B: no card of the suit led for highest/lowest; for a prohibited suit, void in the
+        suit led and holding nothing else (Law 59)."""
+        if self._following(table, seat):
+            return False
         if self.how in ("highest", "lowest"):
-            if not same:
-                self.unable = True
-                return None
+            return True
+        return (self.how == "prohibit" and self.suit is not None
+                and not law59.can_comply(table.remaining(seat) or set(), self.suit,
+                                         require=False))
+
+    def check(self, table: Table, seat: Seat, card: Card, lead: bool,
+              index: int) -> Irregularity | None:
+        if not self._applies(table, seat, lead) or self._cannot_comply(table, seat):
+            return None
+        same = self._following(table, seat)
+        if self.how in ("highest", "lowest"):
             wanted = same[-1] if self.how == "highest" else same[0]
             if card != wanted:
                 return make(Kind.REVOKE, seat, index, card=str(card), reason="penalty_play",
                             required=str(wanted))
             return None
-        void = not same
-        if self.how == "prohibit" and self.suit is not None and void:
-            if not law59.can_comply(hand, self.suit, require=False):
-                self.unable = True
-                return None
-            if card.suit is self.suit:
-                return make(Kind.REVOKE, seat, index, card=str(card), reason="penalty_play",
-                            prohibited=str(self.suit))
+        if self.how == "prohibit" and self.suit is not None and not same \
+                and card.suit is self.suit:
+            return make(Kind.REVOKE, seat, index, card=str(card), reason="penalty_play",
+                        prohibited=str(self.suit))
         return None
+
+    def played(self, table: Table, seat: Seat, card: Card, lead: bool) -> None:
+        """The partner has played to the trick: the duty is spent, and 57B applies if he could
+        not comply (read by :meth:`PrematurePlay.card_played`)."""
+        if self._applies(table, seat, lead):
+            self.done = True
+            if self._cannot_comply(table, seat):
+                self.unable = True
 
     def expired(self, table: Table) -> bool:
         return self.done or len(table.tricks) + 1 > self.trick

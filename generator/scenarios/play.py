@@ -14,24 +14,9 @@ import random
 
 from generator.model.cards import Card, Suit
 from generator.model.seat import Seat
-from generator.table.state import Constraint, Table
+from generator.table.state import Table
 
 HONOUR_SEQUENCES = ("AK", "KQ", "QJ", "JT")
-
-
-def _complies(duty: Constraint, table: Table, seat: Seat, card: Card, lead: bool) -> bool:
-    """Whether ``card`` meets ``duty``, leaving the duty as it was.
-
-    A check may note that its duty was used up; its state is restored afterwards. The duty itself
-    is asked (not a copy), because a duty may tell itself apart from the table's other duties by
-    identity (a penalty card forbidden by another duty is no opportunity to play it).
-    """
-    state = dict(vars(duty))
-    try:
-        return duty.check(table, seat, card, lead, -1) is None
-    finally:
-        vars(duty).clear()
-        vars(duty).update(state)
 
 
 def _order(card: Card) -> tuple[int, int]:
@@ -51,13 +36,13 @@ def legal_cards(table: Table, seat: Seat) -> list[Card]:
 
 
 def allowed_cards(table: Table, seat: Seat) -> list[Card]:
-    """Legal cards that break none of the duties in force (the duties are left as they were)."""
+    """Legal cards that break none of the duties in force (asking a duty changes nothing)."""
     legal = legal_cards(table, seat)
     lead = table.leading
     if not table.constraints:
         return legal
     fine = [c for c in legal
-            if all(_complies(duty, table, seat, c, lead) for duty in table.constraints)]
+            if all(duty.check(table, seat, c, lead, -1) is None for duty in table.constraints)]
     return fine or legal
 
 

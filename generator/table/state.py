@@ -157,7 +157,13 @@ class Constraint(Protocol):
     """
 
     def check(self, table: Table, seat: Seat, card: Card, lead: bool,
-              index: int) -> Irregularity | None: ...
+              index: int) -> Irregularity | None:
+        """The fact a failure to comply makes, or None; no side effects, so that anyone may ask
+        whether a card would comply."""
+
+    def played(self, table: Table, seat: Seat, card: Card, lead: bool) -> None:
+        """The card is being played: note what it uses up (the table as it was before the
+        card, and before the ruler hears of it)."""
 
     def expired(self, table: Table) -> bool: ...
 
@@ -646,6 +652,8 @@ class Table:
         lead = self.leading
         violations = [fact for c in list(self.constraints)
                       if (fact := c.check(self, seat, card, lead, index)) is not None]
+        for c in list(self.constraints):
+            c.played(self, seat, card, lead)
         self._place(event, seat, card, index)
         for fact in violations:
             self.record(fact)
