@@ -30,7 +30,7 @@ written ``\\u003c``, so no text can close the script element) is::
      "vul": {...}, "nt": "NT"}, "lawIndex": "../law-index.html",
      "packed": "<base64 raw DEFLATE of the JSON list of web questions>",   # chapter mode
      "bankDir": "../_tdc/", "counts": {"revoke": 120, ...},      # practice and exam
-     "topics": [{"id": "revoke", "title": "…", "href": "../chapters/11-revoke.html"}],
+     "topics": [{"id": "revoke", "title": "…", "href": "../chapters/11-revoke.html"}],  # ditto
      "laws": {"61": {"title": "…", "href": "…"}},            # law -> its chapter (exam)
      "count": 30, "timeLimit": 45, "passMark": 0.75}          # exam
 
@@ -137,7 +137,6 @@ class ChapterQuiz(_QuizDirective):
             if missing:
                 raise ValueError(f"question {number} lacks {', '.join(missing)}")
         node["questions"] = questions
-        node["topics"] = sorted({str(q.get("topic")) for q in questions if q.get("topic")})
 
 
 class PracticeQuiz(_QuizDirective):
@@ -282,18 +281,18 @@ def widget_config(node: quiz_widget, builder: Any) -> dict[str, Any]:
         "ui": mode_ui(lang, node["mode"]), "names": _names(lang),
         "lawIndex": doc_href(index_doc) if index_doc in env.all_docs else "",
     }
-    topics = []
-    topic: str
-    for topic in node.get("topics", []):
-        entry: dict[str, str] = {"id": topic, "title": i18n.text(lang, "quiz.topics", topic)}
-        found = chapter(TOPIC_CHAPTER.get(topic, ""))
-        if found:
-            entry["href"] = found["href"]
-        topics.append(entry)
-    config["topics"] = topics
     if node["mode"] == "chapter":
         config["packed"] = encode_key(node["questions"])
-    else:
+    else:  # topics: read by the bank modes only
+        topics = []
+        topic: str
+        for topic in node["topics"]:
+            entry = {"id": topic, "title": i18n.text(lang, "quiz.topics", topic)}
+            found = chapter(TOPIC_CHAPTER.get(topic, ""))
+            if found:
+                entry["href"] = found["href"]
+            topics.append(entry)
+        config["topics"] = topics
         config["bankDir"] = relative_uri(here, f"{BANK_DIR}/bank.json").removesuffix("bank.json")
         config["counts"] = node["counts"]
     if node["mode"] == "exam":

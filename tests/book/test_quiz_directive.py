@@ -63,6 +63,7 @@ def test_chapter_page_embeds_its_questions_with_encoded_keys(site: Path, lang: s
     assert not [k for k in config["ui"] if k.startswith(("practice_", "exam_", "bank_"))]
     assert config["names"]["seats"]["N"] == ("North" if lang == "en" else "Север")
     assert config["lawIndex"] == "../law-index.html"
+    assert "topics" not in config  # read by the bank modes only
 
 
 @pytest.mark.parametrize("lang", LANGS)
