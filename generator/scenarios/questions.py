@@ -301,12 +301,20 @@ def _law_siblings(law: str) -> tuple[str, ...]:
                         and not law.startswith(k) and not k.startswith(law)))
 
 
+def _cited(ref: LawRef, laws: Sequence[LawRef]) -> bool:
+    """True if a ruling citing ``laws`` rests on ``ref`` too, so it is no wrong answer: ``ref``
+    contains a cited clause or lies inside a cited clause. A whole law cited (``54``) names only
+    the law the irregularity falls under: its other clauses stay wrong answers."""
+    return any(cited.within(ref) or (cited.clause and ref.within(cited)) for cited in laws)
+
+
 def law_question(record: dict[str, Any]) -> dict[str, Any] | None:
     law = _key_law(record["ruling"])
     if not law:
         return None
     index = law_index("1987")
-    siblings = _law_siblings(law)
+    cited = [LawRef.parse(str(ref)) for ref in record["ruling"]["laws"]]
+    siblings = [k for k in _law_siblings(law) if not _cited(LawRef.parse(k), cited)]
     if len(siblings) < 3:
         return None
     rng = _stable_rng(record["id"], "law")

@@ -14,7 +14,7 @@ import pytest
 
 from generator import i18n
 from generator.laws.explain import option_label
-from generator.laws.refs import law_index
+from generator.laws.refs import LawRef, law_index
 from generator.scenarios.bank import Plan, scenarios, write_bank
 from generator.scenarios.questions import LANGS, PENALTIES, TOPICS, localise, questions_for
 
@@ -195,6 +195,27 @@ def test_no_penalty_is_offered_as_wrong_only_against_a_penalty() -> None:
                     assert c["text"][lang] != i18n.text(lang, "questions.no_penalty"), \
                         (ruling_q["id"], lang, c)
     assert checked >= 10, checked
+
+
+def test_wrong_clauses_are_not_cited_by_the_ruling() -> None:
+    """A wrong clause of a law question is neither a clause the ruling cites, nor inside one it
+    cites, nor one containing a cited clause; only a whole law cited (the law of the
+    irregularity) leaves its other clauses as wrong answers."""
+    checked = 0
+    for record in bank():
+        law_q = next((q for q in record["questions"] if q["kind"] == "law"), None)
+        if law_q is None:
+            continue
+        cited = [LawRef.parse(str(law)) for law in record["ruling"]["laws"]]
+        for c in law_q["choices"]:
+            if c["correct"]:
+                continue
+            checked += 1
+            ref = LawRef.parse(c["text"]["en"].split(" ")[0])
+            for law in cited:
+                assert not ref.within(law) or not law.clause, (law_q["id"], ref, law)
+                assert not law.within(ref), (law_q["id"], ref, law)
+    assert checked >= 30, checked
 
 
 @pytest.mark.parametrize("lang", LANGS)
