@@ -2,7 +2,9 @@
 
 Both formats show the learner the same thing: the situation (context), a compact hand diagram
 (board, dealer, vulnerability, the four hands with suit symbols), the auction as a grid of calls,
-and the question. It is built here once so that the two exports cannot drift apart.
+and the question. It is built here once so that the two exports cannot drift apart; seat names,
+the board/dealer/vulnerability labels, and the words for pass, double and redouble are the
+book's diagram words (:mod:`generator.book.diagrams`), so an export reads like the course.
 
 Every piece of text that comes from data goes through :func:`text_html`: characters XML cannot
 carry are dropped, white space becomes single spaces, cards and calls get suit symbols
@@ -19,16 +21,20 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from generator import i18n
+from generator.book import diagrams
 from generator.book.examples import symbols
+from generator.model.calls import CallValue
+from generator.model.cards import SUITS_HIGH_FIRST
 from generator.model.deal import Deal
+from generator.model.hand import Hand
 from generator.model.seat import Seat
+from generator.table import events as event_log
 
 #: Characters that XML 1.0 forbids even inside CDATA (controls other than tab, LF and CR).
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _SPACES = re.compile(r"\s+")
 #: The auction grid's columns, West first as in bridge books and bridge programs.
 AUCTION_COLUMNS = "WNES"
-_SUIT_SYMBOLS = (("S", "♠"), ("H", "♥"), ("D", "♦"), ("C", "♣"))
 
 
 def clean(value: Any) -> str:
@@ -52,67 +58,75 @@ def word(lang: str, key: str, **fields: Any) -> str:
     return i18n.text(lang, "export.words", key).format(**fields)
 
 
+def label(lang: str, key: str, **fields: Any) -> str:
+    """A word the exports share with the book's diagrams (``diagrams.labels``): a board, a
+    dealer, an auction read the same in the quiz export as on the course page."""
+    return diagrams.WORDS[lang][key].format(**fields)
+
+
+def seat_name(seat: Seat | str, lang: str) -> str:
+    """A seat's name in ``lang``, as the book's diagrams write it."""
+    return diagrams.SEAT_NAMES[lang][Seat.parse(str(seat))]
+
+
 # --------------------------------------------------------------------------- the deal
 
 
-def hands(deal: str) -> dict[str, str]:
-    """The four hands of a PBN deal (``"N:KQT.AQ952.97.Q42 ..."``) by seat (``-`` unknown); a
-    malformed deal is the model's one-line :class:`ParseError`."""
-    parsed = Deal.parse(deal)
-    return {str(seat): str(parsed[seat]) if parsed[seat] is not None else "-" for seat in Seat}
-
-
-def _hand_html(seat: str, hand: str, lang: str) -> str:
-    suits = [*hand.split("."), "", "", ""][:4]
-    lines = [f"<b>{escape(word(lang, f'seat_{seat}'))}</b>"]
-    for (_, symbol), cards in zip(_SUIT_SYMBOLS, suits, strict=True):
-        shown = cards.replace("T", "10") if cards and cards != "-" else "—"
-        lines.append(f"{symbol} {escape(shown)}")
+def _hand_html(seat: Seat, hand: Hand | None, lang: str) -> str:
+    """A seat's name over its four suits, highest cards first; a dash for a void or an unknown
+    hand."""
+    lines = [f"<b>{escape(seat_name(seat, lang))}</b>"]
+    for suit in SUITS_HIGH_FIRST:
+        cards = hand.suit(suit) if hand is not None else ()
+        shown = "".join(diagrams.rank_text(card.rank) for card in cards) or "—"
+        lines.append(f"{diagrams.SUIT_SYMBOL[suit]} {escape(shown)}")
     return "<br>".join(lines)
 
 
 def deal_html(question: Mapping[str, Any], lang: str) -> str:
-    """Board, dealer, vulnerability and the four hands (North on top) as a small table."""
-    four = hands(str(question["deal"]))
-    dealer = str(question["dealer"])
+    """Board, dealer, vulnerability and the four hands (North on top) as a small table; a
+    malformed deal is the model's one-line :class:`ParseError`."""
+    deal = Deal.parse(str(question["deal"]))
     heading = " · ".join((
-        word(lang, "board", n=question["board"]),
-        word(lang, "dealer", seat=word(lang, f"seat_{dealer}")),
-        word(lang, "vulnerable", vul=word(lang, f"vul_{question['vulnerable']}")),
+        label(lang, "board", n=question["board"]),
+        label(lang, "dealer", seat=seat_name(question["dealer"], lang)),
+        label(lang, "vul", vul=word(lang, f"vul_{question['vulnerable']}")),
     ))
     cell = "<td style=\"padding:0 1em\">"
 
-    def row(*seats: str) -> str:
-        cells = "".join(f"{cell}{_hand_html(s, four[s], lang) if s else ''}</td>"
+    def row(*seats: Seat | None) -> str:
+        cells = "".join(f"{cell}{'' if s is None else _hand_html(s, deal[s], lang)}</td>"
                         for s in seats)
         return f"<tr>{cells}</tr>"
 
     return (f"<p>{escape(heading)}</p>"
-            f"<table class=\"tdcourse-deal\">{row('', 'N', '')}{row('W', '', 'E')}"
-            f"{row('', 'S', '')}</table>")
+            f"<table class=\"tdcourse-deal\">{row(None, Seat.N, None)}"
+            f"{row(Seat.W, None, Seat.E)}{row(None, Seat.S, None)}</table>")
 
 
 # --------------------------------------------------------------------------- the auction
 
 
-def call_label(call: str, lang: str) -> str:
-    """A call of the engine's notation (``P``, ``X``, ``XX``, ``1NT``, ``2H``) for a learner."""
-    special = {"P": "pass", "X": "double", "XX": "redouble"}
-    if call in special:
-        return word(lang, special[call])
-    return symbols(call, lang)
+def call_label(call: CallValue, lang: str) -> str:
+    """A call for a learner: pass, double and redouble in the diagrams' words, a bid with suit
+    symbols.
+
+    A bid goes through :func:`~generator.book.examples.symbols`, as in the situation text beside
+    the grid, rather than :func:`~generator.book.diagrams.call_text`: an impossible bid such as
+    ``8C`` then reads the same in both places.
+    """
+    text = str(call)
+    return diagrams.WORDS[lang][text] if text in ("P", "X", "XX") else symbols(text, lang)
 
 
 def auction_calls(events: Iterable[str]) -> list[tuple[str, str, bool]]:
     """The calls among a case's events as text: (seat, call, whether it replaces the seat's
     last call); see :func:`generator.table.events.auction_calls`."""
-    from generator.table import events as event_log
-
     return [(str(seat), str(call), changed)
             for seat, call, changed in event_log.auction_calls(events)]
 
 
-def auction_grid(calls: Sequence[tuple[str, str, bool]], lang: str) -> list[list[str]]:
+def auction_grid(calls: Sequence[tuple[Seat, CallValue, bool]], lang: str) -> list[list[str]]:
     """The calls placed in their seats' columns (West, North, East, South), row by row.
 
     A new row starts whenever a call's column is not to the right of the previous call's, so
@@ -122,22 +136,22 @@ def auction_grid(calls: Sequence[tuple[str, str, bool]], lang: str) -> list[list
     rows: list[list[str]] = []
     last = len(AUCTION_COLUMNS)
     for seat, call, changed in calls:
-        column = AUCTION_COLUMNS.index(seat)
+        column = AUCTION_COLUMNS.index(str(seat))
         if column <= last:
             rows.append(["", "", "", ""])
-        label = call_label(call, lang)
-        rows[-1][column] = word(lang, "changed", call=label) if changed else label
+        text = call_label(call, lang)
+        rows[-1][column] = word(lang, "changed", call=text) if changed else text
         last = column
     return rows
 
 
 def auction_html(events: Iterable[str], lang: str) -> str:
     """The auction as a table with one column per seat (or a sentence when nobody called)."""
-    grid = auction_grid(auction_calls(events), lang)
-    title = f"<p>{escape(word(lang, 'auction'))}</p>"
+    grid = auction_grid(event_log.auction_calls(events), lang)
+    title = f"<p>{escape(label(lang, 'auction'))}</p>"
     if not grid:
         return f"{title}<p>{escape(word(lang, 'no_auction'))}</p>"
-    head = "".join(f"<th style=\"padding:0 1em\">{escape(word(lang, f'seat_{s}'))}</th>"
+    head = "".join(f"<th style=\"padding:0 1em\">{escape(seat_name(s, lang))}</th>"
                    for s in AUCTION_COLUMNS)
     body = "".join(
         "<tr>" + "".join(f"<td style=\"padding:0 1em\">{escape(c)}</td>" for c in row) + "</tr>"
