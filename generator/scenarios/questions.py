@@ -241,7 +241,8 @@ def ruling_question(record: dict[str, Any]) -> dict[str, Any] | None:
         seen.add(text["en"])
         wrong.append((reason, text))
     for option in ruling["options"]:
-        for other_rects in option.get("alternatives", {}).values():
+        # in key order: the stored bank's keys are sorted, and a rebuilt question must match
+        for _, other_rects in sorted(option.get("alternatives", {}).items()):
             text = {lang: _ruling_text(_substantive(other_rects), lang) for lang in langs}
             if text["en"] not in seen:
                 seen.add(text["en"])

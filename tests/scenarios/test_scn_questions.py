@@ -161,9 +161,12 @@ def test_what_was_chosen_is_told_except_when_the_choice_is_the_question() -> Non
 
 
 def test_questions_are_stable() -> None:
-    for record in bank()[:20]:
+    """Questions rebuilt from the stored bank (scenarios.json is written with sorted keys) are
+    the questions generated."""
+    for record in bank():
         stored = {k: v for k, v in record.items() if k != "questions"}
-        assert questions_for(stored) == record["questions"]
+        stored = json.loads(json.dumps(stored, sort_keys=True))
+        assert questions_for(stored) == record["questions"], record["id"]
 
 
 def test_wrong_rulings_never_equal_the_right_one() -> None:
