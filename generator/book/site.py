@@ -12,8 +12,7 @@
    store ``book/_build/.generated/<lang>/`` (a file is rewritten only when its text changes) and
    mirrored into ``book/_generated/`` with their modification times, so Sphinx sees a generated
    file as changed only when that language's text changed: a rebuild after editing one chapter
-   rebuilds that chapter only. A generator module that does not exist yet gets a placeholder,
-   and the build says which parts were placeholders.
+   rebuilds that chapter only.
 4. Sphinx runs in this process with warnings as errors (``-W --keep-going``) on a copy of the
    previous output and doctrees in a temporary directory beside them, which replaces them only
    when the build succeeded: a failed build leaves the previous site (and a clean environment,
@@ -24,8 +23,6 @@ from __future__ import annotations
 
 import copy
 import html
-import importlib
-import importlib.util
 import io
 import json
 import re
@@ -36,8 +33,10 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from generator.book import notebooks, quizpages
+from generator.book import charts, examples, notebooks, quizpages
+from generator.book.pdf import build_pdf
 from generator.errors import TdcourseError
+from generator.laws.coverage import coverage_rows
 
 SOURCE_LANG = "en"
 GENERATED = "_generated"
@@ -130,14 +129,6 @@ def chapter_docs(book: Path) -> list[str]:
 # --- generated parts --------------------------------------------------------------------------
 
 
-def _module(name: str) -> Any | None:
-    """The generator module ``generator.book.<name>`` if it exists yet."""
-    full = f"generator.book.{name}"
-    if importlib.util.find_spec(full) is None:
-        return None
-    return importlib.import_module(full)
-
-
 def _load_json(path: Path, default: Any) -> Any:
     if not path.exists():
         return default
@@ -210,24 +201,11 @@ def law_uses(texts: Mapping[str, str], edition: str = "1987") -> dict[str, list[
     return {key: sorted(where) for key, where in sorted(uses.items())}
 
 
-def _placeholder(book: Path, lang: str, heading: str, sentence: str) -> str:
-    from generator.book.extension import book_gettext
-
-    dirs = [book / "locales"]
-    return (f"## {book_gettext(dirs, lang, heading)}\n\n"
-            f"{book_gettext(dirs, lang, sentence)}\n")
-
-
-_PLACEHOLDER_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="320" height="40" '
-                    'viewBox="0 0 320 40"><rect width="320" height="40" fill="#f3f3f3"/>'
-                    '<text x="10" y="25" font-family="sans-serif" font-size="14">{}</text></svg>\n')
-
-
 def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
-             coverage: Any = None) -> list[str]:
-    """Write ``lang``'s generated parts into ``store``; returns the parts that are placeholders.
+             coverage: Any = None) -> None:
+    """Write ``lang``'s generated parts into ``store``.
 
-    How the generator modules are called (each as soon as it exists):
+    How the generator modules are called:
     ``examples.worked_examples(records, slug, lang)`` with every bank record
     (``quizzes/bank/scenarios.json``); the bank's questions in ``lang`` and the quiz definitions of
     ``book/_build/data/quizzes.json`` (by topic: the slug without its number), giving the
@@ -239,12 +217,9 @@ def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
     ``examples.quiz_uses``; ``charts.chart(name, lang)`` for each name of ``charts.CHARTS``.
     """
     book = root / "book"
-    placeholders: list[str] = []
     docs = chapter_docs(book)
     slugs = [doc.split("/", 1)[1] for doc in docs if doc.startswith("chapters/")]
 
-    examples = _module("examples")
-    charts = _module("charts")
     records: list[dict[str, Any]] = _load_json(root / "quizzes/bank/scenarios.json", [])
     bank_file = root / f"quizzes/bank/questions.{lang}.json"
     questions: list[dict[str, Any]] = _load_json(bank_file, [])
@@ -254,17 +229,8 @@ def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
     exam: dict[str, Any] = definitions.get("mock_exam", {})
     selections = {slug: by_topic.get(slug.split("-", 1)[1]) for slug in slugs}
 
-    worked = getattr(examples, "worked_examples", None)
-    index_page = getattr(examples, "law_index_page", None)
-    if worked is None:
-        placeholders.append("worked examples")
     for slug in slugs:
-        if worked is not None:
-            text = worked(records, slug, lang)
-        else:
-            text = _placeholder(book, lang, "Worked examples",
-                                "The worked examples of this chapter are not generated yet.")
-        store.write(f"examples/{slug}.md", text)
+        store.write(f"examples/{slug}.md", examples.worked_examples(records, slug, lang))
         text, data = quizpages.chapter_quiz(questions, slug, lang, selections[slug])
         store.write(f"quiz/{slug}.json", data)
         store.write(f"notebooks/{slug}.ipynb", notebooks.chapter_notebook(
@@ -277,48 +243,21 @@ def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
         int(exam.get("count", 30)), int(exam.get("time_limit_minutes", 45)),
         float(exam.get("pass_mark", 0.75)), exam.get("topics")))
 
-    if charts is None or not hasattr(charts, "chart"):
-        placeholders.append("flow charts")
-        for name in ("27", "25", "29-32", "50", "54", "64"):
-            svg = _PLACEHOLDER_SVG.format(
-                html.escape(f"Law {name}: the flow chart is not generated yet"))
-            store.write(f"charts/{name}.svg", svg)
-            store.write(f"charts/{name}.md", f"```{{raw}} html\n{svg}\n```\n")
-    else:
-        for name in charts.CHARTS:
-            svg = charts.chart(name, lang)
-            store.write(f"charts/{name}.svg", svg)
-            # the page-ready form a chapter includes: the chart inline, so it prints in the PDF
-            store.write(f"charts/{name}.md", "```{raw} html\n<figure class=\"tdc-chart\" "
-                        f"id=\"chart-{name}\">{svg}</figure>\n```\n")
+    for name in charts.CHARTS:
+        svg = charts.chart(name, lang)
+        store.write(f"charts/{name}.svg", svg)
+        # the page-ready form a chapter includes: the chart inline, so it prints in the PDF
+        store.write(f"charts/{name}.md", "```{raw} html\n<figure class=\"tdc-chart\" "
+                    f"id=\"chart-{name}\">{svg}</figure>\n```\n")
 
     store.write("bank/questions.json", bank_file.read_bytes() if bank_file.exists() else "[]\n")
 
     texts = {doc.split("/", 1)[1]: (book / f"{doc}.md").read_text(encoding="utf-8")
              for doc in docs if doc.startswith("chapters/") and (book / f"{doc}.md").exists()}
-    uses = law_uses(texts, edition)
-    if examples is not None and index_page is not None:
-        uses = examples.merge_uses(uses, examples.example_uses(records),
-                                   examples.quiz_uses(questions, selections))
-        store.write("law-index.md", index_page(lang, uses, coverage=coverage))
-    else:
-        placeholders.append("law index")
-        store.write("law-index.md", _law_index_placeholder(book, lang, uses, edition))
+    uses = examples.merge_uses(law_uses(texts, edition), examples.example_uses(records),
+                               examples.quiz_uses(questions, selections))
+    store.write("law-index.md", examples.law_index_page(lang, uses, coverage=coverage))
     store.prune()
-    return placeholders
-
-
-def _law_index_placeholder(book: Path, lang: str, uses: Mapping[str, Sequence[str]],
-                           edition: str) -> str:
-    from generator.laws.refs import law_index
-
-    index = law_index(edition)
-    lines = [_placeholder(book, lang, "Clauses cited",
-                          "The full law index is not generated yet: these are the clauses the "
-                          "book cites.")]
-    for key, where in uses.items():
-        lines.append(f"(law-{key})=\n**{key}** {index[key].title(lang)} ({', '.join(where)})\n")
-    return "\n".join(lines)
 
 
 # --- running Sphinx ---------------------------------------------------------------------------
@@ -472,30 +411,18 @@ def build_site(root: Path, langs: Sequence[str] | None = None, say: Say = print,
     wanted = check_languages(book, langs)
     html_dir = book / "_build" / "html"
     generated = book / GENERATED
-    pdf_module = _module("pdf") if pdf else None
-    if pdf and (pdf_module is None or not hasattr(pdf_module, "build_pdf")):
-        say("PDF is not available yet (generator/book/pdf.py does not exist): HTML only")
-    reported: set[str] = set()
-    coverage = None
-    if _module("examples") is not None:
-        from generator.laws.coverage import coverage_rows
-
-        coverage = coverage_rows([p for p in [root / "tests" / "cases"] if p.is_dir()])
+    coverage = coverage_rows([p for p in [root / "tests" / "cases"] if p.is_dir()])
     for lang in wanted:
         started = time.perf_counter()
         store = _Store(book / "_build" / ".generated" / lang)
         try:
-            placeholders = generate(root, lang, store, coverage=coverage)
+            generate(root, lang, store, coverage=coverage)
         except TdcourseError:
             raise
         except Exception as exc:
             raise BookBuildError(f"generating the {lang} parts of the book failed: "
                                  f"{type(exc).__name__}: {exc}") from exc
         _mirror(store.root, generated)
-        fresh = [p for p in placeholders if p not in reported]
-        if fresh:
-            say(f"placeholders (their generator does not exist yet): {', '.join(fresh)}")
-            reported.update(fresh)
         site = build_one(root, lang, available)
         root_doc = _root_doc(book)
         if root_doc != "index":
@@ -504,11 +431,11 @@ def build_site(root: Path, langs: Sequence[str] | None = None, say: Say = print,
         say(f"built {shown(site)}/ "
             f"({language_name_of(lang)}, {_count_pages(site)} pages) in "
             f"{time.perf_counter() - started:.1f} s")
-        if pdf_module is not None and hasattr(pdf_module, "build_pdf"):
+        if pdf:
             single = build_one(root, lang, available, builder="singlehtml")
             out_pdf = book / "_build" / "pdf" / f"course-{lang}.pdf"
             out_pdf.parent.mkdir(parents=True, exist_ok=True)
-            pdf_module.build_pdf(single / f"{_root_doc(book)}.html", out_pdf)
+            build_pdf(single / f"{_root_doc(book)}.html", out_pdf)
             say(f"built {shown(out_pdf)} ({language_name_of(lang)} PDF)")
     present = [lang for lang in available if (html_dir / lang).is_dir()]
     landing = html_dir / "index.html"
