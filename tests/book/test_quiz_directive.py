@@ -149,6 +149,35 @@ def test_exam_configuration_and_links_to_chapters(site: Path, lang: str) -> None
     assert topics["revoke"]["title"] == ("The revoke" if lang == "en" else "Фальшренонс")
 
 
+def test_config_json_is_safe_in_a_script_element_and_round_trips() -> None:
+    """Text that could end the script element (``</script>``, ``</SCRIPT``), start an HTML
+    comment inside it (``<!--``) or end a line in older JavaScript (U+2028, U+2029) is escaped;
+    the JSON still reads back as the same data."""
+    from html.parser import HTMLParser
+
+    from generator.book.quiz import config_json
+
+    hostile = "a</script><script>alert(1)</script> </SCRIPT <!-- b --> \u2028c\u2029d"
+    config = {"mode": "chapter", "ui": {"x": hostile}, "list": [hostile, "<", "\u2028"]}
+    text = config_json(config)
+    assert json.loads(text) == config
+    for unsafe in ("<", "\u2028", "\u2029"):
+        assert unsafe not in text
+
+    class Script(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.data: list[str] = []
+
+        def handle_data(self, data: str) -> None:
+            self.data.append(data)
+
+    parser = Script()
+    parser.feed(f'<script type="application/json">{text}</script><p>after</p>')
+    parser.close()
+    assert parser.data == [text, "after"]  # the whole JSON is the script's text, nothing more
+
+
 def _rebuild_with(tmp_path: Path, mutate: Any) -> tuple[Path, str]:
     root = write_project(tmp_path)
     write_generated(root, "en")
