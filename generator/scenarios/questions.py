@@ -267,6 +267,9 @@ def ruling_question(record: dict[str, Any]) -> dict[str, Any] | None:
 #: Option ids of other rulings, used as wrong options.
 DECOY_OPTIONS = ("accept", "refuse", "spread", "first_call_stands", "other_call", "highest",
                  "lowest", "keep", "withdraw", "cancel", "substitute", "none")
+#: Option ids that say the same thing ("accept it", "leave it as it is"): one is never a wrong
+#: answer beside the other.
+SYNONYMS = {"accept": "none", "none": "accept"}
 
 
 def options_question(record: dict[str, Any]) -> dict[str, Any] | None:
@@ -275,7 +278,7 @@ def options_question(record: dict[str, Any]) -> dict[str, Any] | None:
         return None
     first = ruling["options"][0]
     right = list(first["ids"])
-    decoys = [d for d in DECOY_OPTIONS if d not in right]
+    decoys = [d for d in DECOY_OPTIONS if d not in right and SYNONYMS.get(d) not in right]
     rng = _stable_rng(record["id"], "options")
     picked = rng.sample(decoys, min(max(2, 5 - len(right)), len(decoys)))
     langs = i18n.languages()

@@ -221,6 +221,22 @@ def test_wrong_clauses_are_not_cited_by_the_ruling() -> None:
     assert checked >= 30, checked
 
 
+def test_synonyms_are_not_wrong_options() -> None:
+    """Beside a right "accept it", "leave it as it is" is no wrong option, nor the reverse."""
+    checked = 0
+    for _, q in all_questions():
+        if q["kind"] != "options":
+            continue
+        for lang in LANGS:
+            right = {c["text"][lang] for c in q["choices"] if c["correct"]}
+            wrong = {c["text"][lang] for c in q["choices"] if not c["correct"]}
+            for one, other in (("accept", "none"), ("none", "accept")):
+                if option_label(one, lang) in right:
+                    checked += 1
+                    assert option_label(other, lang) not in wrong, (q["id"], lang)
+    assert checked >= 10, checked
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_localised_files(tmp_path: Path, lang: str) -> None:
     records = list(bank()[:40])
