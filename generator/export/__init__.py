@@ -105,34 +105,30 @@ def _alternate(lists: Sequence[Sequence[Question]]) -> list[Question]:
 # --------------------------------------------------------------------------- the bank
 
 
-def _read_json(path: Path) -> Any:
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError("missing (is this a question bank directory?)", str(path)) from None
-    except json.JSONDecodeError as exc:
-        raise InputError(f"invalid JSON: {exc.msg}", str(path), exc.lineno) from None
-
-
 def load_questions(bank: Path, lang: str) -> list[dict[str, Any]]:
-    """The questions of a bank in ``lang`` (``questions.<lang>.json``)."""
+    """The questions of a bank in ``lang`` (``questions.<lang>.json``), with the errors of
+    :func:`generator.scenarios.bank.load_bank` for a missing or damaged file."""
     path = bank / f"questions.{lang}.json"
     if not path.exists() and bank.is_dir():
         raise InputError(f"the bank has no questions in {lang!r} (regenerate it with "
                          f"tdcourse generate --lang including {lang})", str(path))
-    data = _read_json(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError("missing (is this a question bank directory?)", str(path)) from None
+    except json.JSONDecodeError as exc:
+        raise InputError(f"invalid JSON: {exc.msg}", str(path), exc.lineno) from None
     if not isinstance(data, list):
         raise InputError("expected a list of questions", str(path), 1)
     return data
 
 
 def load_scenarios(bank: Path) -> dict[str, dict[str, Any]]:
-    """The verified scenarios of a bank by id (``scenarios.json``)."""
-    path = bank / "scenarios.json"
-    data = _read_json(path)
-    if not isinstance(data, list):
-        raise InputError("expected a list of scenarios", str(path), 1)
-    return {str(record["id"]): record for record in data}
+    """The verified scenarios of a bank by id, read as ``tdcourse verify`` reads them."""
+    from generator.scenarios.bank import load_bank
+
+    _, records = load_bank(bank)
+    return {str(record["id"]): record for record in records}
 
 
 def ensure_bank(bank: Path, definitions: Path, say: Callable[[str], None]) -> None:
