@@ -188,24 +188,47 @@ def test_a_book_in_a_third_language_builds_with_catalogs_only(xx: Path, tmp_path
     assert f"{MARK}Law 27" in (generated / "charts" / "27.svg").read_text(encoding="utf-8")
 
 
-def test_every_flag_the_rules_raise_has_a_sentence_in_every_catalog() -> None:
-    """A ruling flag without a catalog sentence would show its raw key in an explanation
-    (``Next_trick_led_from_wrong_hand (Law 67A)``): every ``ruling.flag("key", ...)`` literal in
-    ``generator/laws`` must be a key of each language's ``explain.flag`` table."""
+def _ruling_keys() -> dict[str, set[str]]:
+    """The string literals the law modules write into rulings, by the catalog table that words
+    them: ``note("topic", ...)``, ``flag("reason", ...)``, and the rectification kinds of
+    ``add("kind", ...)``, ``Rectification("kind", ...)`` and ``accept_kind="kind"``."""
     import ast
 
     import generator.laws as laws_package
 
-    raised: set[str] = set()
+    tables = {"note": "explain.note", "flag": "explain.flag", "add": "explain.rect",
+              "Rectification": "explain.rect"}
+    keys: dict[str, set[str]] = {table: set() for table in tables.values()}
     for folder in laws_package.__path__:
         for path in Path(folder).glob("*.py"):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) \
-                        and node.func.attr == "flag" and node.args \
-                        and isinstance(node.args[0], ast.Constant):
-                    raised.add(str(node.args[0].value))
-    assert "next_trick_led_from_wrong_hand" in raised
+                if not isinstance(node, ast.Call):
+                    continue
+                func = node.func
+                name = func.attr if isinstance(func, ast.Attribute) else \
+                    func.id if isinstance(func, ast.Name) else ""
+                first = node.args[0] if node.args else None
+                if name in tables and isinstance(first, ast.Constant) \
+                        and isinstance(first.value, str):
+                    keys[tables[name]].add(first.value)
+                for keyword in node.keywords:
+                    if keyword.arg == "accept_kind" and isinstance(keyword.value, ast.Constant):
+                        keys["explain.rect"].add(str(keyword.value.value))
+    return keys
+
+
+def test_every_note_flag_and_rectification_the_rules_write_has_a_sentence_in_every_catalog(
+) -> None:
+    """A ruling note, flag or rectification without a catalog sentence would show its raw key in
+    an explanation (``Replaced_by_change_of_call (Law 25A)``): every literal key the modules of
+    ``generator/laws`` write must be a key of the matching ``explain.*`` table of each language's
+    own catalog (not merely through the English fallback)."""
+    keys = _ruling_keys()
+    assert "next_trick_led_from_wrong_hand" in keys["explain.flag"]
+    assert "replaced_by_change_of_call" in keys["explain.note"]
+    assert {"must_pass", "lead_stands", "roles_swapped"} <= keys["explain.rect"]
     for lang in i18n.languages():
         own = yaml.safe_load((i18n.CATALOG_DIR / f"{lang}.yaml").read_text(encoding="utf-8"))
-        missing = sorted(raised - set(own["explain.flag"]))
-        assert not missing, f"{lang}.yaml explain.flag lacks {missing}"
+        for table, used in keys.items():
+            missing = sorted(used - set(own[table]))
+            assert not missing, f"{lang}.yaml {table} lacks {missing}"
