@@ -2,7 +2,9 @@
 
 Question types: the ruling (single choice), the options a player has (multiple choice), the law
 that applies (single choice), who acts next (single choice), and the score after rectification (a
-number). Every text comes from the structured ruling through ``generator.laws.explain``.
+number). Every text comes from the structured ruling through ``generator.laws.explain``; the
+prompts, the "no penalty" ruling and why a wrong answer is wrong are the catalogs'
+``questions.*`` tables (generator/i18n/<lang>.yaml).
 
 Wrong answers are plausible mistakes made by applying a neighbouring rule — the pass obligation
 once instead of throughout (or the reverse), the wrong player barred, no penalty at all, a lead
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
@@ -67,12 +69,6 @@ PLAY_TOPICS = frozenset({"leads-out-of-turn", "penalty-cards", "revoke", "tricks
 BASE_DIFFICULTY = {"insufficient-bid": 1, "changes-of-call": 2, "calls-out-of-rotation": 2,
                    "inadmissible-calls": 2, "auction-procedure": 1, "leads-out-of-turn": 2,
                    "penalty-cards": 2, "revoke": 3, "tricks": 3, "play-procedure": 1}
-
-# The prompts, the "no penalty" ruling and the reasons why a wrong answer is wrong are the
-# catalogs' ``questions.*`` tables (generator/i18n/<lang>.yaml); read-only views by their names:
-PROMPTS: Mapping[str, Mapping[str, str]] = i18n.ByKey("questions.prompts")
-NO_PENALTY: Mapping[str, str] = i18n.ByLanguage("questions.no_penalty")
-WHY: Mapping[str, Mapping[str, str]] = i18n.ByKey("questions.why")
 
 
 def _stable_rng(*parts: str) -> random.Random:
