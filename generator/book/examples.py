@@ -27,7 +27,6 @@ Generated files are meant for ``{include}``: they must not be built as documents
 from __future__ import annotations
 
 import ast
-import importlib
 import json
 import re
 from collections import defaultdict
@@ -38,6 +37,7 @@ from typing import Any
 
 import generator.laws as laws_package
 from generator import i18n
+from generator.book import diagrams
 from generator.laws.explain import describe_fact
 from generator.laws.refs import LawRef, law_index
 from generator.scenarios.questions import TOPICS, localise, questions_for
@@ -302,45 +302,9 @@ def _moment(record: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     return case, analyse(parse_case(json.dumps(case), f"bank:{record['id']}"))
 
 
-def _diagrams_module() -> Any:
-    """``generator.book.diagrams`` if it can be imported, else None (then the examples show a
-    plain auction list instead of the pictures)."""
-    try:
-        return importlib.import_module("generator.book.diagrams")
-    except ImportError:
-        return None
-
-
-def _board_line(record: Mapping[str, Any], state: Mapping[str, Any], lang: str) -> str:
-    seat = i18n.text(lang, "explain.seats", str(state["dealer"]), default=str(state["dealer"]))
-    return (_word("board", lang).format(n=record["case"]["board"]) + ", "
-            + _word("dealer", lang).format(seat=seat) + ", "
-            + _word(f"vul_{state['vulnerable']}", lang) + ".")
-
-
-def _plain_auction(record: Mapping[str, Any], result: Mapping[str, Any], lang: str) -> str:
-    """The fallback picture: board, dealer, vulnerability and the auction as a text line."""
-    state = result["state"]
-    calls = []
-    for entry in state.get("auction") or []:
-        seat = i18n.text(lang, "explain.seats", str(entry["seat"]), default=str(entry["seat"]))
-        text = f"{md_text(seat, lang)} {md_text(str(entry['call']), lang)}"
-        if entry.get("status") in ("cancelled", "pending"):
-            text += f" ({_word(str(entry['status']), lang)})"
-        calls.append(text)
-    lines = [f"% {_word('no_diagrams', lang)}", "", md_text(_board_line(record, state, lang), lang)]
-    if calls:
-        lines += ["", f"**{_word('auction', lang)}:** " + " — ".join(calls)]
-    return "\n".join(lines)
-
-
 def _pictures(record: Mapping[str, Any], lang: str) -> str:
     case, result = _moment(record)
-    diagrams = _diagrams_module()
-    if diagrams is None:
-        return _plain_auction(record, result, lang)
-    html = diagrams.diagrams_for_case(case, result, lang)
-    return _raw_html(str(html))
+    return _raw_html(diagrams.diagrams_for_case(case, result, lang))
 
 
 def example_clauses(record: Mapping[str, Any]) -> list[str]:

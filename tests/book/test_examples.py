@@ -8,13 +8,12 @@ import json
 import re
 import subprocess
 import sys
-import types
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from generator.book import diagrams
 from generator.book import examples as ex
 from generator.book.quizdata import decode_key, segments_text
 from generator.book.quizpages import chapter_quiz
@@ -46,19 +45,22 @@ def coverage() -> list[tuple[int, str, int, int]]:
     return coverage_rows(CASES)
 
 
+Call = tuple[dict[str, Any], dict[str, Any], str]
+
+
 @pytest.fixture(autouse=True)
-def fake_diagrams(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """A stand-in for ``generator.book.diagrams`` (written separately), recording its calls."""
-    module = types.SimpleNamespace(calls=[])
+def fake_diagrams(monkeypatch: pytest.MonkeyPatch) -> list[Call]:
+    """A quick stand-in for :func:`generator.book.diagrams.diagrams_for_case`; returns its calls
+    (``monkeypatch.undo()`` brings the real one back)."""
+    calls: list[Call] = []
 
     def diagrams_for_case(case: dict[str, Any], result: dict[str, Any], lang: str) -> str:
-        module.calls.append((case, result, lang))
+        calls.append((case, result, lang))
         return (f'<div class="tdc-diagram" data-board="{case["board"]}">\n'
                 f"<svg><text>{lang}</text></svg>\n\n<table><tr><td>1♥</td></tr></table>\n</div>")
 
-    module.diagrams_for_case = diagrams_for_case
-    monkeypatch.setattr(ex, "_diagrams_module", lambda: module)
-    yield
+    monkeypatch.setattr(diagrams, "diagrams_for_case", diagrams_for_case)
+    return calls
 
 
 def sections(text: str) -> list[str]:
@@ -104,27 +106,14 @@ def test_examples_show_the_ruling_question_and_explanation(records: list[dict[st
             assert ex.linked_text(record["ruling"]["explanation"][lang], lang) in part
 
 
-def test_the_picture_is_the_moment_of_the_ruling(records: list[dict[str, Any]]) -> None:
-    module = ex._diagrams_module()
+def test_the_picture_is_the_moment_of_the_ruling(records: list[dict[str, Any]],
+                                                 fake_diagrams: list[Call]) -> None:
     record = ex.chapter_records(records, "09-penalty-cards")[0]
     ex.worked_examples([record], "09-penalty-cards", "en", count=1)
-    case, result, lang = module.calls[-1]
+    case, result, lang = fake_diagrams[-1]
     assert lang == "en"
     assert case["events"] == record["case"]["events"][: record["after_ruling"]["events"]]
     assert record["kind"] in [i["kind"] for i in result["irregularities"]]
-
-
-def test_without_the_diagrams_module_a_plain_auction(records: list[dict[str, Any]],
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ex, "_diagrams_module", lambda: None)
-    record = ex.chapter_records(records, "05-insufficient-bid")[0]
-    for lang in ("en", "ru"):
-        text = ex.worked_examples([record], "05-insufficient-bid", lang, count=1)
-        assert "{raw}" not in text
-        assert f"\n% {ex.WORDS['no_diagrams'][lang]}\n" in text
-        assert f"**{ex.WORDS['auction'][lang]}:** " in text
-        board = ex.WORDS["board"][lang].format(n=record["case"]["board"])
-        assert f"\n{board}, " in text
 
 
 def test_the_real_diagrams_module(records: list[dict[str, Any]],
@@ -132,11 +121,8 @@ def test_the_real_diagrams_module(records: list[dict[str, Any]],
     monkeypatch.undo()
     record = ex.chapter_records(records, "09-penalty-cards")[0]
     text = ex.worked_examples([record], "09-penalty-cards", "ru", count=1)
-    if ex._diagrams_module() is None:  # not written yet: the fallback
-        assert ex.WORDS["no_diagrams"]["ru"] in text
-    else:
-        block = text.split("```{raw} html\n")[1].split("\n```")[0]
-        assert block.startswith("<") and "<svg" in block and "Сдача" in block
+    block = text.split("```{raw} html\n")[1].split("\n```")[0]
+    assert block.startswith("<") and "<svg" in block and "Сдача" in block
 
 
 def test_chapters_without_a_topic_get_no_examples_and_a_quiz_by_law(
@@ -412,8 +398,7 @@ def test_generated_pages_build_without_warnings(
         tmp_path: Path, lang: str, records: list[dict[str, Any]],
         questions: list[dict[str, Any]], coverage: list[tuple[int, str, int, int]],
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.undo()  # the real diagrams module, if there is one
-    real = ex._diagrams_module() is not None
+    monkeypatch.undo()  # the real diagrams
     evil = copy.deepcopy(records)
     target = next(r for r in evil if TOPICS[r["kind"]] == "insufficient-bid"
                   and r["id"] == ex.chapter_records(records, "05-insufficient-bid")[0]["id"])
@@ -430,6 +415,6 @@ def test_generated_pages_build_without_warnings(
     assert "<script>alert(1)" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; *x* {law}`1`" in page
     assert page.count('<div class="tdc-quiz"') == 1  # the chapter quiz's widget
-    assert ("<svg" in page) if real else ("% " not in page and "<svg" not in page)
+    assert "<svg" in page
     index = (out / "law-index.html").read_text(encoding="utf-8")
     assert 'id="law-27b2"' in index and 'id="law-27B2"' in index
