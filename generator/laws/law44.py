@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law45, law47
+from generator.laws import law45, law47, law48
 from generator.laws.ruler import Rule, rule
 from generator.model.cards import Card
 from generator.table.irregularities import Kind
@@ -30,8 +30,6 @@ class DeclarerPlaysOutOfTurn(Rule):
     def detected(self, table: Table) -> None:
         super().detected(table)
         card = Card.parse(str(self.fact.detail("card")))
-        if card in table.exposed[self.offender]:
-            table.exposed[self.offender].remove(card)
         self.ruling.cite("44", law45.played_by(self.offender, table.dummy))
         law47.retracted_for_rectification(self.ruling)
-        self.ruling.add("no_rectification", "48A")
+        law48.declarer_exposed(self.ruling, table, self.offender, [card])

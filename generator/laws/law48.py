@@ -21,6 +21,5 @@ if TYPE_CHECKING:
 def declarer_exposed(ruling: Ruling, table: Table, seat: Seat, cards: list[Card]) -> None:
     """Declarer's exposed cards go back into his hand without penalty."""
     for card in cards:
-        if card in table.exposed[seat]:
-            table.exposed[seat].remove(card)
+        table.unexpose(seat, card)
     ruling.add("no_rectification", "48A")

@@ -221,7 +221,6 @@ def apply_lead_option(table: Table, owner: Seat, option: str) -> None:
     for p in list(table.penalty_cards(owner)):
         if p.card.suit in suits:
             table.penalty.remove(p)
-            if p.card in table.exposed[owner]:
-                table.exposed[owner].remove(p.card)
+            table.unexpose(owner, p.card)
     table.constraints.append(LeadDuty(owner.partner, suits[0], require, "50E",
                                       while_on_lead=not require, others=tuple(suits[1:])))

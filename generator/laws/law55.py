@@ -38,8 +38,7 @@ class DeclarerLeadOutOfTurn(Rule):
         if how in ("accepted", "condoned"):
             return
         card = Card.parse(str(self.fact.detail("card")))
-        if card in table.exposed[self.offender]:
-            table.exposed[self.offender].remove(card)  # declarer's cards are never penalty cards
+        table.unexpose(self.offender, card)  # declarer's cards are never penalty cards
         turn = Seat.parse(str(self.fact.detail("turn")))
         if self.fact.detail("wrong_hand"):
             if SAME_SUIT:

@@ -55,9 +55,7 @@ def correct(rule: Revoke, table: Table) -> None:
     if defender:
         law50.add_penalty_cards(rule.ruling, table, offender, [card], deliberate=True,
                                 law="62B1")
-    else:
-        if card in table.exposed[offender]:
-            table.exposed[offender].remove(card)
+    else:  # declarer's card went back face down (take_back): nothing to pick up
         rule.ruling.add("no_rectification", "62B2")
     rule.ruling.add("must_play", "62A", seat=str(offender), **_duty(rule))
     _renew_duty(rule, table)

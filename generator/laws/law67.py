@@ -84,8 +84,7 @@ class DefectiveTrick(Rule):
     def _excess_card(self, table: Table) -> None:
         card = Card.parse(str(self.fact.detail("card")))
         defender = table.is_defender(self.offender) and self.offender is not table.dummy
-        if card in table.exposed[self.offender]:
-            table.exposed[self.offender].remove(card)
+        table.unexpose(self.offender, card)
         if EXCESS_CARD_PENALTY and defender and table.remaining(self.offender) is not None \
                 and card in (table.remaining(self.offender) or set()):
             self.ruling.cite("67A", "45E1")

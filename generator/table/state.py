@@ -561,6 +561,12 @@ class Table:
         if self.penalty:
             self.penalty = [p for p in self.penalty if not (p.seat is seat and p.card == card)]
 
+    def unexpose(self, seat: Seat, card: Card) -> None:
+        """The card no longer lies face up (picked up into the hand, or about to be dealt with
+        anew by a ruling)."""
+        if card in self.exposed[seat]:
+            self.exposed[seat].remove(card)
+
     def penalty_cards(self, seat: Seat) -> list[PenaltyCard]:
         return [p for p in self.penalty if p.seat is seat]
 
