@@ -44,6 +44,10 @@ class Decision:
 Policy = Callable[[Decision], str]
 
 
+class Rejected(Exception):
+    """The scenario failed a check: the generator drops it and takes the next deal."""
+
+
 class Driver:
     """A board in progress under the 1987 Laws, with natural players."""
 
@@ -160,21 +164,26 @@ class Driver:
         return natural if is_legal_call(seat, natural, calls) else PASS
 
     # ------------------------------------------------------------------------ to the end
-    def run_to_end(self, policy: Policy, limit: int = 200) -> None:
-        """Play on to the end of the board, answering every decision with ``policy``."""
+    def run_to_end(self, policy: Policy, auction_only: bool = False, limit: int = 300) -> None:
+        """Play on to the end of the board, answering every decision with ``policy``; with
+        ``auction_only``, only until the auction is over and no decision is left. A board that
+        does not end within ``limit`` actions is :class:`Rejected`, so the bank takes the next
+        deal instead of stopping."""
         for _ in range(limit):
-            if self.table.phase == "ended":
-                return
+            table = self.table
             decision = self.decision()
+            if table.phase == "ended" or (auction_only and table.phase != "auction"
+                                          and decision is None):
+                return
             if decision is not None:
                 self.answer(decision, policy(decision))
-            elif self.table.phase == "auction":
-                if self.table.auction_over():
+            elif table.phase == "auction":
+                if table.auction_over():
                     return  # complete but held open by nothing: cannot happen with no decision
                 self.natural_call()
             else:
                 self.natural_card()
-        raise RuntimeError("the board did not end")
+        raise Rejected("the board did not end")
 
     def has_bid(self) -> bool:
         return last_bid(self.table.standing()) is not None

@@ -25,15 +25,11 @@ from generator.model.board import Board
 from generator.model.contract import Result
 from generator.model.deal import Deal
 from generator.oracle import tables1987 as oracle
-from generator.scenarios.driver import Decision, Driver
+from generator.scenarios.driver import Decision, Driver, Rejected
 from generator.scenarios.recipes import Recipe
 from generator.table.case import Case
 from generator.table.events import Event
 from generator.table.irregularities import CALL_KINDS, Kind
-
-
-class Rejected(Exception):
-    """The scenario failed a check: the generator drops it and takes the next deal."""
 
 
 @dataclass
@@ -101,7 +97,7 @@ def build(recipe: Recipe, board: Board, deal: Deal, seed: str, rng: random.Rando
         decision = branch.decision()
         assert decision is not None
         branch.answer(decision, option)
-        _play_on(branch, auction_kind, random.Random(f"{seed}/{option}/on"))
+        branch.run_to_end(_policy(random.Random(f"{seed}/{option}/on")), auction_only=auction_kind)
         if _kinds(branch) != expected:
             raise Rejected(f"option {option} led to {[k.value for k in _kinds(branch)]}")
         options[option] = "played to the end of the " + ("auction" if auction_kind else "board")
@@ -132,23 +128,6 @@ def _analysis(driver: Driver) -> dict[str, Any]:
     applied exactly the case's events to a fresh table under a fresh 1987 ruler, which is what
     ``analyse`` does by replaying them, so the replay is saved (``tdcourse verify`` replays)."""
     return report(driver.table, driver.ruler)
-
-
-def _play_on(driver: Driver, auction_only: bool, rng: random.Random) -> None:
-    policy = _policy(rng)
-    for _ in range(300):
-        table = driver.table
-        if table.phase == "ended" or (auction_only and table.phase != "auction"
-                                      and driver.decision() is None):
-            return
-        decision = driver.decision()
-        if decision is not None:
-            driver.answer(decision, policy(decision))
-        elif table.phase == "auction":
-            driver.natural_call()
-        else:
-            driver.natural_card()
-    raise Rejected("the board did not end")
 
 
 def _score_check(result: dict[str, Any], driver: Driver) -> str:

@@ -270,3 +270,26 @@ def test_a_rare_recipe_draws_further_chunks_the_same_way_on_any_number_of_proces
     chunks = {int(r["seed"].split("/")[1]) for r in one}
     assert len(chunks) > 1, "the first chunk was enough: the test no longer draws further chunks"
     assert scenarios(plan, workers=2) == one
+
+
+def test_a_board_that_does_not_end_is_rejected_and_the_bank_goes_on(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Playing on stops after a limit with :class:`Rejected`, which the bank catches: one board
+    that never ends costs a deal, not the whole bank."""
+    deal = next(iter(deals(4, 0)))
+    driver = Driver(Board.from_number(1), deal, random.Random(0))
+    with pytest.raises(Rejected, match="did not end"):
+        driver.run_to_end(lambda decision: decision.options[0], limit=5)
+    original = Driver.run_to_end
+    endless = [3]  # the first three boards played on never end
+
+    def run_to_end(self: Driver, policy: Any, auction_only: bool = False,
+                   limit: int = 300) -> None:
+        if endless[0]:
+            endless[0] -= 1
+            limit = 1
+        original(self, policy, auction_only, limit)
+
+    monkeypatch.setattr(Driver, "run_to_end", run_to_end)
+    assert len(scenarios(Plan(3, 5), workers=1)) == 3
+    assert endless == [0]
