@@ -18,23 +18,6 @@ from generator.table.irregularities import Irregularity
 if TYPE_CHECKING:
     from generator.table.state import Table
 
-# The words and sentence templates, per language, are the catalogs' ``explain.*`` tables
-# (generator/i18n/<lang>.yaml); these read-only views keep the tables' names.
-SEAT_NAMES: Mapping[str, Mapping[str, str]] = i18n.ByLanguage("explain.seats")
-SUIT_NAMES: Mapping[str, Mapping[str, str]] = i18n.ByLanguage("explain.suits")
-#: Suit names in the accusative (for "a lead of ..." / "ход в ...").
-SUIT_ACCUSATIVE: Mapping[str, Mapping[str, str]] = i18n.ByLanguage("explain.suits_accusative")
-KIND_TEXT: Mapping[str, Mapping[str, str]] = i18n.ByLanguage("explain.kind")
-RECT_TEXT: Mapping[str, Mapping[str, Any]] = i18n.ByLanguage("explain.rect")
-MAY_TEXT: Mapping[str, Mapping[str, str]] = i18n.ByLanguage("explain.may")
-OPTION_TEXT: Mapping[str, str] = i18n.ByLanguage("explain.option")
-CHOSEN_TEXT: Mapping[str, str] = i18n.ByLanguage("explain.chosen")
-NOTE_TEXT: Mapping[str, Mapping[str, str]] = i18n.ByLanguage("explain.note")
-CONDITION_TEXT: Mapping[str, Mapping[str, str]] = i18n.ByLanguage("explain.condition")
-LAW_WORD: Mapping[str, str] = i18n.ByLanguage("explain.law_word")
-FLAG_TEXT: Mapping[str, Mapping[str, str]] = i18n.ByLanguage("explain.flag")
-OPTION_LABELS: Mapping[str, Mapping[str, str]] = i18n.ByLanguage("explain.option_labels")
-
 
 def _seat(value: Any, lang: str) -> str:
     return i18n.text(lang, "explain.seats", str(value), default=str(value))
