@@ -19,7 +19,8 @@ Layout, one question per paragraph (Moodle splits the file at blank lines)::
     }
 
 Multiple-answer questions weigh each answer (``~%50%…``, ``~%-50%…``) with the grades Moodle
-accepts (:func:`generator.export.moodle.fractions`); number questions are
+accepts; the grades, texts and feedback are those of the Moodle XML export
+(:func:`generator.export.answers.answers`). Number questions are
 ``{#`` ``=N:0#feedback`` ``~#feedback for any other number`` ``}``. All text is the same one-line
 HTML as in the Moodle XML export, marked ``[html]``, so no line of ours starts with ``//`` (a GIFT
 comment) and no text holds a blank line. The one comment line, ``// [id:…]``, is how recent
@@ -32,17 +33,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from generator.book.quizdata import number_text
 from generator.export import by_chapter, category_path
-from generator.export.html import (
-    clean,
-    escape,
-    question_html,
-    question_name,
-    text_html,
-    word,
-)
-from generator.export.moodle import fractions
+from generator.export.answers import answers
+from generator.export.html import clean, question_html, question_name, text_html
 
 #: GIFT's syntax characters; the backslash comes first so that escapes are not escaped again.
 SPECIAL = "\\~=#{}:"
@@ -79,6 +72,20 @@ def _field(markup: str) -> str:
     return escape_gift(markup)
 
 
+def _mark(qtype: str, grade: str, text: str) -> str:
+    """An answer up to its feedback: the grade in GIFT's syntax, then the text.
+
+    ``=`` and ``~`` for a single-answer question's right and wrong choices, ``~%NN%`` for a
+    multiple-answer one's, ``=N:0`` (exactly N) for a number question's score, and a bare ``~``
+    for its catch-all, which GIFT reads as any other number.
+    """
+    if qtype == "number":
+        return f"={escape_gift(text)}:0" if grade == "100" else "~"
+    if qtype == "single":
+        return ("=" if grade == "100" else "~") + _field(text)
+    return f"~%{grade}%{_field(text)}"
+
+
 def question_gift(question: Mapping[str, Any], lang: str) -> str:
     """One question as a GIFT paragraph (no blank line inside)."""
     qid = clean(question["id"])
@@ -87,20 +94,8 @@ def question_gift(question: Mapping[str, Any], lang: str) -> str:
     idnumber = qid.replace("]", "\\]")  # Moodle's escape of "]" inside [id:...]
     name, text = (escape_gift(f(question, lang)) for f in (question_name, question_html))
     lines = [f"// [id:{idnumber}]", f"::{name}::[html]{text}{opening}"]
-    right = escape(word(lang, "right"))
-    if qtype == "number":
-        lines.append(f"={escape_gift(number_text(question['answer']))}:0#{_field(right)}")
-        lines.append(f"~#{_field(escape(word(lang, 'number_wrong')))}")
-    else:
-        choices = list(question.get("choices") or [])
-        if qtype == "single":
-            marks = ["=" if c.get("correct") else "~" for c in choices]
-        else:
-            marks = [f"~%{grade}%" for grade in fractions(choices)]
-        for choice, mark in zip(choices, marks, strict=True):
-            feedback = right if choice.get("correct") else text_html(choice.get("why") or "",
-                                                                       lang)
-            lines.append(f"{mark}{_field(text_html(choice['text'], lang))}#{_field(feedback)}")
+    for grade, answer, feedback in answers(question, lang):
+        lines.append(f"{_mark(qtype, grade, answer)}#{_field(feedback)}")
     explanation = text_html(question.get("explanation") or "", lang)
     if explanation:
         lines.append(f"####{_field(explanation)}")

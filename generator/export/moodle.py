@@ -14,9 +14,8 @@ second copy of each question). Types:
 Before each chapter's questions comes a ``category`` pseudo-question, so the import files them
 under ``tdcourse/<NN chapter name>`` in the course's question bank.
 
-Moodle refuses (or silently rounds) a grade that is not in its fixed list of fractions
-(:data:`GRADES`), so the shares of a multiple-answer question are chosen from that list and the
-right answers always add up to exactly 100 %.
+The grades (from the fixed list Moodle accepts) and the answers' text and feedback are
+:func:`generator.export.answers.answers`, shared with the GIFT export.
 
 The file is written by hand rather than through ``xml.etree`` because ElementTree cannot write
 CDATA, and Moodle's HTML fields are conventionally CDATA. Plain fields are escaped with
@@ -29,21 +28,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from generator.book.quizdata import number_text
 from generator.export import by_chapter, category_path
-from generator.export.html import (
-    clean,
-    escape,
-    question_html,
-    question_name,
-    text_html,
-    word,
-)
+from generator.export.answers import answers
+from generator.export.html import clean, escape, question_html, question_name, text_html
 
-#: The grades (percent) Moodle accepts for an answer, as Moodle writes them, highest first;
-#: their negatives are accepted too.
-GRADES = ("100", "90", "83.33333", "80", "75", "70", "66.66667", "60", "50", "40", "33.33333",
-          "30", "25", "20", "16.66667", "14.28571", "12.5", "11.11111", "10", "5", "0")
 #: What Moodle takes off for each wrong try in an adaptive quiz (one third, as Moodle suggests).
 PENALTY = "0.3333333"
 
@@ -58,97 +46,41 @@ def cdata(markup: str) -> str:
     return "<![CDATA[" + markup.replace("]]>", "]]]]><![CDATA[>") + "]]>"
 
 
-def _grade_values() -> list[tuple[float, str]]:
-    return [(float(g), g) for g in GRADES if float(g) > 0]
+def _html(tag: str, markup: str) -> str:
+    return f"    <{tag} format=\"html\"><text>{cdata(markup)}</text></{tag}>\n"
 
 
-def shares(total: int) -> list[str]:
-    """``total`` grades from :data:`GRADES` that add up to 100 (within Moodle's 0.01).
-
-    Equal shares when 100/k is a grade (k = 1..10 or 20); otherwise two neighbouring grades,
-    as few of the larger as needed (11 right answers: nine of 10 % and two of 5 %).
-    """
-    if total < 1:
-        raise ValueError("a multiple-answer question needs at least one right answer")
-    values = _grade_values()
-    for value, text in values:
-        if abs(value * total - 100) <= 0.01:
-            return [text] * total
-    for high, high_text in values:
-        for low, low_text in values:
-            if low >= high:
-                continue
-            for many in range(1, total):
-                if abs(high * many + low * (total - many) - 100) <= 0.01:
-                    return [high_text] * many + [low_text] * (total - many)
-    raise ValueError(f"no Moodle grades split 100 % over {total} right answers")
-
-
-def penalty_share(wrong: int) -> str:
-    """The (negative) grade of each wrong answer: the largest grade that is at most 100/w, so
-    ticking every wrong answer costs at most the whole question."""
-    if wrong < 1:
-        return "0"
-    best = next(text for value, text in _grade_values() if value <= 100 / wrong + 1e-9)
-    return f"-{best}"
-
-
-def fractions(choices: Sequence[Mapping[str, Any]]) -> list[str]:
-    """The grade of each choice of a multiple-answer question, in the choices' order."""
-    right = shares(sum(1 for c in choices if c.get("correct")))
-    wrong = penalty_share(sum(1 for c in choices if not c.get("correct")))
-    out = []
-    for choice in choices:
-        out.append(right.pop(0) if choice.get("correct") else wrong)
-    return out
-
-
-def _html(tag: str, markup: str, indent: str) -> str:
-    return f"{indent}<{tag} format=\"html\"><text>{cdata(markup)}</text></{tag}>\n"
-
-
-def _answer(fraction: str, text: str, feedback: str, indent: str = "    ",
-            tolerance: bool = False, plain: bool = False) -> str:
-    body = f"<text>{text}</text>" if plain else f"<text>{cdata(text)}</text>"
-    extra = "<tolerance>0</tolerance>" if tolerance else ""
-    fmt = "" if plain else " format=\"html\""
-    return (f"{indent}<answer fraction=\"{fraction}\"{fmt}>{body}{extra}\n"
-            f"{indent}  <feedback format=\"html\"><text>{cdata(feedback)}</text></feedback>\n"
-            f"{indent}</answer>\n")
+def _answer(fraction: str, text: str, feedback: str, number: bool) -> str:
+    """An ``<answer>``: HTML for a choice; for a number question plain text (the score, or
+    ``*`` for any other number) with no tolerance."""
+    body = f"<text>{text}</text><tolerance>0</tolerance>" if number else (
+        f"<text>{cdata(text)}</text>")
+    fmt = "" if number else " format=\"html\""
+    return (f"    <answer fraction=\"{fraction}\"{fmt}>{body}\n"
+            f"      <feedback format=\"html\"><text>{cdata(feedback)}</text></feedback>\n"
+            f"    </answer>\n")
 
 
 def question_xml(question: Mapping[str, Any], lang: str) -> str:
     """One ``<question>`` element of Moodle XML."""
     qid = clean(question["id"])
     name = question_name(question, lang)
-    qtype = str(question["type"])
-    moodle_type = "numerical" if qtype == "number" else "multichoice"
-    right = escape(word(lang, "right"))
-    out = [f"  <question type=\"{moodle_type}\">\n",
+    number = question["type"] == "number"
+    out = [f"  <question type=\"{'numerical' if number else 'multichoice'}\">\n",
            f"    <name><text>{xml_text(name)}</text></name>\n",
-           _html("questiontext", question_html(question, lang), "    "),
-           _html("generalfeedback", text_html(question.get("explanation") or "", lang), "    "),
+           _html("questiontext", question_html(question, lang)),
+           _html("generalfeedback", text_html(question.get("explanation") or "", lang)),
            "    <defaultgrade>1</defaultgrade>\n",
            f"    <penalty>{PENALTY}</penalty>\n",
            "    <hidden>0</hidden>\n",
            f"    <idnumber>{xml_text(qid)}</idnumber>\n"]
-    if qtype == "number":
-        out.append(_answer("100", xml_text(number_text(question["answer"])), right,
-                           tolerance=True, plain=True))
-        out.append(_answer("0", "*", escape(word(lang, "number_wrong")), tolerance=True,
-                           plain=True))
-    else:
-        choices = list(question.get("choices") or [])
-        single = qtype == "single"
+    if not number:
+        single = question["type"] == "single"
         out += [f"    <single>{'true' if single else 'false'}</single>\n",
                 "    <shuffleanswers>1</shuffleanswers>\n",
                 "    <answernumbering>abc</answernumbering>\n"]
-        grades = (["100" if c.get("correct") else "0" for c in choices] if single
-                  else fractions(choices))
-        for choice, grade in zip(choices, grades, strict=True):
-            feedback = right if choice.get("correct") else text_html(choice.get("why") or "",
-                                                                       lang)
-            out.append(_answer(grade, text_html(choice["text"], lang), feedback))
+    out += [_answer(grade, text, feedback, number)
+            for grade, text, feedback in answers(question, lang)]
     out.append("  </question>\n")
     return "".join(out)
 

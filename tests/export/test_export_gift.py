@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 from generator import export
 from generator.book.examples import symbols
+from generator.export.answers import GRADES
 from generator.export.gift import escape_gift, gift
-from generator.export.moodle import GRADES
 
 Load = Callable[[str], list[dict[str, Any]]]
 ACCEPTED = {float(g) for g in GRADES} | {-float(g) for g in GRADES}

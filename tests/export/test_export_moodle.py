@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from generator import export
 from generator.book.examples import symbols
-from generator.export.moodle import GRADES, cdata, moodle_xml, penalty_share, shares
+from generator.export.answers import GRADES, penalty_share, shares
+from generator.export.moodle import cdata, moodle_xml
 
 Load = Callable[[str], list[dict[str, Any]]]
 ACCEPTED = {float(g) for g in GRADES} | {-float(g) for g in GRADES}
