@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
@@ -34,9 +33,10 @@ from generator.book.diagrams import (
     card_text,
     suit_colour,
 )
+from generator.book.examples import symbols
 from generator.laws.engine import analyse
 from generator.laws.explain import describe_fact, option_label, rectification_text
-from generator.model.cards import Card, Suit
+from generator.model.cards import Suit
 from generator.table.case import Case, parse_case
 from generator.table.events import (
     Accepted,
@@ -414,16 +414,6 @@ CHARTS: tuple[str, ...] = ("27", "25", "29-32", "50", "54", "64")
 #: ``charts.words`` tables (generator/i18n/<lang>.yaml).
 WORDS: Mapping[str, Mapping[str, str]] = i18n.ByLanguage("charts.words")
 
-_CARD_TOKEN = re.compile(r"\b([CDHS])([2-9TJQKA])\b")
-_CALL_TOKEN = re.compile(r"\b([1-7])(NT|[CDHS])\b")
-
-
-def symbolise(text: str, lang: str) -> str:
-    """Card and call notation of the engine's words (``C4``, ``1H``) with suit symbols."""
-    text = _CARD_TOKEN.sub(lambda m: card_text(Card.parse(m.group(0))), text)
-    return _CALL_TOKEN.sub(lambda m: call_text(m.group(0), lang), text)
-
-
 def _seat(seat: Any, lang: str) -> str:
     from generator.model.seat import Seat
 
@@ -502,7 +492,7 @@ def outcome(leaf: Branch, lang: str) -> Outcome:
     lines: list[tuple[str, list[str]]] = []
     for rect in ruling["rectifications"]:
         text = rectification_text(rect, lang)
-        text = symbolise(text[:1].upper() + text[1:], lang)
+        text = symbols(text[:1].upper() + text[1:], lang)
         law = [str(rect["law"])] if rect.get("law") else []
         for existing_text, existing_laws in lines:
             if existing_text == text:
@@ -514,7 +504,7 @@ def outcome(leaf: Branch, lang: str) -> Outcome:
     describe = describe_fact(fact["kind"], fact.get("seat"), dict(fact.get("details") or {}),
                              lang)
     return Outcome(events, tuple((t, tuple(ls)) for t, ls in lines),
-                   tuple(str(x) for x in ruling["laws"]), symbolise(describe, lang))
+                   tuple(str(x) for x in ruling["laws"]), symbols(describe, lang))
 
 
 # ----------------------------------------------------------------------------- text measure
@@ -631,7 +621,7 @@ def _layout_pieces(pieces: Sequence[_Piece], width: float) -> tuple[list[tuple[f
 
 
 def _leaf_pieces(branch: Branch, result: Outcome, lang: str) -> list[_Piece]:
-    pieces = [_Piece(symbolise(branch.label[lang], lang), 13, bold=True)]
+    pieces = [_Piece(symbols(branch.label[lang], lang), 13, bold=True)]
     if result.events:
         pieces.append(_Piece(result.events, 11.5, fill=MUTED, gap=2))
     for i, (text, laws) in enumerate(result.lines):
@@ -701,7 +691,7 @@ def chart(name: str, lang: str) -> str:
     root_pieces = [_Piece(spec.title[lang], 15, bold=True)]
     if spec.situation:
         root_pieces.append(_Piece(results[id(all_leaves[0])].fact, 13, gap=3))
-    root_pieces.append(_Piece(symbolise(spec.root[lang], lang), 13, gap=3))
+    root_pieces.append(_Piece(symbols(spec.root[lang], lang), 13, gap=3))
     lines, h = _layout_pieces(root_pieces, root_w - 2 * PAD)
     root = _Box((width - root_w) / 2, MARGIN, root_w, h, "root", lines)
     boxes = [root]
@@ -716,7 +706,7 @@ def chart(name: str, lang: str) -> str:
             pieces = _leaf_pieces(node, results[id(node)], lang)
             kind = "leaf"
         else:
-            pieces = [_Piece(symbolise(node.label[lang], lang), 13, bold=True)]
+            pieces = [_Piece(symbols(node.label[lang], lang), 13, bold=True)]
             kind = "inner"
         lines, h = _layout_pieces(pieces, w - 2 * PAD)
         box = _Box(x, y, w, h, kind, lines,
@@ -744,7 +734,7 @@ def chart(name: str, lang: str) -> str:
             # a wide node: its box spans the columns, its children share them out in order
             node = column[0]
             wide = span * COL_W + (span - 1) * COL_GAP
-            lines, h = _layout_pieces([_Piece(symbolise(node.label[lang], lang), 13, bold=True)],
+            lines, h = _layout_pieces([_Piece(symbols(node.label[lang], lang), 13, bold=True)],
                                       wide - 2 * PAD)
             head = _Box(x, col_top, wide, h, "inner", lines)
             boxes.append(head)
@@ -804,7 +794,7 @@ def chart(name: str, lang: str) -> str:
         f'aria-label="{escape(title, quote=True)}" aria-describedby="{key}-desc" '
         f'data-chart="{escape(name, quote=True)}">'
         f'<title id="{key}-title">{escape(title)}</title>'
-        f'<desc id="{key}-desc">{escape(" ".join(symbolise(d, lang) for d in desc))}</desc>'
+        f'<desc id="{key}-desc">{escape(" ".join(symbols(d, lang) for d in desc))}</desc>'
         f'<g class="tdc-chart-edges" fill="none" stroke="#8a8f99" stroke-width="1.4">'
         f'{"".join(edges)}</g>'
         f'{"".join(_render_box(b) for b in boxes)}</svg>'

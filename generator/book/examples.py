@@ -40,6 +40,7 @@ from generator import i18n
 from generator.book import diagrams
 from generator.laws.explain import describe_fact
 from generator.laws.refs import LawRef, law_index
+from generator.model.cards import Suit
 from generator.scenarios.questions import TOPICS, localise, questions_for
 
 #: The languages the pages can be written in: those with a catalog (a live view).
@@ -104,7 +105,6 @@ WORDS: Mapping[str, Mapping[str, str]] = i18n.ByKey("examples.words")
 _REF = re.compile(r"^\d{1,2}[A-Za-z0-9]*$")
 _CARD = re.compile(r"(?<![\w\\])([CDHS])([2-9TJQKA])(?!\w)")
 _CALL = re.compile(r"(?<![\w\\])([1-7])(NT|[CDHS])(?!\w)")
-_SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _MD_SPECIAL = re.compile(r"([\\`*_\[\]{}$|~^#%!])")
 
 
@@ -140,11 +140,12 @@ def _check_slug(slug: str) -> str | None:
 
 def symbols(text: str, lang: str) -> str:
     """Cards and calls of the engine's notation with suit symbols (``HT`` → ♥10, ``1NT``)."""
-    text = _CARD.sub(lambda m: _SUITS[m.group(1)] + ("10" if m.group(2) == "T" else m.group(2)),
-                     text)
+    suits = diagrams.SUIT_SYMBOL
+    text = _CARD.sub(lambda m: suits[Suit(m.group(1))] + ("10" if m.group(2) == "T"
+                                                          else m.group(2)), text)
     nt = i18n.text(lang, "examples.nt")
-    return _CALL.sub(lambda m: m.group(1) + (nt if m.group(2) == "NT" else _SUITS[m.group(2)]),
-                     text)
+    return _CALL.sub(lambda m: m.group(1) + (nt if m.group(2) == "NT"
+                                             else suits[Suit(m.group(2))]), text)
 
 
 def _escape(text: str, lang: str) -> str:
