@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from generator.model.auction import SeatCall, can_double, is_sufficient, last_bid
+from generator.model.auction import SeatCall, can_double, is_sufficient, lowest_sufficient
 from generator.model.calls import DOUBLE, PASS, Bid, CallValue, Double, Pass
 from generator.model.cards import SUITS_HIGH_FIRST, Suit
 from generator.model.hand import Hand
@@ -37,7 +37,7 @@ class Shape:
     @property
     def balanced(self) -> bool:
         counts = sorted(self.lengths.values())
-        return (counts[0] >= 2 and counts[1] >= 3) or counts == [2, 3, 4, 4]
+        return counts[0] >= 2 and counts[1] >= 3
 
     def longest(self, suits: Sequence[Suit] = SUITS_HIGH_FIRST) -> Suit:
         """The longest of ``suits``, the higher-ranking one on equal length."""
@@ -54,12 +54,7 @@ def _bid(level: int, suit: Suit | None) -> Bid:
 
 def cheapest(strain_suit: Suit | None, calls: Sequence[SeatCall]) -> Bid | None:
     """The cheapest sufficient bid in a strain (``None`` for notrump), or ``None`` above 7."""
-    strain = Strain.NT if strain_suit is None else Strain.from_suit(strain_suit)
-    previous = last_bid(calls)
-    if previous is None:
-        return Bid(1, strain)
-    level = previous[1].level if strain > previous[1].strain else previous[1].level + 1
-    return Bid(level, strain) if level <= 7 else None
+    return lowest_sufficient(_bid(1, strain_suit), calls)
 
 
 class BiddingModel:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from generator.laws.ruler import LawRuler
 from generator.model.auction import is_legal_call, last_bid, legal_calls, lowest_sufficient
 from generator.model.board import Board
-from generator.model.calls import PASS, Bid, CallValue
+from generator.model.calls import PASS, Bid, Call, CallValue
 from generator.model.deal import Deal
 from generator.model.seat import Seat
 from generator.scenarios.bidding import BiddingModel
@@ -141,8 +141,6 @@ class Driver:
             else None
         if how == "first_call" and pending is not None:
             fact = table.irregularities[pending.irregularity]
-            from generator.model.calls import Call
-
             first = Call.parse(str(fact.detail("call")))
             return first if is_legal_call(seat, first, calls) else PASS
         if any(b.scope in ("next_turn", "throughout") for b in table.bars_on(seat)):

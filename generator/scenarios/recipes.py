@@ -20,10 +20,11 @@ from generator.model.auction import (
     legal_calls,
 )
 from generator.model.calls import DOUBLE, PASS, REDOUBLE, Bid, CallValue
+from generator.model.play import trick_winner
 from generator.model.seat import Seat
 from generator.model.strain import Strain
 from generator.scenarios.driver import Driver
-from generator.scenarios.play import allowed_cards, choose_card, legal_cards
+from generator.scenarios.play import allowed_cards, choose_card, legal_cards, opening_lead
 from generator.table.events import (
     Asked,
     CallChanged,
@@ -312,8 +313,6 @@ def opening_lead_out_of_turn(d: Driver) -> bool:
     leader = d.table.next
     assert leader is not None
     wrong = leader.partner
-    from generator.scenarios.play import opening_lead
-
     contract = d.table.contract
     assert contract is not None
     card = opening_lead(sorted(d.table.remaining(wrong) or []), contract.strain.suit)
@@ -485,8 +484,6 @@ def defective_trick(d: Driver) -> bool:
     table = d.table
     current = table.current
     assert current is not None and table.contract is not None
-    from generator.model.play import trick_winner
-
     leader = trick_winner(current.plays, table.contract.strain)
     position = current.seats().index(leader)
     if position == 1:
