@@ -24,6 +24,7 @@ from typing import Any
 from generator import i18n
 from generator.laws.explain import describe_fact, option_label, rectification_text
 from generator.laws.refs import LawRef, law_index
+from generator.model.seat import Seat
 
 #: The languages of the questions: those with a catalog (a live view of ``i18n.languages()``).
 LANGS: Sequence[str] = i18n.LANGUAGES
@@ -106,9 +107,8 @@ def _mutations(record: dict[str, Any]) -> list[tuple[str, Mutation]]:
         for r in out:
             if r["kind"] in ("must_pass", "lead_restriction", "penalty_card", "must_play") and \
                     r.get("seat"):
-                seats = "NESW"
-                r["seat"] = seats[(seats.index(r["seat"]) + 2) % 4] if r["kind"] == "must_pass" \
-                    else seats[(seats.index(r["seat"]) + 1) % 4]
+                seat = Seat.parse(r["seat"])
+                r["seat"] = str(seat.partner if r["kind"] == "must_pass" else seat.lho)
                 return out
         return None
 
@@ -123,7 +123,7 @@ def _mutations(record: dict[str, Any]) -> list[tuple[str, Mutation]]:
         seat = record["irregularities"][-1]["seat"]
         if seat is None:
             return None
-        partner = "NESW"[("NESW".index(seat) + 2) % 4]
+        partner = str(Seat.parse(seat).partner)
         return [*rects, {"kind": "must_pass", "seat": partner, "scope": "throughout"}]
 
     def toggle_lead(rects: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
@@ -132,7 +132,7 @@ def _mutations(record: dict[str, Any]) -> list[tuple[str, Mutation]]:
         seat = record["irregularities"][-1]["seat"]
         if seat is None or record["kind"] not in TOPICS or play_topic:
             return None
-        partner = "NESW"[("NESW".index(seat) + 2) % 4]
+        partner = str(Seat.parse(seat).partner)
         return [*rects, {"kind": "lead_restriction", "seat": partner, "chooser": "declarer",
                          "suits": "any_one", "may": ["prohibit"]}]
 
