@@ -57,6 +57,22 @@ def write_atomic(target: Path, text: str) -> None:
         raise
 
 
+def swap_in(built: Path, target: Path) -> None:
+    """Put the finished directory ``built`` (a sibling of ``target``) in ``target``'s place.
+
+    The previous ``target`` is renamed aside first and deleted only once ``built`` is in place,
+    so a failure leaves one complete directory, never a half-deleted one."""
+    old = target.with_name(f".{target.name}-old")
+    if old.exists():
+        shutil.rmtree(old)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    if target.exists():
+        target.rename(old)
+    built.rename(target)
+    if old.exists():
+        shutil.rmtree(old)
+
+
 def replace_dir(target: Path, fill: Callable[[Path], None]) -> None:
     """Build into a fresh temporary directory beside ``target``, then swap it in."""
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -64,14 +80,7 @@ def replace_dir(target: Path, fill: Callable[[Path], None]) -> None:
     try:
         tmp.chmod(0o755)  # mkdtemp makes it private; the result is an ordinary directory
         fill(tmp)
-        old = target.with_name(f".{target.name}-old")
-        if old.exists():
-            shutil.rmtree(old)
-        if target.exists():
-            target.rename(old)
-        tmp.rename(target)
-        if old.exists():
-            shutil.rmtree(old)
+        swap_in(tmp, target)
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise

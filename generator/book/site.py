@@ -29,12 +29,13 @@ import re
 import shutil
 import tempfile
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from generator.book import charts, examples, notebooks, quizpages
 from generator.book.pdf import build_pdf
+from generator.build import swap_in
 from generator.errors import TdcourseError
 from generator.laws.coverage import coverage_rows
 
@@ -154,24 +155,26 @@ class _Store:
         tmp.replace(path)
 
     def prune(self) -> None:
-        for path in sorted(self.root.rglob("*"), reverse=True):
-            rel = path.relative_to(self.root).as_posix()
-            if path.is_file() and rel not in self.written:
-                path.unlink()
-            elif path.is_dir() and not any(path.iterdir()):
-                path.rmdir()
+        """Delete what this build did not write (a part that is no longer generated)."""
+        _keep_only(self.root, self.written)
+
+
+def _keep_only(root: Path, keep: Collection[str]) -> None:
+    """Delete the files under ``root`` whose relative path is not in ``keep``, then the folders
+    left empty (deepest first)."""
+    for path in sorted(root.rglob("*"), reverse=True):
+        rel = path.relative_to(root).as_posix()
+        if path.is_file() and rel not in keep:
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
 
 
 def _mirror(store: Path, target: Path) -> None:
     """Make ``target`` an exact copy of ``store``, modification times included."""
     target.mkdir(parents=True, exist_ok=True)
     wanted = {p.relative_to(store).as_posix() for p in store.rglob("*") if p.is_file()}
-    for path in sorted(target.rglob("*"), reverse=True):
-        rel = path.relative_to(target).as_posix()
-        if path.is_file() and rel not in wanted:
-            path.unlink()
-        elif path.is_dir() and not any(path.iterdir()):
-            path.rmdir()
+    _keep_only(target, wanted)
     for rel in sorted(wanted):
         src, dst = store / rel, target / rel
         st = src.stat()
@@ -307,18 +310,6 @@ def run_sphinx(book: Path, builder: str, config: Mapping[str, Any], outdir: Path
     return app.statuscode, warnings.getvalue()
 
 
-def _swap(built: Path, target: Path) -> None:
-    old = target.with_name(f".{target.name}-old")
-    if old.exists():
-        shutil.rmtree(old)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if target.exists():
-        target.rename(old)
-    built.rename(target)
-    if old.exists():
-        shutil.rmtree(old)
-
-
 def build_one(root: Path, lang: str, langs: Sequence[str], builder: str = "html") -> Path:
     """Build one language with one builder into ``book/_build/<builder>/<lang>``."""
     book = root / "book"
@@ -347,8 +338,8 @@ def build_one(root: Path, lang: str, langs: Sequence[str], builder: str = "html"
             raise BookBuildError(f"{first or 'the build failed'}{more} [{lang} build failed; "
                                  f"the previous {builder}/{lang} output is unchanged]")
         out.chmod(0o755)
-        _swap(trees, doctrees)
-        _swap(out, target)
+        swap_in(trees, doctrees)
+        swap_in(out, target)
         (build_dir / f"warnings-{builder}-{lang}.txt").unlink(missing_ok=True)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
