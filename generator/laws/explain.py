@@ -48,15 +48,22 @@ def option_label(option_id: str, lang: str) -> str:
 
 def describe_fact(kind: str, seat: str | None, details: dict[str, Any], lang: str) -> str:
     """One sentence naming the irregularity (no law cited)."""
+    text = _fact_text(kind, seat, details, lang)
+    return text[0].upper() + text[1:] + "."
+
+
+def _fact_text(kind: str, seat: Any, details: Mapping[str, Any], lang: str) -> str:
+    """The irregularity in words, as the opening of a sentence. A template field the facts lack
+    drops the template's parenthesis (a fact recorded without, say, the calls it compares) and
+    reads as blank elsewhere, so that a sparse fact still gets its sentence."""
     facts = dict(details)
     facts["seat"] = _seat(seat, lang) if seat else ""
     facts["turn"] = _seat(facts.get("turn", ""), lang)
-    template = i18n.text(lang, "explain.kind", _kind_key(kind, details), default=kind)
+    template = i18n.text(lang, "explain.kind", _kind_key(kind, facts), default=kind)
     try:
-        text = template.format(**facts)
+        return template.format(**facts)
     except KeyError:
-        text = template.split(" (")[0].format_map(_Blank(facts))
-    return text[0].upper() + text[1:] + "."
+        return template.split(" (")[0].format_map(_Blank(facts))
 
 
 class _Blank(dict[str, Any]):
@@ -68,10 +75,6 @@ class _Blank(dict[str, Any]):
 
 def rectification_text(rect: dict[str, Any], lang: str) -> str:
     """A rectification in words, without its law."""
-    return _rect_text(rect, lang)
-
-
-def _rect_text(rect: dict[str, Any], lang: str) -> str:
     template: Any = i18n.table(lang, "explain.rect").get(rect["kind"], rect["kind"])
     fields = {k: _seat(v, lang) if k in ("seat", "declarer") else v for k, v in rect.items()}
     if "suit" in rect:
@@ -104,15 +107,7 @@ def _rect_text(rect: dict[str, Any], lang: str) -> str:
 
 def explain(ruling: Ruling, fact: Irregularity, table: Table, lang: str) -> str:
     """The director's explanation of a ruling, in ``lang`` (a language with a catalog)."""
-    facts: dict[str, Any] = dict(fact.details)
-    facts["seat"] = _seat(fact.seat, lang) if fact.seat else ""
-    facts["turn"] = _seat(facts.get("turn", ""), lang)
-    template = i18n.text(lang, "explain.kind", _kind_key(fact.kind.value, dict(fact.details)),
-                         default=fact.kind.value)
-    try:
-        opening = template.format(**facts)
-    except KeyError:
-        opening = template.split(" (")[0].format(**facts)
+    opening = _fact_text(fact.kind.value, fact.seat, dict(fact.details), lang)
     kind_laws = ruling.laws[:1]
     sentences = [_sentence(opening, kind_laws, lang)]
     data = ruling.to_dict()
@@ -127,7 +122,7 @@ def explain(ruling: Ruling, fact: Irregularity, table: Table, lang: str) -> str:
                 [], lang))
     for rect in data["rectifications"]:
         law = [rect["law"]] if rect.get("law") else []
-        sentences.append(_sentence(_rect_text(rect, lang), law, lang))
+        sentences.append(_sentence(rectification_text(rect, lang), law, lang))
     for note in ruling.notes:
         text = i18n.text(lang, "explain.note", note["topic"], default=note["topic"])
         fields = {"side": note.get("side", ""),
