@@ -119,13 +119,6 @@ def call_label(call: CallValue, lang: str) -> str:
     return diagrams.WORDS[lang][text] if text in ("P", "X", "XX") else symbols(text, lang)
 
 
-def auction_calls(events: Iterable[str]) -> list[tuple[str, str, bool]]:
-    """The calls among a case's events as text: (seat, call, whether it replaces the seat's
-    last call); see :func:`generator.table.events.auction_calls`."""
-    return [(str(seat), str(call), changed)
-            for seat, call, changed in event_log.auction_calls(events)]
-
-
 def auction_grid(calls: Sequence[tuple[Seat, CallValue, bool]], lang: str) -> list[list[str]]:
     """The calls placed in their seats' columns (West, North, East, South), row by row.
 

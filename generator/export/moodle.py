@@ -18,9 +18,9 @@ The grades (from the fixed list Moodle accepts) and the answers' text and feedba
 :func:`generator.export.answers.answers`, shared with the GIFT export.
 
 The file is written by hand rather than through ``xml.etree`` because ElementTree cannot write
-CDATA, and Moodle's HTML fields are conventionally CDATA. Plain fields are escaped with
-:func:`xml_text`; HTML fields go through :func:`cdata`, which also splits any ``]]>`` so that no
-text can close the section early.
+CDATA, and Moodle's HTML fields are conventionally CDATA. Plain fields (a name, an ID number, a
+category) are escaped with :func:`generator.export.html.escape`; HTML fields go through
+:func:`cdata`, which also splits any ``]]>`` so that no text can close the section early.
 """
 
 from __future__ import annotations
@@ -34,11 +34,6 @@ from generator.export.html import clean, escape, question_html, question_name, t
 
 #: What Moodle takes off for each wrong try in an adaptive quiz (one third, as Moodle suggests).
 PENALTY = "0.3333333"
-
-
-def xml_text(value: Any) -> str:
-    """Plain text as XML character data (a question's name, an ID number)."""
-    return escape(value)
 
 
 def cdata(markup: str) -> str:
@@ -67,13 +62,13 @@ def question_xml(question: Mapping[str, Any], lang: str) -> str:
     name = question_name(question, lang)
     number = question["type"] == "number"
     out = [f"  <question type=\"{'numerical' if number else 'multichoice'}\">\n",
-           f"    <name><text>{xml_text(name)}</text></name>\n",
+           f"    <name><text>{escape(name)}</text></name>\n",
            _html("questiontext", question_html(question, lang)),
            _html("generalfeedback", text_html(question.get("explanation") or "", lang)),
            "    <defaultgrade>1</defaultgrade>\n",
            f"    <penalty>{PENALTY}</penalty>\n",
            "    <hidden>0</hidden>\n",
-           f"    <idnumber>{xml_text(qid)}</idnumber>\n"]
+           f"    <idnumber>{escape(qid)}</idnumber>\n"]
     if not number:
         single = question["type"] == "single"
         out += [f"    <single>{'true' if single else 'false'}</single>\n",
@@ -88,7 +83,7 @@ def question_xml(question: Mapping[str, Any], lang: str) -> str:
 def category_xml(path: str) -> str:
     """The pseudo-question that makes Moodle file what follows under ``path``."""
     return (f"  <question type=\"category\">\n"
-            f"    <category><text>{xml_text(path)}</text></category>\n"
+            f"    <category><text>{escape(path)}</text></category>\n"
             f"  </question>\n")
 
 

@@ -33,11 +33,12 @@ from __future__ import annotations
 
 import json
 import textwrap
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from generator.errors import IllegalCallError, TdcourseError
 from generator.export.html import clean, word
+from generator.table import events as event_log
 
 EVENT = "tdcourse 1987"
 #: PBN's "date unknown": the export does not depend on the day it is run.
@@ -141,7 +142,9 @@ def game(record: Mapping[str, Any], lang: str) -> tuple[str, bool]:
     if isinstance(explanation, Mapping):
         notes.append(str(explanation.get(lang) or explanation.get("en") or ""))
     if auction is None and state.get("auction"):
-        calls = ", ".join(f"{e['seat']} {e['call']}" for e in _all_calls(case["events"]))
+        # every call made at the table, in order, a changed call marked by "->"
+        calls = ", ".join(f"{seat} {'->' if changed else ''}{call}"
+                          for seat, call, changed in event_log.auction_calls(case["events"]))
         notes.append(word(lang, "pbn_auction", calls=calls))
     for note in notes:
         if note:
@@ -153,14 +156,6 @@ def game(record: Mapping[str, Any], lang: str) -> tuple[str, bool]:
     if isinstance(score, Mapping) and isinstance(score.get("NS"), int):
         lines.append(tag("Score", f"NS {score['NS']}"))
     return EOL.join(lines) + EOL, auction is not None
-
-
-def _all_calls(events: Iterable[str]) -> list[dict[str, str]]:
-    """Every call made at the table, in order, a changed call marked by ``->``."""
-    from generator.export.html import auction_calls
-
-    return [{"seat": seat, "call": ("->" if changed else "") + call}
-            for seat, call, changed in auction_calls(events)]
 
 
 def scenario_ids(questions: Sequence[Mapping[str, Any]]) -> list[str]:
