@@ -98,7 +98,7 @@ def language_name(lang: str) -> str:
 
 def _translate_config(app: Sphinx, config: Config) -> None:
     lang = config.language or "en"
-    dirs = [Path(app.srcdir, d) for d in config.locale_dirs]
+    dirs = _locale_dirs(app)  # app.config is config
     for key in ("html_title", "project"):
         value = getattr(config, key, None)
         if isinstance(value, str) and value:

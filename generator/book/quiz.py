@@ -62,12 +62,11 @@ from sphinx.util.osutil import relative_uri
 from generator import i18n
 from generator.book.examples import TOPIC_CHAPTER
 from generator.book.extension import env_store
-from generator.book.quizdata import dumps, encode_key, law_chapters
+from generator.book.quizdata import compact, dumps, encode_key, law_chapters
 from generator.scenarios.quizdefs import parse_topics
 
 logger = logging.getLogger(__name__)
 
-STATIC_DIR = Path(__file__).parent / "static"
 SCRIPT = "tdcourse-quiz.js"
 BANK_SCRIPT = "tdcourse-quiz-bank.js"
 STYLE = "tdcourse-quiz.css"
@@ -309,7 +308,7 @@ def widget_config(node: quiz_widget, builder: Any) -> dict[str, Any]:
 
 def config_json(config: dict[str, Any]) -> str:
     """JSON safe inside ``<script>``: no ``<`` (so no ``</script>``), no U+2028/2029 surprises."""
-    text = json.dumps(config, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    text = compact(config)
     return (text.replace("<", "\\u003c").replace("\u2028", "\\u2028")
             .replace("\u2029", "\\u2029"))
 

@@ -59,7 +59,7 @@ def law_chapters() -> dict[str, str]:
 
 def encode_key(key: Any) -> str:
     """``key`` as compact JSON, raw-DEFLATE compressed, in base64 (deterministic)."""
-    data = json.dumps(key, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    data = compact(key)
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     raw = packer.compress(data.encode("utf-8")) + packer.flush()
     return base64.b64encode(raw).decode("ascii")
@@ -167,6 +167,11 @@ def web_bank(questions: Sequence[Mapping[str, Any]], lang: str) -> dict[str, Any
             "questions": [web_question(q, lang) for q in questions]}
 
 
+def compact(data: Any) -> str:
+    """Canonical compact JSON (same data, same bytes): page data and keys, :func:`dumps` files."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+
+
 def dumps(data: Any) -> str:
-    """Canonical compact JSON (same data, same bytes)."""
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True) + "\n"
+    """:func:`compact` as a file's text (a final newline)."""
+    return compact(data) + "\n"

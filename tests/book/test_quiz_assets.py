@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.book.quiz import BANK_SCRIPT, SCRIPT, STATIC_DIR, STYLE, UI_MODES
+from generator.book.extension import STATIC_DIR
+from generator.book.quiz import BANK_SCRIPT, SCRIPT, STYLE, UI_MODES
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGS = ROOT / "generator" / "i18n"
