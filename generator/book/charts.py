@@ -683,7 +683,8 @@ def chart(name: str, lang: str) -> str:
             columns[-1].append(branch)
         else:
             columns.append([branch])
-    n_cols = sum(max(1, col[0].columns) if len(col) == 1 else 1 for col in columns)
+    spans = [max(1, col[0].columns) if len(col) == 1 else 1 for col in columns]
+    n_cols = sum(spans)
     width = MARGIN * 2 + n_cols * COL_W + (n_cols - 1) * COL_GAP
 
     # the root box
@@ -700,7 +701,7 @@ def chart(name: str, lang: str) -> str:
     col_top = bus_y + 14
     bottom = col_top
 
-    def place(node: Branch, x: float, y: float, w: float, level: int) -> tuple[_Box, float]:
+    def place(node: Branch, x: float, y: float, w: float) -> tuple[_Box, float]:
         """Draw a subtree in indented form from (x, y); returns its box and the next free y."""
         if node.is_leaf:
             pieces = _leaf_pieces(node, results[id(node)], lang)
@@ -712,23 +713,24 @@ def chart(name: str, lang: str) -> str:
         box = _Box(x, y, w, h, kind, lines,
                    index_of[id(node)] if node.is_leaf else None)
         boxes.append(box)
-        next_y = y + h + V_GAP
-        if node.children:
-            trunk_x = x + INDENT / 2
-            last_mid = y + h
-            for child in node.children:
-                child_box, next_y = place(child, x + INDENT, next_y, w - INDENT, level + 1)
-                mid = child_box.y + 16
-                edges.append(f'<path d="M{_n(trunk_x)} {_n(last_mid)} V{_n(mid)} '
-                             f'H{_n(child_box.x)}"/>')
-                last_mid = mid
-        return box, next_y
+        return box, hang(node.children, x, y + h + V_GAP, w, y + h)
+
+    def hang(nodes: Sequence[Branch], x: float, y: float, w: float, top: float) -> float:
+        """Draw ``nodes`` one below the other from (x + INDENT, y), each joined to a trunk that
+        runs down from (x + INDENT / 2, top); returns the next free y."""
+        trunk_x = x + INDENT / 2
+        last = top
+        for node in nodes:
+            box, y = place(node, x + INDENT, y, w - INDENT)
+            mid = box.y + 16
+            edges.append(f'<path d="M{_n(trunk_x)} {_n(last)} V{_n(mid)} H{_n(box.x)}"/>')
+            last = mid
+        return y
 
     col_centres = []
     slot = 0
-    for column in columns:
+    for column, span in zip(columns, spans, strict=True):
         x = MARGIN + slot * (COL_W + COL_GAP)
-        span = max(1, column[0].columns) if len(column) == 1 else 1
         slot += span
         if len(column) == 1 and span > 1:
             # a wide node: its box spans the columns, its children share them out in order
@@ -742,31 +744,15 @@ def chart(name: str, lang: str) -> str:
             per = -(-len(node.children) // span)
             end = col_top + h
             for j in range(span):
-                sub_x = x + j * (COL_W + COL_GAP)
-                trunk_x = sub_x + INDENT / 2
-                last = col_top + h
-                y = col_top + h + V_GAP
-                for child in node.children[j * per:(j + 1) * per]:
-                    box, y = place(child, sub_x + INDENT, y, COL_W - INDENT, 1)
-                    mid = box.y + 16
-                    edges.append(f'<path d="M{_n(trunk_x)} {_n(last)} V{_n(mid)} '
-                                 f'H{_n(box.x)}"/>')
-                    last = mid
-                end = max(end, y)
+                end = max(end, hang(node.children[j * per:(j + 1) * per],
+                                    x + j * (COL_W + COL_GAP), col_top + h + V_GAP, COL_W,
+                                    col_top + h))
         elif len(column) == 1:
-            box, end = place(column[0], x, col_top, COL_W, 0)
+            _, end = place(column[0], x, col_top, COL_W)
             col_centres.append((x + COL_W / 2, col_top))
         else:  # a group of leaves hanging from one trunk
-            trunk_x = x + INDENT / 2
-            y = col_top
-            last = col_top - 14
-            for leaf in column:
-                box, y = place(leaf, x + INDENT, y, COL_W - INDENT, 1)
-                mid = box.y + 16
-                edges.append(f'<path d="M{_n(trunk_x)} {_n(last)} V{_n(mid)} H{_n(box.x)}"/>')
-                last = mid
-            end = y
-            col_centres.append((trunk_x, col_top - 14))
+            end = hang(column, x, col_top, COL_W, col_top - 14)
+            col_centres.append((x + INDENT / 2, col_top - 14))
         bottom = max(bottom, end)
     # root to columns: a bus
     root_mid = root.x + root.w / 2
