@@ -29,8 +29,9 @@ from generator.i18n import languages
 from generator.model.board import Board
 from generator.scenarios.deals import CHUNK, deals
 from generator.scenarios.questions import TOPICS, localise, questions_for
+from generator.scenarios.quizdefs import ALL_TOPICS
 from generator.scenarios.recipes import RECIPES, weights
-from generator.scenarios.verify import Rejected, build
+from generator.scenarios.verify import Rejected, build, irregularity_records
 
 BANK_FORMAT = 1
 
@@ -47,15 +48,15 @@ class Plan:
 
     def recipes(self) -> tuple[list[str], list[float]]:
         table = weights(self.recipe_weights)
-        known = sorted(set(TOPICS.values()))
-        unknown = [t for t in self.topics if t not in known]
+        unknown = [t for t in self.topics if t not in ALL_TOPICS]
         if unknown:
-            raise InputError(f"unknown topic {', '.join(unknown)} (topics: {', '.join(known)})")
+            raise InputError(f"unknown topic {', '.join(unknown)} "
+                             f"(topics: {', '.join(ALL_TOPICS)})")
         names = [n for n in sorted(table) if table[n] > 0 and (
             not self.topics or TOPICS.get(RECIPES[n].kind.value) in self.topics)]
         if not names:
             raise InputError(f"no recipe covers the topics {', '.join(self.topics)} "
-                             f"(topics: {', '.join(sorted(set(TOPICS.values())))})")
+                             f"(topics: {', '.join(ALL_TOPICS)})")
         return names, [table[n] for n in names]
 
 
@@ -181,8 +182,7 @@ def verify_records(records: list[dict[str, Any]], source: str = "bank") -> list[
         except Exception as exc:
             problems.append(f"{rid}: the case no longer replays: {exc}")
             continue
-        found = [{"kind": i["kind"], "seat": i["seat"], "event": i["event"],
-                  "details": i.get("details", {})} for i in result["irregularities"]]
+        found = irregularity_records(result)
         if found != record["irregularities"]:
             problems.append(f"{rid}: irregularities now {found}, stored "
                             f"{record['irregularities']}")

@@ -54,15 +54,20 @@ class Scenario:
             "kind": self.kind.value,
             "case": self.case.to_dict(),
             "ruling": ruling,
-            "irregularities": [{"kind": i["kind"], "seat": i["seat"], "event": i["event"],
-                                "details": i.get("details", {})}
-                               for i in self.result["irregularities"]],
+            "irregularities": irregularity_records(self.result),
             "state": {k: self.result["state"][k] for k in
                       ("phase", "next", "dealer", "vulnerable", "contract", "declarer")},
             "score": self.result["score"],
             "verification": self.verification,
             "after_ruling": self.after_ruling,
         }
+
+
+def irregularity_records(result: dict[str, Any]) -> list[dict[str, Any]]:
+    """The irregularities of an ``analyse`` result as a bank stores them, so that ``tdcourse
+    verify`` compares a fresh analysis with the stored record in the same form."""
+    return [{"kind": i["kind"], "seat": i["seat"], "event": i["event"],
+             "details": i.get("details", {})} for i in result["irregularities"]]
 
 
 def _policy(rng: random.Random) -> Any:
@@ -164,8 +169,7 @@ def _oracle_check(kind: Kind, result: dict[str, Any], driver: Driver) -> str:
     accepted = "accept" in chosen.values()
     outcome: oracle.Outcome | None = None
     if kind is Kind.INSUFFICIENT_BID and not accepted:
-        substitute = ruling.get("facts", {}).get("substitute") if "facts" in ruling else None
-        substitute = substitute or _offender_next_call(driver, fact.event)
+        substitute = _offender_next_call(driver, fact.event)
         if substitute is None:
             return "not applicable"
         outcome = oracle.insufficient_bid(str(fact.detail("last")), str(fact.detail("call")),
@@ -199,4 +203,4 @@ def _offender_next_call(driver: Driver, event: int | None) -> str | None:
     return None
 
 
-__all__ = ["Decision", "Rejected", "Scenario", "build"]
+__all__ = ["Decision", "Rejected", "Scenario", "build", "irregularity_records"]
