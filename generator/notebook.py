@@ -33,13 +33,12 @@ import html
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import yaml
 
 from generator import i18n
-from generator.book.quizdata import number_text
+from generator.book.quizdata import decode_key, number_text, segments_text
 from generator.errors import InputError, ParseError, TdcourseError
 
 if TYPE_CHECKING:
@@ -223,15 +222,6 @@ class Case(_Shown):
         self.events: list[str] = [str(e) for e in events]
         self.parsed()  # a bad case fails here, where it is made
 
-    @classmethod
-    def from_file(cls, path: str | Path) -> Case:
-        """A case read from a case file (``tests/cases/samples/IB04.yaml``)."""
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise NotebookError(f"{path}: cannot read: {exc.strerror}") from None
-        return cls(text)
-
     # ---- the case's forms
 
     def to_dict(self) -> dict[str, Any]:
@@ -377,11 +367,6 @@ class Ruling(_Shown):
         """The board's score (``{"declarer_side", "NS", "EW"}``) once it is over, else None."""
         score: dict[str, int] | None = self.result.get("score")
         return score
-
-    def explanation(self) -> str:
-        """The director's explanation of every ruling, in the ruling's language."""
-        return " ".join(_symbols(r.get("explanation", {}).get(self.lang, ""), self.lang)
-                        for r in self.result["rulings"]).strip()
 
     def _auction(self) -> str:
         lang = self.lang
@@ -567,15 +552,13 @@ class Feedback(_Shown):
     explanation."""
 
     def __init__(self, number: int, question: Mapping[str, Any], given: list[str] | float,
-                 right: bool, lang: str) -> None:
-        from generator.book.quizdata import decode_key
-
+                 right: bool, lang: str, key: dict[str, Any]) -> None:
         self.number = number
         self.question = question
         self.given = given
         self.right = right
         self.lang = lang
-        self.key: dict[str, Any] = decode_key(str(question["k"]))
+        self.key = key  # the decoded "k" (Quiz.answer has it already)
 
     def _choice(self, choice_id: str) -> str:
         for choice in self.question.get("choices") or []:
@@ -584,8 +567,6 @@ class Feedback(_Shown):
         return choice_id
 
     def _blocks(self) -> list[Block]:
-        from generator.book.quizdata import segments_text
-
         lang = self.lang
         verdict = _w(lang, "right" if self.right else "wrong")
         blocks: list[Block] = [("title", "", _w(lang, "question_short", n=self.number)
@@ -687,10 +668,8 @@ class Quiz(_Shown):
 
     def answer(self, n: int, given: Any) -> Feedback:
         """Grade ``given`` as the answer to question ``n`` and explain."""
-        from generator.book.quizdata import decode_key
-
         question = self._question(n)
-        key = decode_key(str(question["k"]))
+        key: dict[str, Any] = decode_key(str(question["k"]))
         value: list[str] | float
         if question["type"] == "number":
             value = self._number(n, given)
@@ -701,14 +680,13 @@ class Quiz(_Shown):
             right = set(value) == {str(c) for c in key["c"]}
         if self._first[n - 1] is None:
             self._first[n - 1] = right
-        return Feedback(n, question, value, right, self.lang)
+        return Feedback(n, question, value, right, self.lang, key)
 
     def _number(self, n: int, given: Any) -> float:
         if isinstance(given, bool):
             raise NotebookError(_w(self.lang, "error_number", n=n))
         try:
-            value = float(str(given).strip().replace("+", "", 1)) if isinstance(given, str) \
-                else float(given)
+            value = float(given)  # a string may have spaces around it and a sign: " +5 "
         except (TypeError, ValueError):
             raise NotebookError(_w(self.lang, "error_number", n=n)) from None
         if not math.isfinite(value):

@@ -220,7 +220,8 @@ def test_number_questions_take_numbers_in_any_form() -> None:
     quiz = make_quiz(bank_question("number"))
     assert "Answer with a number: quiz.answer(1, 420)" in str(quiz.show(1))
     assert quiz.answer(1, -100).right and quiz.answer(1, "-100").right
-    assert quiz.answer(1, -100.0).right
+    assert quiz.answer(1, -100.0).right and quiz.answer(1, " -100 ").right
+    assert quiz.answer(1, " +100 ").given == 100  # a plus sign, as a learner may type it
     wrong = quiz.answer(1, 100)
     assert not wrong.right and "The right answer: -100" in str(wrong)
 
