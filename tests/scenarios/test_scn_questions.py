@@ -183,8 +183,8 @@ def test_wrong_rulings_never_equal_the_right_one() -> None:
 
 
 def test_no_penalty_is_offered_as_wrong_only_against_a_penalty() -> None:
-    """"There is no penalty" is a wrong answer only when the ruling does penalise: beside a call
-    that stands, a request refused or roles swapped it would be true, and its "why" false."""
+    """The "no penalty" ruling is a wrong answer only when the ruling does penalise: beside a
+    call that stands, a request refused or roles swapped it would be true, and its "why" false."""
     checked = 0
     for record in bank():
         ruling_q = next((q for q in record["questions"] if q["kind"] == "ruling"), None)
