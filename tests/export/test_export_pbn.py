@@ -12,9 +12,7 @@ import pytest
 from endplay.parsers import pbn as endplay_pbn
 from endplay.types import Contract, Deal, Denom, Player, Vul
 
-from generator import export
 from generator.export.pbn import comment_lines, pbn, regular_auction, scenario_ids, tag
-from generator.scenarios import quizdefs
 
 Load = Callable[[str], list[dict[str, Any]]]
 Records = dict[str, dict[str, Any]]
@@ -98,14 +96,6 @@ def test_the_vulnerability_of_both_sides_is_written_all(
     both = sum(1 for r in chosen if r["state"]["vulnerable"] == "Both")
     assert text.count('[Vulnerable "All"]') == both
     assert '[Vulnerable "Both"]' not in text
-
-
-def test_the_same_options_give_the_same_bytes(load: Load, records: Records) -> None:
-    questions = export.select(load("ru"), quizdefs.ALL_TOPICS, 10, 1987)
-    first = pbn([records[i] for i in scenario_ids(questions)], "ru")
-    again = pbn([records[i] for i in scenario_ids(questions)], "ru")
-    assert first == again
-    assert "Ситуация tdcourse" in first[0]
 
 
 def test_a_comment_cannot_leave_its_braces() -> None:
