@@ -1,11 +1,14 @@
 """``tdcourse export``: exit status 0 and one summary line; bad options are one line on stderr and
-exit status 2; --count is respected; two runs give the same bytes; the file is written atomically;
-a missing bank is generated from the quiz definitions."""
+exit status 2, and so is a damaged bank, which is never rebuilt; --count is respected; two runs
+give the same bytes; the file is written atomically; a missing bank is generated from the quiz
+definitions."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -119,6 +122,54 @@ def test_bad_options_are_one_line_and_exit_2(cli: Cli, bank_dir: Path, tmp_path:
 def test_unknown_topic_error_lists_the_topics(cli: Cli, bank_dir: Path) -> None:
     _, _, err = cli("export", "--format", "gift", "--bank", str(bank_dir), "--topics", "revok")
     assert "unknown topic revok" in err and "revoke" in err and "insufficient-bid" in err
+
+
+def _drop_revoke(bank: Path) -> None:
+    path = bank / "questions.en.json"
+    questions = json.loads(path.read_text(encoding="utf-8"))
+    path.write_text(json.dumps([q for q in questions if q["topic"] != "revoke"]),
+                    encoding="utf-8")
+
+
+#: Ways a bank can be damaged: (what to do to a copy of it, the options, the file the error
+#: must name ("" for the bank directory), what the error must say).
+DAMAGED: dict[str, tuple[Callable[[Path], object], tuple[str, ...], str, str]] = {
+    "no questions in the language": (lambda bank: (bank / "questions.ru.json").unlink(),
+                                     ("--lang", "ru"), "questions.ru.json",
+                                     "the bank has no questions in 'ru'"),
+    "invalid questions JSON": (lambda bank: (bank / "questions.en.json").write_text(
+        '[{"id": 1,\n', encoding="utf-8"), (), "questions.en.json:2", "invalid JSON"),
+    "invalid scenarios JSON": (lambda bank: (bank / "scenarios.json").write_text(
+        "[", encoding="utf-8"), ("--format", "pbn"), "scenarios.json:1", "invalid JSON"),
+    "a scenario missing": (lambda bank: (bank / "scenarios.json").write_text(
+        "[]", encoding="utf-8"), ("--format", "pbn"), "scenarios.json",
+        "of the questions is not in the bank"),
+    "no question of the topics": (_drop_revoke, ("--topics", "revoke"), "",
+                                  "no question of the topics revoke in the bank"),
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGED)
+def test_a_damaged_bank_is_one_line_naming_the_file_and_is_never_rebuilt(
+        cli: Cli, bank_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        damage: str) -> None:
+    """Quiz definitions are at hand, yet a bank that exists is read, not regenerated: the error
+    names the damaged file and the bank stays as it was."""
+    change, args, named, problem = DAMAGED[damage]
+    bank = tmp_path / "bank"
+    shutil.copytree(bank_dir, bank)
+    change(bank)
+    before = {p.name: p.read_bytes() for p in bank.iterdir()}
+    (tmp_path / "quizzes").mkdir()
+    shutil.copy(Path(__file__).parents[2] / "quizzes" / "quizzes.yaml", tmp_path / "quizzes")
+    monkeypatch.chdir(tmp_path)
+    options = {"--format": "moodle", "--bank": str(bank), "--out": str(tmp_path / "out")}
+    options.update(dict(zip(args[::2], args[1::2], strict=True)))
+    status, out, err = cli("export", *[item for pair in options.items() for item in pair])
+    assert_one_line_error(status, out, err)
+    assert f"{bank / named}:" in err and problem in err, err
+    assert not (tmp_path / "out").exists()
+    assert {p.name: p.read_bytes() for p in bank.iterdir()} == before
 
 
 def test_the_write_is_atomic(cli: Cli, bank_dir: Path, tmp_path: Path,
