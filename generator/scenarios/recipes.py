@@ -20,6 +20,7 @@ from generator.model.auction import (
     legal_calls,
 )
 from generator.model.calls import DOUBLE, PASS, REDOUBLE, Bid, CallValue
+from generator.model.cards import Card
 from generator.model.play import trick_winner
 from generator.model.seat import Seat
 from generator.model.strain import Strain
@@ -87,7 +88,10 @@ def _to_play(d: Driver) -> bool:
 
 def _play_to(d: Driver, tricks_min: int = 0, tricks_max: int = 9,
              position: tuple[int, ...] = (0, 1, 2, 3)) -> bool:
-    """Natural play to a random moment: a trick number and a position in the trick."""
+    """Natural auction to its end, then natural play to a random moment: a trick number and a
+    position in the trick. False if the deal is passed out or the moment never comes."""
+    if not _to_play(d):
+        return False
     target_trick = d.rng.randint(tricks_min, tricks_max)
     wanted = d.rng.choice(position)
 
@@ -320,6 +324,13 @@ def opening_lead_out_of_turn(d: Driver) -> bool:
     return True
 
 
+def _any_card(d: Driver, seat: Seat, at_least: int = 1) -> Card | None:
+    """A random card of ``seat``'s remaining hand; ``None`` (the recipe gives up) when he holds
+    fewer than ``at_least`` cards."""
+    cards = sorted(d.table.remaining(seat) or [])
+    return d.rng.choice(cards) if len(cards) >= at_least else None
+
+
 def _lead_moment(d: Driver, defenders: bool) -> Seat | None:
     if not _to_play(d):
         return None
@@ -341,10 +352,10 @@ def lead_out_of_turn(d: Driver) -> bool:
     leader = _lead_moment(d, defenders=True)
     if leader is None:
         return False
-    cards = sorted(d.table.remaining(leader.partner) or [])
-    if not cards:
+    card = _any_card(d, leader.partner)
+    if card is None:
         return False
-    d.apply(CardLed(leader.partner, d.rng.choice(cards)))
+    d.apply(CardLed(leader.partner, card))
     return True
 
 
@@ -356,16 +367,16 @@ def declarer_lead_out_of_turn(d: Driver) -> bool:
         return False
     wrong = leader.partner if wrong_hand else d.rng.choice([d.table.declarer,
                                                             d.table.declarer.partner])
-    cards = sorted(d.table.remaining(wrong) or [])
-    if not cards:
+    card = _any_card(d, wrong)
+    if card is None:
         return False
-    d.apply(CardLed(wrong, d.rng.choice(cards)))
+    d.apply(CardLed(wrong, card))
     return True
 
 
 @recipe("exposed-card", Kind.EXPOSED_CARD, weight=2)
 def exposed_card(d: Driver) -> bool:
-    if not _to_play(d) or not _play_to(d, 0, 8):
+    if not _play_to(d, 0, 8):
         return False
     declarer = d.table.declarer
     assert declarer is not None
@@ -380,7 +391,7 @@ def exposed_card(d: Driver) -> bool:
 
 @recipe("premature-play", Kind.PREMATURE_PLAY, weight=1.5)
 def premature_play(d: Driver) -> bool:
-    if not _to_play(d) or not _play_to(d, 0, 9, position=(1, 2)):
+    if not _play_to(d, 0, 9, position=(1, 2)):
         return False
     table = d.table
     current = table.current
@@ -392,16 +403,16 @@ def premature_play(d: Driver) -> bool:
     offender = turn.partner
     if offender in current.seats():
         return False
-    cards = sorted(table.remaining(offender) or [])
-    if len(cards) < 2:
+    card = _any_card(d, offender, at_least=2)
+    if card is None:
         return False
-    d.apply(CardPlayed(offender, d.rng.choice(cards)))
+    d.apply(CardPlayed(offender, card))
     return True
 
 
 @recipe("revoke", Kind.REVOKE, weight=3)
 def revoke(d: Driver) -> bool:
-    if not _to_play(d) or not _play_to(d, 0, 10, position=(1, 2, 3)):
+    if not _play_to(d, 0, 10, position=(1, 2, 3)):
         return False
     table = d.table
     seat = table.next
@@ -421,7 +432,7 @@ def revoke(d: Driver) -> bool:
 @recipe("penalty-card-not-played", Kind.PENALTY_CARD_NOT_PLAYED, weight=0.7,
         setup=(Kind.EXPOSED_CARD,))
 def penalty_card_not_played(d: Driver) -> bool:
-    if not _to_play(d) or not _play_to(d, 0, 6, position=(0,)):
+    if not _play_to(d, 0, 6, position=(0,)):
         return False
     declarer = d.table.declarer
     assert declarer is not None
@@ -452,7 +463,7 @@ def penalty_card_not_played(d: Driver) -> bool:
 
 @recipe("declarer-plays-out-of-turn", Kind.PLAY_OUT_OF_TURN, weight=1.0)
 def declarer_plays_out_of_turn(d: Driver) -> bool:
-    if not _to_play(d) or not _play_to(d, 0, 9, position=(1,)):
+    if not _play_to(d, 0, 9, position=(1,)):
         return False
     table = d.table
     turn = table.next
@@ -460,16 +471,16 @@ def declarer_plays_out_of_turn(d: Driver) -> bool:
     if not table.is_defender(turn):
         return False
     hand_after = turn.lho  # declarer's side plays before the defender in turn
-    cards = sorted(table.remaining(hand_after) or [])
-    if not cards:
+    card = _any_card(d, hand_after)
+    if card is None:
         return False
-    d.apply(CardPlayed(hand_after, d.rng.choice(cards)))
+    d.apply(CardPlayed(hand_after, card))
     return True
 
 
 @recipe("simultaneous-play", Kind.SIMULTANEOUS_PLAY, weight=0.3)
 def simultaneous_play(d: Driver) -> bool:
-    if not _to_play(d) or not _play_to(d, 0, 9, position=(1, 2, 3)):
+    if not _play_to(d, 0, 9, position=(1, 2, 3)):
         return False
     seat = d.table.next
     assert seat is not None
@@ -479,7 +490,7 @@ def simultaneous_play(d: Driver) -> bool:
 
 @recipe("defective-trick", Kind.DEFECTIVE_TRICK, weight=0.4)
 def defective_trick(d: Driver) -> bool:
-    if not _to_play(d) or not _play_to(d, 1, 9, position=(3,)):
+    if not _play_to(d, 1, 9, position=(3,)):
         return False
     table = d.table
     current = table.current
@@ -488,10 +499,10 @@ def defective_trick(d: Driver) -> bool:
     position = current.seats().index(leader)
     if position == 1:
         return False  # his partner is the one missing: that is a premature lead instead
-    cards = sorted(table.remaining(leader) or [])
-    if not cards:
+    card = _any_card(d, leader)
+    if card is None:
         return False
-    d.apply(CardLed(leader, d.rng.choice(cards)))
+    d.apply(CardLed(leader, card))
     d.apply(DirectorCalled())
     return True
 
