@@ -27,8 +27,10 @@ from typing import Any
 
 from generator import i18n
 from generator.book.diagrams import (
+    LEAD_KINDS,
     SEAT_LETTERS,
     SUIT_SYMBOL,
+    _num,
     call_text,
     card_text,
     suit_colour,
@@ -406,7 +408,7 @@ CHART_64 = ChartSpec(
 SPECS: dict[str, ChartSpec] = {spec.name: spec for spec in
                                (CHART_27, CHART_25, CHART_29_32, CHART_50, CHART_54, CHART_64)}
 #: The names of the charts, in the order of the book.
-CHARTS: tuple[str, ...] = ("27", "25", "29-32", "50", "54", "64")
+CHARTS: tuple[str, ...] = tuple(SPECS)
 
 # ----------------------------------------------------------------------------- what a leaf says
 
@@ -451,9 +453,6 @@ def event_text(event: Event, lang: str) -> str:
     return str(event)
 
 
-_LEADS = ("opening_lead_out_of_turn", "lead_out_of_turn", "declarer_lead_out_of_turn")
-
-
 def shown_events(case: Case, fact: Mapping[str, Any]) -> list[Event]:
     """The events a leaf shows: a short auction whole; otherwise the irregular event and the
     decisions that followed it (and the play that accepted a lead out of turn)."""
@@ -465,7 +464,7 @@ def shown_events(case: Case, fact: Mapping[str, Any]) -> list[Event]:
     shown = [events[start]]
     for event in events[start + 1:]:
         if isinstance(event, (CardLed, CardPlayed)):
-            if fact["kind"] in _LEADS and len(shown) == 1:
+            if fact["kind"] in LEAD_KINDS and len(shown) == 1:
                 shown.append(event)
             break
         shown.append(event)
@@ -637,11 +636,12 @@ def _render_box(box: _Box) -> str:
     cls = f"tdc-chart-{box.kind}"
     data = f' data-leaf="{box.leaf_index}"' if box.leaf_index is not None else ""
     parts = [f'<g class="{cls}"{data}>',
-             f'<rect x="{_n(box.x)}" y="{_n(box.y)}" width="{_n(box.w)}" height="{_n(box.h)}" '
-             f'rx="7" fill="{style[0]}" stroke="{style[1]}" stroke-width="{style[2]}"/>']
+             f'<rect x="{_num(box.x)}" y="{_num(box.y)}" width="{_num(box.w)}" '
+             f'height="{_num(box.h)}" rx="7" fill="{style[0]}" stroke="{style[1]}" '
+             f'stroke-width="{style[2]}"/>']
     for baseline, piece in box.lines:
-        attrs = (f'x="{_n(box.x + PAD)}" y="{_n(box.y + baseline)}" '
-                 f'font-size="{_n(piece.size)}" fill="{piece.fill}"')
+        attrs = (f'x="{_num(box.x + PAD)}" y="{_num(box.y + baseline)}" '
+                 f'font-size="{_num(piece.size)}" fill="{piece.fill}"')
         if piece.bold:
             attrs += ' font-weight="bold"'
         if piece.italic:
@@ -653,11 +653,6 @@ def _render_box(box: _Box) -> str:
         parts.append(f"<text {attrs}>{content}</text>")
     parts.append("</g>")
     return "".join(parts)
-
-
-def _n(value: float) -> str:
-    text = f"{value:.1f}"
-    return text[:-2] if text.endswith(".0") else text
 
 
 def chart(name: str, lang: str) -> str:
@@ -723,7 +718,7 @@ def chart(name: str, lang: str) -> str:
         for node in nodes:
             box, y = place(node, x + INDENT, y, w - INDENT)
             mid = box.y + 16
-            edges.append(f'<path d="M{_n(trunk_x)} {_n(last)} V{_n(mid)} H{_n(box.x)}"/>')
+            edges.append(f'<path d="M{_num(trunk_x)} {_num(last)} V{_num(mid)} H{_num(box.x)}"/>')
             last = mid
         return y
 
@@ -757,12 +752,12 @@ def chart(name: str, lang: str) -> str:
     # root to columns: a bus
     root_mid = root.x + root.w / 2
     xs = [c for c, _ in col_centres]
-    edges.append(f'<path d="M{_n(root_mid)} {_n(root.y + root.h)} V{_n(bus_y)}"/>')
+    edges.append(f'<path d="M{_num(root_mid)} {_num(root.y + root.h)} V{_num(bus_y)}"/>')
     if xs:
-        edges.append(f'<path d="M{_n(min([*xs, root_mid]))} {_n(bus_y)} '
-                     f'H{_n(max([*xs, root_mid]))}"/>')
+        edges.append(f'<path d="M{_num(min([*xs, root_mid]))} {_num(bus_y)} '
+                     f'H{_num(max([*xs, root_mid]))}"/>')
     for cx, top in col_centres:
-        edges.append(f'<path d="M{_n(cx)} {_n(bus_y)} V{_n(top)}"/>')
+        edges.append(f'<path d="M{_num(cx)} {_num(bus_y)} V{_num(top)}"/>')
     height = bottom - V_GAP + MARGIN
 
     title = WORDS[lang]["chart"].format(title=spec.title[lang])
@@ -775,7 +770,7 @@ def chart(name: str, lang: str) -> str:
         json.dumps([name, lang, desc], ensure_ascii=False).encode("utf-8")).hexdigest()[:10]
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="tdc-chart" role="img" '
-        f'viewBox="0 0 {_n(width)} {_n(height)}" width="{_n(width)}" height="{_n(height)}" '
+        f'viewBox="0 0 {_num(width)} {_num(height)}" width="{_num(width)}" height="{_num(height)}" '
         f'style="max-width:100%;height:auto" font-family="sans-serif" '
         f'aria-label="{escape(title, quote=True)}" aria-describedby="{key}-desc" '
         f'data-chart="{escape(name, quote=True)}">'

@@ -44,8 +44,6 @@ from generator.table.events import CardLed, CardPlayed
 
 # The words, per language, are the catalogs' ``diagrams.*`` tables (generator/i18n/<lang>.yaml);
 # these read-only views keep their names.
-#: The languages with a catalog (a live view).
-LANGS: Sequence[str] = i18n.LANGUAGES
 SEAT_NAMES: Mapping[str, Mapping[Seat, str]] = i18n.ByLanguage("diagrams.seats", key=Seat)
 SEAT_LETTERS: Mapping[str, Mapping[Seat, str]] = i18n.ByLanguage("diagrams.seat_letters",
                                                                  key=Seat)
@@ -64,10 +62,6 @@ NONVUL_FILL = "#e8f1e4"
 FONT = "sans-serif"
 
 
-def _lang(lang: str) -> str:
-    return i18n.check(lang)
-
-
 def suit_colour(suit: Suit) -> str:
     return RED if suit in (Suit.H, Suit.D) else BLACK
 
@@ -82,28 +76,9 @@ def card_text(card: Card) -> str:
     return SUIT_SYMBOL[card.suit] + rank_text(card.rank)
 
 
-def call_html(call: CallValue | str, lang: str) -> str:
-    """A call in HTML: ``1<span style="color:…">♥</span>``, ``Pass``/``Пас``, ``Dbl``…"""
-    words = WORDS[_lang(lang)]
-    value = Call.parse(call) if isinstance(call, str) else call
-    if isinstance(value, Pass):
-        return escape(words["P"])
-    if isinstance(value, Double):
-        return escape(words["X"])
-    if isinstance(value, Redouble):
-        return escape(words["XX"])
-    assert isinstance(value, Bid)
-    strain = value.strain.value
-    if strain == "NT":
-        return f"{value.level}{escape(words['NT'])}"
-    suit = Suit(strain)
-    return (f'{value.level}<span style="color:{suit_colour(suit)}">{SUIT_SYMBOL[suit]}'
-            "</span>")
-
-
 def call_text(call: CallValue | str, lang: str) -> str:
     """A call in plain text: ``1♥``, ``2БК``, ``Пас``."""
-    words = WORDS[_lang(lang)]
+    words = WORDS[i18n.check(lang)]
     value = Call.parse(call) if isinstance(call, str) else call
     if isinstance(value, Pass):
         return words["P"]
@@ -114,6 +89,15 @@ def call_text(call: CallValue | str, lang: str) -> str:
     assert isinstance(value, Bid)
     strain = value.strain.value
     return f"{value.level}{words['NT'] if strain == 'NT' else SUIT_SYMBOL[Suit(strain)]}"
+
+
+def call_html(call: CallValue | str, lang: str) -> str:
+    """A call in HTML: ``1<span style="color:…">♥</span>``, ``Pass``/``Пас``, ``Dbl``…
+    (:func:`call_text` escaped, its suit symbol in colour)."""
+    text = escape(call_text(call, lang))
+    for suit, symbol in SUIT_SYMBOL.items():
+        text = text.replace(symbol, f'<span style="color:{suit_colour(suit)}">{symbol}</span>')
+    return text
 
 
 def _contract_text(contract: str, lang: str) -> str:
@@ -155,6 +139,11 @@ def _text(x: float, y: float, content: str, *, size: float = 14, weight: str | N
 # card face geometry
 CARD_W = 32
 CARD_H = 44
+#: A face-up card's border by style: colour, width and the rest of the attributes (dashes).
+_BORDERS = {"major": (PENALTY, "2.6", ""), "minor": (PENALTY, "1.8", ' stroke-dasharray="4 2.5"'),
+            "exposed": ("#607d8b", "1.4", ' stroke-dasharray="2 2"'),
+            "trick": ("#555555", "1", ""), "led": (LED, "2.6", ' stroke-dasharray="5 2"'),
+            "revoke": (RED, "3", "")}
 
 
 def _card_face(x: float, y: float, card: Card, *, style: str, badges: Iterable[str] = ()
@@ -167,10 +156,7 @@ def _card_face(x: float, y: float, card: Card, *, style: str, badges: Iterable[s
     lead out of turn shows both facts.
     """
     colour = suit_colour(card.suit)
-    border = {"major": (PENALTY, "2.6", ""), "minor": (PENALTY, "1.8", ' stroke-dasharray="4 2.5"'),
-              "exposed": ("#607d8b", "1.4", ' stroke-dasharray="2 2"'),
-              "trick": ("#555555", "1", ""), "led": (LED, "2.6", ' stroke-dasharray="5 2"'),
-              "revoke": (RED, "3", "")}[style]
+    border = _BORDERS[style]
     parts = [
         f'<g class="tdc-card tdc-card-{style}" data-card="{card}">',
         f'<rect x="{_num(x)}" y="{_num(y)}" width="{CARD_W}" height="{CARD_H}" rx="3" '
@@ -211,8 +197,8 @@ MARGIN = 12
 GAP = 10
 
 
-def _suit_line(x: float, y: float, suit: Suit, cards: Sequence[Card], played: Collection[Card],
-               lang: str) -> str:
+def _suit_line(x: float, y: float, suit: Suit, cards: Sequence[Card], played: Collection[Card]
+               ) -> str:
     """One suit of a hand: the symbol in colour, then the ranks; played ranks grey."""
     colour = suit_colour(suit)
     spans = [f'<tspan fill="{colour}" font-size="16">{SUIT_SYMBOL[suit]}</tspan>']
@@ -244,7 +230,7 @@ def _hand_block(x: float, y: float, seat: Seat, hand: Hand | None, face_up: Sequ
     if hand is not None:
         for i, suit in enumerate(SUITS_HIGH_FIRST):
             cards = [c for c in hand.suit(suit) if c not in shown_face_up]
-            parts.append(_suit_line(x, y + LABEL_H + 16 + i * LINE_H, suit, cards, played, lang))
+            parts.append(_suit_line(x, y + LABEL_H + 16 + i * LINE_H, suit, cards, played))
         height += 4 * LINE_H + 4
     else:
         parts.append(_text(x, y + LABEL_H + 16, escape(words["unknown"]), size=13,
@@ -325,14 +311,11 @@ def _legend(x: float, y: float, items: Sequence[str], lang: str, width: float
             parts.append(f'<rect x="{_num(cx)}" y="{_num(cy + 2)}" width="18" height="16" '
                          f'fill="{VUL_FILL}"/>')
         else:
-            style = {"major": ("#ffffff", PENALTY, "2.6", ""),
-                     "minor": ("#ffffff", PENALTY, "1.8", ' stroke-dasharray="4 2.5"'),
-                     "exposed": ("#ffffff", "#607d8b", "1.4", ' stroke-dasharray="2 2"'),
-                     "led": ("#ffffff", "#777777", "1", ""),
-                     "revoke": ("#ffffff", RED, "3", "")}[item]
+            # the sample of a lead out of turn is a plain card: the badge beside it tells
+            border = ("#777777", "1", "") if item == "led" else _BORDERS[item]
             parts.append(f'<rect x="{_num(cx + 2)}" y="{_num(cy + 2)}" width="14" height="20" '
-                         f'rx="2" fill="{style[0]}" stroke="{style[1]}" '
-                         f'stroke-width="{style[2]}"{style[3]}/>')
+                         f'rx="2" fill="#ffffff" stroke="{border[0]}" '
+                         f'stroke-width="{border[1]}"{border[2]}/>')
             if item in ("led", "revoke"):
                 parts.append(f'<g transform="translate({_num(cx + 16)} {_num(cy + 4)}) '
                              f'scale(0.75)">{_badge(0, 0, item)}</g>')
@@ -380,7 +363,7 @@ def hand_diagram(deal: Deal, board: Board, lang: str, *,
     trick in progress, drawn in the centre when there is no revoke trick; ``contract`` and
     ``declarer`` add a line to the heading.
     """
-    lang = _lang(lang)
+    lang = i18n.check(lang)
     words = WORDS[lang]
     exposed = exposed or {}
     penalty = penalty or {}
@@ -526,8 +509,7 @@ def hand_diagram(deal: Deal, board: Board, lang: str, *,
 COLUMNS: tuple[Seat, ...] = (Seat.W, Seat.N, Seat.E, Seat.S)
 
 
-def _auction_cells(dealer: Seat, entries: Sequence[Mapping[str, Any]]
-                   ) -> list[list[list[Mapping[str, Any]]]]:
+def _auction_cells(entries: Sequence[Mapping[str, Any]]) -> list[list[list[Mapping[str, Any]]]]:
     """The grid of the table: rows of four cells, each a list of entries.
 
     Standing and pending calls are written in order, a new row starting whenever the caller's
@@ -575,10 +557,10 @@ def auction_table(dealer: Seat, entries: Sequence[Mapping[str, Any]], lang: str,
     struck through (``<del>``); a call awaiting a decision is italic. A legend in the table's foot
     names the marks that occur.
     """
-    lang = _lang(lang)
+    lang = i18n.check(lang)
     words = WORDS[lang]
     marked = set(irregular_events)
-    rows = _auction_cells(dealer, entries)
+    rows = _auction_cells(entries)
     head = "".join(
         f'<th scope="col" style="padding:0.15em 0.8em;border-bottom:1px solid #999">'
         f"{escape(SEAT_NAMES[lang][seat])}</th>" for seat in COLUMNS)
@@ -676,7 +658,8 @@ def _revoke_trick_from_events(case_json: Mapping[str, Any], event: int
     return plays
 
 
-_LEAD_KINDS = ("opening_lead_out_of_turn", "lead_out_of_turn", "declarer_lead_out_of_turn")
+#: The kinds of irregularity that are a lead out of turn (the card led is marked).
+LEAD_KINDS = ("opening_lead_out_of_turn", "lead_out_of_turn", "declarer_lead_out_of_turn")
 
 
 def diagrams_for_case(case_json: Mapping[str, Any], result: Mapping[str, Any], lang: str) -> str:
@@ -686,7 +669,7 @@ def diagrams_for_case(case_json: Mapping[str, Any], result: Mapping[str, Any], l
     :func:`generator.laws.engine.analyse` returned for it. Returns one HTML ``<div>`` holding
     both pictures.
     """
-    lang = _lang(lang)
+    lang = i18n.check(lang)
     state = result.get("state") or {}
     number = int(case_json["board"])
     default = Board.from_number(number)
@@ -722,7 +705,7 @@ def diagrams_for_case(case_json: Mapping[str, Any], result: Mapping[str, Any], l
     revoke_card: Card | None = None
     for item in irregularities:
         details = item.get("details") or {}
-        if item["kind"] in _LEAD_KINDS and led is None and details.get("card") and item.get(
+        if item["kind"] in LEAD_KINDS and led is None and details.get("card") and item.get(
                 "seat"):
             led = (Seat.parse(str(item["seat"])), Card.parse(str(details["card"])))
         if item["kind"] == "revoke" and revoke is None and details.get("card"):

@@ -43,8 +43,6 @@ from generator.laws.refs import LawRef, law_index
 from generator.model.cards import Suit
 from generator.scenarios.questions import TOPICS, localise, questions_for
 
-#: The languages the pages can be written in: those with a catalog (a live view).
-LANGS: Sequence[str] = i18n.LANGUAGES
 EDITION = "1987"
 
 #: The course's chapters: file slug -> the question-bank topic it draws on (None: no topic yet).
@@ -110,10 +108,6 @@ _MD_SPECIAL = re.compile(r"([\\`*_\[\]{}$|~^#%!])")
 
 def _word(key: str, lang: str) -> str:
     return i18n.text(lang, "examples.words", key)
-
-
-def _check_lang(lang: str) -> None:
-    i18n.check(lang)
 
 
 def _citation() -> re.Pattern[str]:
@@ -355,7 +349,7 @@ def worked_examples(records: Sequence[Mapping[str, Any]], slug: str, lang: str, 
     examples, if any, are written by hand); a chapter whose topic has no record gets the heading
     and a one-line note.
     """
-    _check_lang(lang)
+    i18n.check(lang)
     if _check_slug(slug) is None:
         return ""
     chosen = chapter_records(records, slug, count, exclude)
@@ -541,7 +535,7 @@ def law_index_page(lang: str, uses: Mapping[str, Sequence[str]], *,
     depends on the current directory). Compute it once when building several languages.
     ``title`` adds the page's H1 heading (leave it out when the including page has its own).
     """
-    _check_lang(lang)
+    i18n.check(lang)
     index = law_index(edition)
     unknown = sorted(ref for ref in uses if ref not in index)
     if unknown:

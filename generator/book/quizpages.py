@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from generator.book.examples import _check_lang, _check_slug, _word, chapter_questions
+from generator import i18n
+from generator.book.examples import _check_slug, _word, chapter_questions
 from generator.book.quizdata import dumps, web_bank, web_question
 
 BANK = "/_generated/quiz/bank.json"
@@ -31,7 +32,7 @@ def chapter_quiz(questions: Sequence[Mapping[str, Any]], slug: str, lang: str,
     ``questions`` may be bilingual or already in ``lang``; ``selection`` is the quiz's question
     ids (``quizzes.json``), see :func:`generator.book.examples.chapter_questions`.
     """
-    _check_lang(lang)
+    i18n.check(lang)
     chosen = chapter_questions(questions, slug, selection, limit)
     if not chosen:
         if _check_slug(slug) is None:
@@ -46,7 +47,7 @@ def chapter_quiz(questions: Sequence[Mapping[str, Any]], slug: str, lang: str,
 
 def bank_json(questions: Sequence[Mapping[str, Any]], lang: str) -> str:
     """The web bank of the practice and exam pages, in ``lang``."""
-    _check_lang(lang)
+    i18n.check(lang)
     return dumps(web_bank(questions, lang))
 
 

@@ -397,6 +397,8 @@ def _count_pages(site: Path) -> int:
 def build_site(root: Path, langs: Sequence[str] | None = None, say: Say = print,
                pdf: bool = False) -> Path:
     """Build the book in ``langs`` (default: every language) under ``book/_build/html``."""
+    from generator.book.extension import language_name
+
     book = root / "book"
     available = detect_languages(book)
     wanted = check_languages(book, langs)
@@ -420,22 +422,16 @@ def build_site(root: Path, langs: Sequence[str] | None = None, say: Say = print,
             (site / "index.html").write_text(_REDIRECT.format(f"{root_doc}.html"),
                                              encoding="utf-8")
         say(f"built {shown(site)}/ "
-            f"({language_name_of(lang)}, {_count_pages(site)} pages) in "
+            f"({language_name(lang)}, {_count_pages(site)} pages) in "
             f"{time.perf_counter() - started:.1f} s")
         if pdf:
             single = build_one(root, lang, available, builder="singlehtml")
             out_pdf = book / "_build" / "pdf" / f"course-{lang}.pdf"
             out_pdf.parent.mkdir(parents=True, exist_ok=True)
             build_pdf(single / f"{_root_doc(book)}.html", out_pdf)
-            say(f"built {shown(out_pdf)} ({language_name_of(lang)} PDF)")
+            say(f"built {shown(out_pdf)} ({language_name(lang)} PDF)")
     present = [lang for lang in available if (html_dir / lang).is_dir()]
     landing = html_dir / "index.html"
     landing.write_text(landing_page(book, present), encoding="utf-8")
     say(f"built {shown(landing)} (the landing page: {', '.join(present)})")
     return html_dir
-
-
-def language_name_of(lang: str) -> str:
-    from generator.book.extension import language_name
-
-    return language_name(lang)
