@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law23
 from generator.laws.ruler import Rule, rule
 from generator.laws.ruling import Rectification
 from generator.model.cards import Card
@@ -38,8 +37,7 @@ class CardExposedDuringAuction(Rule):
         minor = len(cards) == 1 and not cards[0].rank.is_honour and not led
         law = "24A" if minor else "24B"
         if not minor:
-            self.bar(table, self.offender.partner, "next_turn", "24B")
-            law23.enforced_pass(self.ruling)
+            self.bar_partner(table, "next_turn", "24B")
         else:
             self.ruling.cite("24A")
         self.cards_rects = [

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law23, law33
+from generator.laws import law33
 from generator.laws.ruler import Rule, rule
 from generator.model.calls import PASS, Bid, Double, Pass, Redouble
 from generator.table.irregularities import Kind
@@ -67,6 +67,5 @@ class InsufficientBid(Rule):
                 table.check_auction_end()
         elif not isinstance(call, (Bid, Pass)):
             return
-        self.bar(table, self.offender.partner, "throughout", "27B2")
-        law23.enforced_pass(self.ruling)
+        self.bar_partner(table, "throughout", "27B2")
         self.restrict_lead(table, [table.entries[withdrawn].call])

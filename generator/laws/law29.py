@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law09, law23, law28
+from generator.laws import law09, law28
 from generator.laws.ruler import Rule
 from generator.model.seat import Seat
 from generator.table.events import CallMade
@@ -109,6 +109,5 @@ class OutOfRotation(Rule):
     def change_of_call(self, table: Table) -> None:
         """A call at LHO's turn after the offender has called: a change of his call (Law 25)."""
         self.ruling.cite(self.change_law(), "25B2c")
-        self.bar(table, self.offender.partner, "next_turn", "25B2b1")
-        law23.enforced_pass(self.ruling)
+        self.bar_partner(table, "next_turn", "25B2b1")
         self.restrict_lead(table, [table.entries[self.entry_index(table)].call])

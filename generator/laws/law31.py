@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law09, law23, law33, law35
+from generator.laws import law09, law33, law35
 from generator.laws.law29 import OutOfRotation
 from generator.laws.ruler import Rule, rule
 from generator.model.calls import Bid, CallValue, Pass
@@ -69,11 +69,7 @@ class BidOutOfRotation(OutOfRotation):
         if how == "corrected":
             law09.premature_correction(self.ruling)
         Rule.resolve(self, table, how, event)
-        self.withdrawn(table, entry, "38")
-        self.bar(table, self.offender, "throughout", "38")
-        self.bar(table, self.offender.partner, "throughout", "38")
-        law23.enforced_pass(self.ruling)
-        self.restrict_lead(table, [self.bid])
+        self.cancel_and_bar(table, entry, "38", offender_too=True)
 
     @property
     def bid(self) -> Bid:
@@ -88,8 +84,7 @@ class BidOutOfRotation(OutOfRotation):
             self.ruling.cite("31A")
             self.waiting = "rho"
             return
-        self.bar(table, self.offender.partner, "throughout", "31B")
-        law23.enforced_pass(self.ruling)
+        self.bar_partner(table, "throughout", "31B")
         self.restrict_lead(table, [self.bid], final_pending=True)
 
     def after_call(self, table: Table, seat: Seat, call: CallValue) -> None:
@@ -106,8 +101,7 @@ class BidOutOfRotation(OutOfRotation):
         elif self.waiting == "offender" and seat is self.offender:
             self.waiting = None
             if isinstance(call, Bid) and call.strain is self.bid.strain:
-                self.bar(table, self.offender.partner, "next_turn", "31A2a")
+                self.bar_partner(table, "next_turn", "31A2a", flag_23a=False)
             else:
-                self.bar(table, self.offender.partner, "throughout", "31A2b")
-                law23.enforced_pass(self.ruling)
+                self.bar_partner(table, "throughout", "31A2b")
                 self.restrict_lead(table, [self.bid], call)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law23, law33
+from generator.laws import law33
 from generator.laws.law29 import OutOfRotation
 from generator.laws.ruler import rule
 from generator.model.calls import Call, CallValue, Pass
@@ -40,8 +40,7 @@ class DoubleOutOfRotation(OutOfRotation):
             self.ruling.cite("32B")
             self.waiting = True
             return
-        self.bar(table, self.offender.partner, "throughout", "32A")
-        law23.enforced_pass(self.ruling)
+        self.bar_partner(table, "throughout", "32A")
         self.restrict_lead(table, [Call.parse(str(self.fact.detail("call")))],
                            final_pending=True)
 
@@ -55,8 +54,7 @@ class DoubleOutOfRotation(OutOfRotation):
             self.ruling.add("must_repeat", "32B1", seat=str(self.offender), call=str(withdrawn))
             self.ruling.add("no_rectification", "32B1")
         else:
-            self.bar(table, self.offender.partner, "throughout", "32B2")
-            law23.enforced_pass(self.ruling)
+            self.bar_partner(table, "throughout", "32B2")
             self.restrict_lead(table, [withdrawn])
 
 

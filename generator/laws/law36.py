@@ -17,9 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law09, law23, law28, law33, law35
+from generator.laws import law09, law28, law33, law35
 from generator.laws.ruler import Rule, rule
-from generator.model.calls import Call
 from generator.model.seat import Seat
 from generator.table.irregularities import Kind
 
@@ -50,10 +49,7 @@ class InadmissibleDouble(Rule):
         if how == "corrected":
             law09.premature_correction(self.ruling)
         super().resolve(table, how, event)
-        self.withdrawn(table, entry, "36")
-        self.bar(table, self.offender.partner, "throughout", "36")
-        law23.enforced_pass(self.ruling)
-        self.restrict_lead(table, [Call.parse(str(self.fact.detail("call")))])
+        self.cancel_and_bar(table, entry, "36", offender_too=False)
 
 
 @rule(Kind.INADMISSIBLE_REDOUBLE, editions={"1987"})

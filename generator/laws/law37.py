@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law09, law23, law35
+from generator.laws import law09, law35
 from generator.laws.ruler import Rule, rule
-from generator.model.calls import Call
 from generator.table.irregularities import Kind
 
 if TYPE_CHECKING:
@@ -31,13 +30,4 @@ class CallWhenObligedToPass(Rule):
         if how == "corrected":
             law09.premature_correction(self.ruling)
         super().resolve(table, how, event)
-        self.withdrawn(table, self.entry_index(table), "37")
-        self.bar(table, self.offender, "throughout", "37")
-        if not any(b.seat is self.offender.partner and b.scope == "throughout"
-                   for b in table.bars):
-            self.bar(table, self.offender.partner, "throughout", "37")
-        else:
-            self.ruling.add("must_pass", "37", seat=str(self.offender.partner),
-                            scope="throughout")
-        law23.enforced_pass(self.ruling)
-        self.restrict_lead(table, [Call.parse(str(self.fact.detail("call")))])
+        self.cancel_and_bar(table, self.entry_index(table), "37", offender_too=True)

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law09, law23, law35
+from generator.laws import law09, law35
 from generator.laws.ruler import Rule, rule
-from generator.model.calls import Call
 from generator.table.irregularities import Kind
 
 if TYPE_CHECKING:
@@ -28,8 +27,4 @@ class BidAboveSeven(Rule):
         if how == "corrected":
             law09.premature_correction(self.ruling)
         super().resolve(table, how, event)
-        self.withdrawn(table, entry, "38")
-        self.bar(table, self.offender, "throughout", "38")
-        self.bar(table, self.offender.partner, "throughout", "38")
-        law23.enforced_pass(self.ruling)
-        self.restrict_lead(table, [Call.parse(str(self.fact.detail("call")))])
+        self.cancel_and_bar(table, entry, "38", offender_too=True)

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from generator.errors import ImpossibleEventError
 from generator.i18n import languages
-from generator.laws import law10, law16, law26, law50
+from generator.laws import law10, law16, law23, law26, law50
 from generator.laws.kinds import laws_for
 from generator.laws.ruling import Option, Rectification, Ruling
-from generator.model.calls import CallValue
+from generator.model.calls import Call, CallValue
 from generator.model.cards import Card
 from generator.model.seat import Seat
 from generator.table.irregularities import Irregularity, Kind
@@ -176,9 +176,31 @@ class Rule:
 
     def bar(self, table: Table, seat: Seat, scope: Literal["next_turn", "throughout"],
             law: str) -> None:
-        """Oblige a player to pass (at his next turn or for the rest of the auction)."""
+        """Oblige a player to pass (at his next turn or for the rest of the auction). The ruling
+        always says so; the table keeps one bar per seat, scope and law, so naming again an
+        obligation already in force (a second Law 37 breach, say) does not list it twice."""
         self.ruling.add("must_pass", law, seat=str(seat), scope=scope)
-        table.bars.append(Bar(seat, scope, law))
+        bar = Bar(seat, scope, law)
+        if bar not in table.bars:
+            table.bars.append(bar)
+
+    def bar_partner(self, table: Table, scope: Literal["next_turn", "throughout"], law: str,
+                    flag_23a: bool = True) -> None:
+        """Oblige the offender's partner to pass; such an enforced pass may damage the other side,
+        which the director judges afterwards (23A), unless ``flag_23a`` is off."""
+        self.bar(table, self.offender.partner, scope, law)
+        if flag_23a:
+            law23.enforced_pass(self.ruling)
+
+    def cancel_and_bar(self, table: Table, entry: int, law: str, offender_too: bool) -> None:
+        """The tail that Laws 36, 37 and 38 share: the irregular call is cancelled, the partner
+        (and, if ``offender_too``, the offender) must pass throughout, and Law 26 restricts the
+        partner's lead for the cancelled call."""
+        self.withdrawn(table, entry, law)
+        if offender_too:
+            self.bar(table, self.offender, "throughout", law)
+        self.bar_partner(table, "throughout", law)
+        self.restrict_lead(table, [Call.parse(str(self.fact.detail("call")))])
 
     def no_double(self, table: Table, seat: Seat, law: str) -> None:
         """Forbid a player to double or redouble at his next turn."""
