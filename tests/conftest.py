@@ -17,8 +17,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from generator import casecheck
+
+# Hypothesis's per-example deadline (200 ms) measures the machine, not the code: under two
+# parallel workers and a browser test, a pure function can take longer. No property test may
+# fail because the machine is slow, so the deadline is off for every one of them.
+settings.register_profile("tdcourse", deadline=None)
+settings.load_profile("tdcourse")
 
 #: The sample cases, copied into the repository; ``TDCOURSE_CASES`` overrides the folder.
 DEFAULT_CASES_DIR = Path(__file__).resolve().parent / "cases" / "samples"
