@@ -8,9 +8,11 @@ absent; everything else missing is an error.
 - ``chromium``: the executable's path (or the skip).
 - ``browser``: one browser per test module.
 - ``serve``: ``serve(directory) -> base URL`` on 127.0.0.1; servers stop after the test.
+- ``quiz_site``: the small quiz site of ``quizsite.py``, built once per session.
 - ``watched_page``: a fresh page (own context) that records console errors, uncaught page errors
   and every URL it requests; requests leaving the machine are recorded and then aborted, so a
-  test never touches the network even when the page tries to.
+  test never touches the network even when the page tries to; ``assert_clean()`` fails on
+  anything it recorded.
 """
 
 from __future__ import annotations
@@ -56,6 +58,13 @@ class WatchedPage:
                 + [f"page error: {e}" for e in self.page_errors]
                 + [f"request leaving localhost: {u}" for u in self.offsite()])
 
+    def assert_clean(self, allow_file: bool = False) -> None:
+        """Fail with every problem; ``allow_file``: a page opened from disk asks for ``file:``
+        URLs, which are local there."""
+        problems = [p for p in self.problems()
+                    if not (allow_file and p.startswith("request leaving localhost: file:"))]
+        assert not problems, "\n".join(problems)
+
 
 @pytest.fixture(scope="session")
 def chromium() -> Path:
@@ -64,6 +73,14 @@ def chromium() -> Path:
     if path is None:
         pytest.skip(f"Chromium is absent: {INSTALL_HINT}")
     return path
+
+
+@pytest.fixture(scope="session")
+def quiz_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The small quiz site (``quizsite.py``) in both languages, built once per session."""
+    from quizsite import build_quiz_site
+
+    return build_quiz_site(tmp_path_factory.mktemp("quizsite"))
 
 
 @pytest.fixture(scope="module")

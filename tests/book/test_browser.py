@@ -106,11 +106,6 @@ def open_page(watched: WatchedPage, url: str) -> None:
     assert response is not None and response.status == 200, f"{url}: {response and response.status}"
 
 
-def assert_clean(watched: WatchedPage) -> None:
-    problems = watched.problems()
-    assert not problems, "\n".join(problems)
-
-
 def body_text(watched: WatchedPage) -> str:
     for selector in ("article", "main", "body"):
         if watched.page.locator(selector).count():
@@ -137,7 +132,7 @@ def test_landing_page_leads_to_both_languages(base: str, watched_page: WatchedPa
         target = next(h for h in hrefs if h.startswith(f"{base}{lang}/"))
         open_page(watched_page, target)
         assert watched_page.page.evaluate("document.documentElement.lang").startswith(lang)
-    assert_clean(watched_page)
+    watched_page.assert_clean()
 
 
 @pytest.mark.parametrize(("lang", "other"), [("en", "ru"), ("ru", "en")])
@@ -153,7 +148,7 @@ def test_language_switch_leads_to_the_same_page(base: str, watched_page: Watched
     assert watched_page.page.evaluate("document.documentElement.lang").startswith(other)
     back = switch_href(watched_page, lang)
     assert back.split("#")[0] == url
-    assert_clean(watched_page)
+    watched_page.assert_clean()
 
 
 def test_russian_chapter_shows_cyrillic_text(base: str, watched_page: WatchedPage) -> None:
@@ -162,7 +157,7 @@ def test_russian_chapter_shows_cyrillic_text(base: str, watched_page: WatchedPag
     cyrillic, latin = len(CYRILLIC.findall(text)), len(LATIN.findall(text))
     assert cyrillic >= 40, f"too little Cyrillic on the Russian page: {text[:300]!r}"
     assert cyrillic > latin, f"more Latin ({latin}) than Cyrillic ({cyrillic}): {text[:300]!r}"
-    assert_clean(watched_page)
+    watched_page.assert_clean()
 
 
 def test_every_page_is_clean(site: Path, base: str, watched_page: WatchedPage) -> None:
@@ -172,7 +167,7 @@ def test_every_page_is_clean(site: Path, base: str, watched_page: WatchedPage) -
     assert any(p.startswith("ru/") for p in pages) and any(p.startswith("en/") for p in pages)
     for page in pages:
         open_page(watched_page, base + page)
-    assert_clean(watched_page)
+    watched_page.assert_clean()
 
 
 def test_no_page_is_wider_than_a_phone(site: Path, base: str, watched_page: WatchedPage) -> None:
@@ -232,7 +227,7 @@ def test_real_book_quizzes_work(site: Path, base: str, watched_page: WatchedPage
     page.get_by_role("button", name=words["exam_start"]).click()
     page.locator("section.tdc-q").first.wait_for()
     assert page.locator("section.tdc-q").count() == chosen["mock_exam"]["count"]
-    assert_clean(watched_page)
+    watched_page.assert_clean()
 
 
 def test_every_chapter_links_its_notebook(site: Path) -> None:

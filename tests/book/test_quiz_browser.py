@@ -1,11 +1,12 @@
 """The quiz widget (``generator/book/static/tdcourse-quiz*.js``) in real Chromium, both languages.
 
-The small quiz site (``quizsite.py``) is built once per module and served on 127.0.0.1; each test
-opens its pages in a fresh browser context (``watched_page``: its own storage, console errors and
-requests recorded). The tests know the right answers from ``quizsite.answers`` and the interface
-text from the page's own configuration, never from the widget. They drive the widget as a learner
-would: click or type an answer, Check, read the feedback; reload; reset; draw practice questions;
-sit the mock exam under a fake clock (``page.clock``) and download its result.
+The small quiz site (``quizsite.py``, fixture ``quiz_site``) is built once per session and served
+on 127.0.0.1; each test opens its pages in a fresh browser context (``watched_page``: its own
+storage, console errors and requests recorded). The tests know the right answers from
+``quizsite.answers`` and the interface text from the page's own configuration, never from the
+widget. They drive the widget as a learner would: click or type an answer, Check, read the
+feedback; reload; reset; draw practice questions; sit the mock exam under a fake clock
+(``page.clock``) and download its result.
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ from quizsite import (
     LANGS,
     PASS_MARK,
     answers,
-    build_quiz_site,
     chapter_selection,
     config_of,
 )
@@ -47,14 +47,10 @@ CHAPTER_PAGE = f"chapters/{CHAPTER}.html"
 PREFIX = "tdcourse:v1:"
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_quiz_site(tmp_path_factory.mktemp("quizsite"))
-
 
 @pytest.fixture
-def base(site: Path, serve: Callable[[Path], str]) -> str:
-    return serve(site)
+def base(quiz_site: Path, serve: Callable[[Path], str]) -> str:
+    return serve(quiz_site)
 
 
 # --- helpers -------------------------------------------------------------------------------------
@@ -65,8 +61,8 @@ def fmt(template: str, **values: Any) -> str:
     return re.sub(r"\{(\w+)\}", lambda m: str(values.get(m.group(1), m.group(0))), template)
 
 
-def ui(site: Path, lang: str, page: str = CHAPTER_PAGE) -> dict[str, str]:
-    return dict(config_of(site / lang / page)["ui"])
+def ui(quiz_site: Path, lang: str, page: str = CHAPTER_PAGE) -> dict[str, str]:
+    return dict(config_of(quiz_site / lang / page)["ui"])
 
 
 def open_page(watched: WatchedPage, url: str, ready: str = ".tdc-q") -> Page:
@@ -113,12 +109,6 @@ def hidden_texts(question: dict[str, Any], lang: str) -> list[str]:
     return [t for t in texts if len(t) > 12]
 
 
-def clean(watched: WatchedPage, allow_file: bool = False) -> None:
-    problems = [p for p in watched.problems()
-                if not (allow_file and p.startswith("request leaving localhost: file:"))]
-    assert not problems, "\n".join(problems)
-
-
 def stored(page: Page, lang: str) -> dict[str, Any]:
     data: dict[str, Any] = page.evaluate(
         "prefix => Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith(prefix))"
@@ -130,9 +120,9 @@ def stored(page: Page, lang: str) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_chapter_quiz_grades_explains_restores_and_resets(site: Path, base: str, lang: str,
+def test_chapter_quiz_grades_explains_restores_and_resets(quiz_site: Path, base: str, lang: str,
                                                          watched_page: WatchedPage) -> None:
-    words, truth = ui(site, lang), answers(lang)
+    words, truth = ui(quiz_site, lang), answers(lang)
     selection = chapter_selection(lang)
     page = open_page(watched_page, f"{base}{lang}/{CHAPTER_PAGE}")
     qids = page.locator("section.tdc-q").evaluate_all("s => s.map(e => e.dataset.qid)")
@@ -233,12 +223,12 @@ def test_chapter_quiz_grades_explains_restores_and_resets(site: Path, base: str,
     page.reload(wait_until="load")
     page.locator(".tdc-q").first.wait_for()
     assert page.locator(".tdc-fb h4").count() == 0
-    clean(watched_page)
+    watched_page.assert_clean()
 
 
-def test_chapter_quiz_works_with_the_keyboard_alone(site: Path, base: str,
+def test_chapter_quiz_works_with_the_keyboard_alone(quiz_site: Path, base: str,
                                                    watched_page: WatchedPage) -> None:
-    words, truth = ui(site, "en"), answers("en")
+    words, truth = ui(quiz_site, "en"), answers("en")
     page = open_page(watched_page, f"{base}en/{CHAPTER_PAGE}")
     question = next(q for q in chapter_selection("en") if q["type"] == "single")
     section = card(page, question["id"])
@@ -265,14 +255,14 @@ def test_chapter_quiz_works_with_the_keyboard_alone(site: Path, base: str,
     # the hands are told to screen readers in words
     said = section.locator(".tdc-sr").first.text_content() or ""
     assert "North: spades " in said and "; hearts " in said
-    clean(watched_page)
+    watched_page.assert_clean()
 
 
 def test_multiple_choice_and_number_questions_work_with_the_keyboard_alone(
-        site: Path, base: str, watched_page: WatchedPage) -> None:
+        quiz_site: Path, base: str, watched_page: WatchedPage) -> None:
     """Checkboxes: Tab from box to box, Space ticks; the Check button follows the last box. A
     number: type it, and Enter checks, as in a form."""
-    words, truth = ui(site, "en"), answers("en")
+    words, truth = ui(quiz_site, "en"), answers("en")
     page = open_page(watched_page, f"{base}en/{CHAPTER_PAGE}")
     selection = chapter_selection("en")
     multiple = next(q for q in selection if q["type"] == "multiple")
@@ -303,11 +293,11 @@ def test_multiple_choice_and_number_questions_work_with_the_keyboard_alone(
     section.locator(".tdc-fb h4").wait_for()
     assert page.evaluate("document.activeElement.textContent") == words["wrong"]
     assert field.is_disabled()
-    clean(watched_page)
+    watched_page.assert_clean()
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_question_cards_fit_a_phone_screen(site: Path, base: str, lang: str,
+def test_question_cards_fit_a_phone_screen(quiz_site: Path, base: str, lang: str,
                                           watched_page: WatchedPage) -> None:
     """At 320 CSS pixels (the narrowest phones) no card is wider than the screen: the hands,
     the auction grid (Russian seat names, a changed call's note) and the answers stay inside
@@ -329,18 +319,18 @@ def test_question_cards_fit_a_phone_screen(site: Path, base: str, lang: str,
             section.locator("input[type=number]").fill("0")
         else:
             section.locator("input").first.check()
-        section.get_by_role("button", name=ui(site, lang)["check"]).click()
+        section.get_by_role("button", name=ui(quiz_site, lang)["check"]).click()
         section.locator(".tdc-fb h4").wait_for()
     widths = page.evaluate("""() => [...document.querySelectorAll('section.tdc-q')].map(
         q => [q.dataset.qid, q.scrollWidth, q.clientWidth, q.getBoundingClientRect().right])""")
     assert widths
     for qid, scroll, client, right in widths:
         assert scroll <= client and right <= 320, (qid, scroll, client, right)
-    clean(watched_page)
+    watched_page.assert_clean()
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_answers_are_not_in_the_page_before_check(site: Path, base: str, lang: str,
+def test_answers_are_not_in_the_page_before_check(quiz_site: Path, base: str, lang: str,
                                                   watched_page: WatchedPage) -> None:
     truth = answers(lang)
     page = open_page(watched_page, f"{base}{lang}/{CHAPTER_PAGE}")
@@ -355,13 +345,13 @@ def test_answers_are_not_in_the_page_before_check(site: Path, base: str, lang: s
     html = page.content()
     for secret in hidden_texts(truth[qid], lang):
         assert secret not in html, f"{qid}: {secret!r}"
-    clean(watched_page)
+    watched_page.assert_clean()
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_hostile_text_is_shown_literally(site: Path, base: str, lang: str,
+def test_hostile_text_is_shown_literally(quiz_site: Path, base: str, lang: str,
                                          watched_page: WatchedPage) -> None:
-    words = ui(site, lang)
+    words = ui(quiz_site, lang)
     dialogs: list[str] = []
 
     def on_dialog(dialog: Dialog) -> None:
@@ -387,7 +377,7 @@ def test_hostile_text_is_shown_literally(site: Path, base: str, lang: str,
     # the 305-character word wraps inside the card instead of widening it
     overflow = section.evaluate("s => s.scrollWidth - s.clientWidth")
     assert overflow <= 1
-    clean(watched_page)
+    watched_page.assert_clean()
 
 
 # --- practice ------------------------------------------------------------------------------------
@@ -402,9 +392,9 @@ def _smallest_topic(lang: str, at_least: int = 3) -> tuple[str, list[str]]:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_practice_draws_without_repeating_and_keeps_a_tally(site: Path, base: str, lang: str,
+def test_practice_draws_without_repeating_and_keeps_a_tally(quiz_site: Path, base: str, lang: str,
                                                             watched_page: WatchedPage) -> None:
-    words, truth = ui(site, lang, "practice.html"), answers(lang)
+    words, truth = ui(quiz_site, lang, "practice.html"), answers(lang)
     page = open_page(watched_page, f"{base}{lang}/practice.html")
     assert page.evaluate("performance.getEntriesByName('tdc-first-question').length") == 1
     assert page.get_by_text(words["bank_note"]).is_visible()
@@ -465,15 +455,15 @@ def test_practice_draws_without_repeating_and_keeps_a_tally(site: Path, base: st
     page.locator("section.tdc-q").wait_for()
     assert page.get_by_text(fmt(words["practice_tally"], right=0, total=0), exact=True).is_visible()
     assert all(b.is_checked() for b in page.locator(".tdc-topics input").all())
-    clean(watched_page)
+    watched_page.assert_clean()
 
 
-def test_practice_works_from_disk(site: Path, watched_page: WatchedPage) -> None:
+def test_practice_works_from_disk(quiz_site: Path, watched_page: WatchedPage) -> None:
     """Opened as a file (no server): fetch is refused there, the bank's script twin is used."""
-    words = ui(site, "ru", "practice.html")
+    words = ui(quiz_site, "ru", "practice.html")
     # the fixture aborts every non-local URL, file: ones included; files are local here
     watched_page.page.route(lambda url: url.startswith("file:"), lambda route: route.continue_())
-    page = open_page(watched_page, (site / "ru" / "practice.html").as_uri())
+    page = open_page(watched_page, (quiz_site / "ru" / "practice.html").as_uri())
     section = page.locator("section.tdc-q")
     qid = section.get_attribute("data-qid") or ""
     assert qid in answers("ru")
@@ -482,7 +472,7 @@ def test_practice_works_from_disk(site: Path, watched_page: WatchedPage) -> None
     names = page.evaluate("Object.keys(window.tdcBanks)")
     assert f"ru/{answers('ru')[qid]['topic']}" in names
     assert all(name.startswith("ru/") for name in names)
-    clean(watched_page, allow_file=True)
+    watched_page.assert_clean(allow_file=True)
 
 
 FIRST_LOADS = """() => {
@@ -494,12 +484,12 @@ FIRST_LOADS = """() => {
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_practice_shows_its_first_question_after_one_topic_file(
-        site: Path, base: str, lang: str, watched_page: WatchedPage) -> None:
+        quiz_site: Path, base: str, lang: str, watched_page: WatchedPage) -> None:
     """Of the bank, the first question needs its own topic's file only (the others may be
     fetched later, once the page is idle); every question of the chosen topics can come next,
     counted over all of them; a reload shows the same question again."""
-    words, truth = ui(site, lang, "practice.html"), answers(lang)
-    config = config_of(site / lang / "practice.html")
+    words, truth = ui(quiz_site, lang, "practice.html"), answers(lang)
+    config = config_of(quiz_site / lang / "practice.html")
     page = open_page(watched_page, f"{base}{lang}/practice.html")
     qid = page.locator("section.tdc-q").get_attribute("data-qid") or ""
     topic = truth[qid]["topic"]
@@ -537,24 +527,24 @@ def test_practice_shows_its_first_question_after_one_topic_file(
     seen = stored(page, lang)[f"{PREFIX}{lang}:practice:practice"]["seen"]
     assert sorted(q for ids in seen.values() for q in ids) == sorted(drawn)
     assert all(truth[q]["topic"] == t for t, ids in seen.items() for q in ids)
-    clean(watched_page)
+    watched_page.assert_clean()
 
 
-def test_chapter_page_loads_no_bank(site: Path, base: str, watched_page: WatchedPage) -> None:
+def test_chapter_page_loads_no_bank(quiz_site: Path, base: str, watched_page: WatchedPage) -> None:
     page = open_page(watched_page, f"{base}en/{CHAPTER_PAGE}")
     page.wait_for_load_state("networkidle")
     assert not [u for u in watched_page.requests if "tdcourse-quiz-bank" in u or "/_tdc/" in u]
     assert page.evaluate("Object.keys(window.tdcQuiz.modes)") == ["chapter"]
-    clean(watched_page)
+    watched_page.assert_clean()
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_missing_mode_or_bank_is_said_in_the_widget(site: Path, base: str, lang: str,
+def test_a_missing_mode_or_bank_is_said_in_the_widget(quiz_site: Path, base: str, lang: str,
                                                       watched_page: WatchedPage) -> None:
     """No bank modes (their script came empty): the widget says it could not start, nothing is
     thrown. No topic file (the server fails): the bank could not be loaded, in the practice
     stage. A browser without DecompressionStream: the chapter quiz says it could not start."""
-    words = ui(site, lang, "practice.html")
+    words = ui(quiz_site, lang, "practice.html")
     page = watched_page.page
     page.route("**/tdcourse-quiz-bank.js*", lambda route: route.fulfill(
         status=200, body="", content_type="text/javascript"))
@@ -562,7 +552,7 @@ def test_a_missing_mode_or_bank_is_said_in_the_widget(site: Path, base: str, lan
         open_page(watched_page, f"{base}{lang}/{name}", ready="[role=alert]")
         assert page.get_by_role("alert").inner_text() == words["failed"]
         assert page.locator(".tdc-q").count() == 0
-    clean(watched_page)
+    watched_page.assert_clean()
     page.unroute("**/tdcourse-quiz-bank.js*")
     page.route("**/_tdc/*", lambda route: route.fulfill(status=404, body=""))
     open_page(watched_page, f"{base}{lang}/practice.html", ready="[role=alert]")
@@ -572,7 +562,7 @@ def test_a_missing_mode_or_bank_is_said_in_the_widget(site: Path, base: str, lan
     page.unroute("**/_tdc/*")
     page.add_init_script("delete window.DecompressionStream")
     open_page(watched_page, f"{base}{lang}/{CHAPTER_PAGE}", ready="[role=alert]")
-    assert page.get_by_role("alert").inner_text() == ui(site, lang)["failed"]
+    assert page.get_by_role("alert").inner_text() == ui(quiz_site, lang)["failed"]
     assert page.locator(".tdc-q").count() == 0 and not watched_page.page_errors
 
 
@@ -585,9 +575,9 @@ def _laws(question: dict[str, Any]) -> set[str]:
 
 
 @pytest.mark.parametrize(("lang", "how"), [("en", "finish"), ("ru", "time-up")])
-def test_mock_exam(site: Path, base: str, lang: str, how: str, watched_page: WatchedPage,
+def test_mock_exam(quiz_site: Path, base: str, lang: str, how: str, watched_page: WatchedPage,
                    tmp_path: Path) -> None:
-    config = config_of(site / lang / "mock-exam.html")
+    config = config_of(quiz_site / lang / "mock-exam.html")
     words, truth = config["ui"], answers(lang)
     page = watched_page.page
     page.clock.install()
@@ -706,4 +696,4 @@ def test_mock_exam(site: Path, base: str, lang: str, how: str, watched_page: Wat
     assert f"{right}" in history.inner_text() and f"({percent}%)" in history.inner_text()
     saved = stored(page, lang)[f"{PREFIX}{lang}:exam:mock-exam"]
     assert "run" not in saved and len(saved["hist"]) == 1
-    clean(watched_page)
+    watched_page.assert_clean()

@@ -1,10 +1,10 @@
 """The quiz widget's Sphinx side (``generator.book.quiz``): what the built pages hold.
 
-A small site (``quizsite.py``) is built once per module with the real extension and Sphinx; the
-tests read its HTML: the widget's configuration, the assets a quiz page loads (and a page without
-a quiz does not), the bank copied beside the site, the links computed for each page, and that
-neither the answers nor any markup from the data appear in the page as such. A broken quiz file
-fails the build with one located line and leaves the previous output in place.
+A small site (``quizsite.py``, fixture ``quiz_site``) is built once per session with the real
+extension and Sphinx; the tests read its HTML: the widget's configuration, the assets a quiz page
+loads (and a page without a quiz does not), the bank copied beside the site, the links computed for
+each page, and that neither the answers nor any markup from the data appear in the page as such. A
+broken quiz file fails the build with one located line and leaves the previous output in place.
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from quizsite import (
     LANGS,
     PASS_MARK,
     answers,
-    build_quiz_site,
     chapter_selection,
     config_of,
     write_generated,
@@ -36,18 +35,13 @@ from generator.book.quizdata import decode_key, segments_text
 from generator.book.site import BookBuildError, build_one
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_quiz_site(tmp_path_factory.mktemp("quizsite"))
-
-
-def _page(site: Path, lang: str, name: str) -> str:
-    return (site / lang / name).read_text(encoding="utf-8")
+def _page(quiz_site: Path, lang: str, name: str) -> str:
+    return (quiz_site / lang / name).read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_chapter_page_embeds_its_questions_with_encoded_keys(site: Path, lang: str) -> None:
-    config = config_of(site / lang / "chapters" / f"{CHAPTER}.html")
+def test_chapter_page_embeds_its_questions_with_encoded_keys(quiz_site: Path, lang: str) -> None:
+    config = config_of(quiz_site / lang / "chapters" / f"{CHAPTER}.html")
     assert config["mode"] == "chapter" and config["lang"] == lang
     expected = chapter_selection(lang)
     questions = decode_key(config["packed"])  # compressed like the keys
@@ -67,8 +61,8 @@ def test_chapter_page_embeds_its_questions_with_encoded_keys(site: Path, lang: s
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_answers_and_markup_from_the_data_are_not_in_the_page(site: Path, lang: str) -> None:
-    page = _page(site, lang, f"chapters/{CHAPTER}.html")
+def test_answers_and_markup_from_the_data_are_not_in_the_page(quiz_site: Path, lang: str) -> None:
+    page = _page(quiz_site, lang, f"chapters/{CHAPTER}.html")
     for question in chapter_selection(lang):
         assert question["explanation"] not in page
         for choice in question.get("choices", []):
@@ -80,30 +74,31 @@ def test_answers_and_markup_from_the_data_are_not_in_the_page(site: Path, lang: 
     assert widget is not None
     assert "<" not in widget.group(1)  # no text can close the script element or open a tag
     assert "<script>window.__pwned" not in page
-    config = config_of(site / lang / "chapters" / f"{CHAPTER}.html")
+    config = config_of(quiz_site / lang / "chapters" / f"{CHAPTER}.html")
     hostile = next(q for q in decode_key(config["packed"]) if q["id"] == HOSTILE_ID)
     assert hostile["context"] == "Context " + HOSTILE_TEXT  # the data itself is intact
 
 
-def test_only_pages_with_a_quiz_load_the_widget(site: Path) -> None:
+def test_only_pages_with_a_quiz_load_the_widget(quiz_site: Path) -> None:
     """The core script and style on every quiz page, the bank modes' script only where a bank
     is used, nothing on the other pages."""
     for lang in LANGS:
         for name in (f"chapters/{CHAPTER}.html", "practice.html", "mock-exam.html"):
-            page = _page(site, lang, name)
+            page = _page(quiz_site, lang, name)
             assert "_static/tdcourse-quiz.js" in page and "_static/tdcourse-quiz.css" in page
             assert ("_static/tdcourse-quiz-bank.js" in page) == (name != f"chapters/{CHAPTER}.html")
         for name in ("chapters/11-revoke.html", "intro.html", "law-index.html"):
-            page = _page(site, lang, name)
+            page = _page(quiz_site, lang, name)
             assert "tdcourse-quiz" not in page, name
-        assert (site / lang / "_static" / "tdcourse-quiz.js").is_file()
+        assert (quiz_site / lang / "_static" / "tdcourse-quiz.js").is_file()
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_bank_is_beside_the_site_per_topic_as_json_and_as_a_script(site: Path, lang: str) -> None:
+def test_bank_is_beside_the_site_per_topic_as_json_and_as_a_script(quiz_site: Path,
+                                                                   lang: str) -> None:
     """One JSON file per topic (the practice page's first question needs one), each with a
     script twin for a site opened from disk; together they are the whole bank, nothing inlined."""
-    folder = site / lang / "_tdc"
+    folder = quiz_site / lang / "_tdc"
     files = sorted(p.name for p in folder.iterdir())
     topics = sorted({str(q["topic"]) for q in answers(lang).values()})
     assert files == sorted([f"bank-{t}.json" for t in topics] + [f"bank-{t}.js" for t in topics])
@@ -120,20 +115,20 @@ def test_bank_is_beside_the_site_per_topic_as_json_and_as_a_script(site: Path, l
         assert "<" not in script  # the hostile question's markup is \u003c-escaped
         assert json.loads(script[len(prefix):].rstrip().rstrip(";")) == bank
     assert sorted(seen) == sorted(answers(lang))
-    practice = config_of(site / lang / "practice.html")
+    practice = config_of(quiz_site / lang / "practice.html")
     assert practice["mode"] == "practice" and "packed" not in practice
     assert practice["bankDir"] == "_tdc/"
     assert sum(practice["counts"].values()) == len(answers(lang))
     assert len(practice["topics"]) == 10
     assert practice["ui"]["bank_note"] and not [k for k in practice["ui"]
                                                 if k.startswith(("exam_", "chapter_"))]
-    page = _page(site, lang, "practice.html")
+    page = _page(quiz_site, lang, "practice.html")
     assert "s1987" not in page  # no question of the bank is inlined
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_exam_configuration_and_links_to_chapters(site: Path, lang: str) -> None:
-    config = config_of(site / lang / "mock-exam.html")
+def test_exam_configuration_and_links_to_chapters(quiz_site: Path, lang: str) -> None:
+    config = config_of(quiz_site / lang / "mock-exam.html")
     assert (config["mode"], config["count"], config["timeLimit"], config["passMark"]) == \
         ("exam", EXAM_COUNT, EXAM_MINUTES, PASS_MARK)
     assert config["bankDir"] == "_tdc/" and set(config["counts"]) == {t["id"] for t in
