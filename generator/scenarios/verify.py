@@ -21,6 +21,7 @@ from typing import Any
 
 from generator.laws import law77
 from generator.laws.engine import report
+from generator.laws.refs import LawRef
 from generator.model.board import Board
 from generator.model.contract import Result
 from generator.model.deal import Deal
@@ -184,7 +185,8 @@ def _oracle_check(kind: Kind, result: dict[str, Any], driver: Driver) -> str:
     if outcome is None:
         return "not applicable"
     laws = ruling["laws"]
-    if not any(str(law).startswith(outcome.law) for law in laws):
+    clause = LawRef.parse(outcome.law)
+    if not any(LawRef.parse(law).within(clause) for law in laws):
         raise Rejected(f"oracle says {outcome.law}, engine cites {laws}")
     assert fact.seat is not None
     partner = str(fact.seat.partner)

@@ -201,7 +201,7 @@ def test_oracle_check_rejects_a_wrong_ruling(name: str) -> None:
     assert verify._oracle_check(kind, scenario.result, driver) == "agrees"
     wrong_law = copy.deepcopy(scenario.result)
     ruling = next(r for r in wrong_law["rulings"] if r["kind"] == kind.value)
-    ruling["laws"] = ["99"]
+    ruling["laws"] = ["93"]  # a law that is not the oracle's
     with pytest.raises(Rejected, match="oracle"):
         verify._oracle_check(kind, wrong_law, driver)
     wrong_bar = copy.deepcopy(scenario.result)
