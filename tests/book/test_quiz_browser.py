@@ -569,6 +569,13 @@ def test_a_missing_mode_or_bank_is_said_in_the_widget(quiz_site: Path, base: str
 # --- mock exam -----------------------------------------------------------------------------------
 
 
+#: Math.random as a seeded generator (Park-Miller), so the exam's draw is the same every run.
+SEEDED_RANDOM = """(() => {
+  let seed = 20251;
+  Math.random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+})();"""
+
+
 def _laws(question: dict[str, Any]) -> set[str]:
     """The laws of a question's clauses: "27B2" -> "27"."""
     return {str(int(re.sub(r"\D.*", "", str(law)))) for law in question.get("laws", [])}
@@ -580,6 +587,7 @@ def test_mock_exam(quiz_site: Path, base: str, lang: str, how: str, watched_page
     config = config_of(quiz_site / lang / "mock-exam.html")
     words, truth = config["ui"], answers(lang)
     page = watched_page.page
+    page.add_init_script(SEEDED_RANDOM)  # the same draw each run, one with links to check
     page.clock.install()
     open_page(watched_page, f"{base}{lang}/mock-exam.html", ready=".tdc-quiz button")
     assert page.get_by_text(words["bank_note"]).is_visible()
@@ -646,18 +654,23 @@ def test_mock_exam(quiz_site: Path, base: str, lang: str, how: str, watched_page
 
     # the breakdown: each topic linked to its chapter, each law to the chapter that teaches it
     topics = {t["id"]: t for t in config["topics"]}
+    linked_topics, linked_laws = [], []
     for topic in {truth[qid]["topic"] for qid in qids}:
         href = topics[topic].get("href")
         row = result.locator("tr", has_text=topics[topic]["title"])
         assert row.count() == 1
         if href:
             assert row.locator("a").get_attribute("href") == href
+            linked_topics.append(topic)
     for law in set().union(*(_laws(truth[qid]) for qid in qids)):
         row = result.locator("tr", has=page.get_by_text(fmt(words["exam_law"], law=law),
                                                         exact=True))
         assert row.count() == 1, law
         if law in config["laws"]:
             assert row.locator("a").get_attribute("href") == config["laws"][law]["href"]
+            linked_laws.append(law)
+    # the seeded draw has a topic and a law with a chapter (else choose another seed)
+    assert linked_topics and linked_laws, (linked_topics, linked_laws)
 
     # then every question, with the learner's answer, the right one and the explanation
     for qid in qids:
