@@ -279,11 +279,11 @@ def example_title(record: Mapping[str, Any], lang: str) -> str:
                          lang).rstrip(".")
 
 
-def _moment(record: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+def moment(record: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
     """The case cut at the moment of the ruling (once the choices it raised are made), and the
     engine's result for it: the picture then shows penalty cards still on the table and the
-    cards played so far. If the cut case no longer shows the record's irregularity, the whole
-    case is used."""
+    cards played so far (and the chapter notebook starts from the same case). If the cut case no
+    longer shows the record's irregularity, the whole case is used."""
     from generator.laws.engine import analyse
     from generator.table.case import parse_case
 
@@ -298,7 +298,7 @@ def _moment(record: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
 
 
 def _pictures(record: Mapping[str, Any], lang: str) -> str:
-    case, result = _moment(record)
+    case, result = moment(record)
     return _raw_html(diagrams.diagrams_for_case(case, result, lang))
 
 

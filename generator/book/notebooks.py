@@ -10,13 +10,14 @@ answer the chapter's quiz with the grading done in the notebook. It only imports
 1. a title and a short introduction (our own words; no text of the Laws);
 2. a setup cell importing ``Case``, ``Quiz`` and ``rule`` and naming the language;
 3. one or two worked cases of the chapter (:func:`generator.book.examples.chapter_records`, cut
-   at the moment of the ruling as in the book's worked examples), each ruled, then changed (cut
+   at the moment of the ruling by :func:`generator.book.examples.moment` as in the book's worked
+   examples), each ruled, then changed (cut
    right after the irregularity, or without the irregular event) and ruled again, with a note on
    what to compare; a chapter without bank records gets a simple case written here instead;
 4. a cell for the learner's own change;
-5. the chapter quiz (:func:`generator.book.examples.chapter_questions`) as web questions
-   (:func:`generator.book.quizdata.web_question`, answers only in the encoded key), a ``show``
-   and an ``answer`` cell per question (the answer cell holds a valid placeholder, so the
+5. the chapter quiz: the web questions its page shows
+   (:func:`generator.book.quizpages.chapter_web_questions`, answers only in the encoded key), a
+   ``show`` and an ``answer`` cell per question (the answer cell holds a valid placeholder, so the
    notebook runs from top to bottom), and the score.
 
 Cell ids are numbered and no outputs are stored, so the same inputs give the same bytes.
@@ -34,15 +35,8 @@ import nbformat
 from nbformat.notebooknode import NotebookNode
 
 from generator import i18n
-from generator.book.examples import (
-    _check_slug,
-    chapter_questions,
-    chapter_records,
-    example_title,
-    in_language,
-    md_text,
-)
-from generator.book.quizdata import web_question
+from generator.book.examples import _check_slug, chapter_records, example_title, md_text, moment
+from generator.notebook import Case, _w
 
 # nbformat ships no type information: the functions used here, typed as they are used
 _new_notebook: Callable[..., NotebookNode] = nbformat.v4.new_notebook
@@ -50,7 +44,6 @@ _new_markdown_cell: Callable[..., NotebookNode] = nbformat.v4.new_markdown_cell
 _new_code_cell: Callable[..., NotebookNode] = nbformat.v4.new_code_cell
 _writes: Callable[[NotebookNode], str] = nbformat.writes
 
-TABLE = "notebook.words"
 #: Where the book's build puts the notebooks (``store.write(f"notebooks/{slug}.ipynb", ...)``).
 NOTEBOOK_DIR = "/_generated/notebooks"
 WORKED = 2
@@ -91,11 +84,6 @@ FALLBACKS: dict[str, tuple[dict[str, Any], str, str]] = {
 DEFAULT_FALLBACK = "01-director-and-procedure"
 
 
-def _w(lang: str, key: str, **fields: Any) -> str:
-    text = i18n.text(lang, TABLE, key)
-    return text.format(**fields) if fields else text
-
-
 def _check(slug: str, lang: str) -> None:
     i18n.check(lang)
     _check_slug(slug)
@@ -125,35 +113,15 @@ def _py_text(text: str) -> str:
 
 
 def _case_text(case: Mapping[str, Any]) -> str:
-    from generator.notebook import Case
-
     return Case(case).text()
 
 
-def _analyse(case: Mapping[str, Any]) -> dict[str, Any]:
-    from generator.notebook import rule
-
-    return rule(dict(case)).result
-
-
-def _moment(record: Mapping[str, Any]) -> dict[str, Any]:
-    """The record's case cut at the moment of the ruling (once its choices are made), if the cut
-    case still shows the record's irregularity; else the whole case (as the worked examples)."""
-    case = dict(record["case"])
-    cut = int((record.get("after_ruling") or {}).get("events") or 0)
-    if 0 < cut < len(case["events"]):
-        short = {**case, "events": list(case["events"][:cut])}
-        if record["kind"] in [i["kind"] for i in _analyse(short)["irregularities"]]:
-            return short
-    return case
-
-
-def _change(case: Mapping[str, Any], kind: str) -> tuple[str, str]:
+def _change(case: Mapping[str, Any], result: Mapping[str, Any], kind: str) -> tuple[str, str]:
     """How to change a record's case to learn something (Python on ``case1``..) and the note:
     stop right after the irregularity (nobody has chosen or played on yet), or, when the case
-    already stops there, leave the irregular event out."""
+    already stops there, leave the irregular event out. ``result`` is the engine's on ``case``."""
     events = list(case["events"])
-    found = [i for i in _analyse(case)["irregularities"] if i["kind"] == kind]
+    found = [i for i in result["irregularities"] if i["kind"] == kind]
     event = found[-1].get("event") if found else None
     at = event if isinstance(event, int) and 0 <= event < len(events) else len(events) - 1
     if at + 1 < len(events):
@@ -167,8 +135,8 @@ def _worked(records: Sequence[Mapping[str, Any]], slug: str,
     chosen = chapter_records(records, slug, WORKED)
     out = []
     for number, record in enumerate(chosen, 1):
-        case = _moment(record)
-        part, note = _change(case, str(record["kind"]))
+        case, result = moment(record)
+        part, note = _change(case, result, str(record["kind"]))
         title = md_text(example_title(record, lang), lang)
         out.append((title, _case_text(case), f"case{number}.with_events(case{number}.{part})",
                     note))
@@ -208,16 +176,14 @@ class _Cells:
         return f"cell-{len(self.cells) + 1}"
 
 
-def chapter_notebook(slug: str, lang: str, questions: Sequence[Mapping[str, Any]],
-                     records: Sequence[Mapping[str, Any]],
-                     selection: Sequence[str] | None = None) -> str:
+def chapter_notebook(slug: str, lang: str, quiz: Sequence[Mapping[str, Any]],
+                     records: Sequence[Mapping[str, Any]]) -> str:
     """The chapter's practice notebook in ``lang``, as the text of an ``.ipynb`` file.
 
-    ``questions`` are the bank's questions (``questions.<lang>.json``, or bilingual ones as the
-    scenario records carry them), ``records`` the bank's scenario records
-    (``scenarios.json``) and ``selection`` the chapter quiz's question ids, as for
-    :func:`generator.book.examples.quiz_list`. Every chapter gets a notebook, with or without
-    records and questions.
+    ``quiz`` is the chapter quiz as the page shows it
+    (:func:`generator.book.quizpages.chapter_web_questions`), ``records`` the bank's scenario
+    records (``scenarios.json``). Every chapter gets a notebook, with or without records and
+    questions.
     """
     _check(slug, lang)
     chapter = _w(lang, f"chapter_{slug}")
@@ -242,14 +208,12 @@ def chapter_notebook(slug: str, lang: str, questions: Sequence[Mapping[str, Any]
                f"# del mine.events[-1]  # {_w(lang, 'own_delete')}\n"
                f"rule(mine, LANG)")
 
-    chosen = [in_language(q, lang) for q in chapter_questions(questions, slug, selection)]
     cells.md(f"## {_w(lang, 'quiz_heading')}",
-             _w(lang, "quiz_intro") if chosen else _w(lang, "no_quiz"))
-    if chosen:
-        data = [web_question(q, lang) for q in chosen]
-        literal = pprint.pformat(data, width=99, sort_dicts=False)
+             _w(lang, "quiz_intro") if quiz else _w(lang, "no_quiz"))
+    if quiz:
+        literal = pprint.pformat(list(quiz), width=99, sort_dicts=False)
         cells.code(f"# {_w(lang, 'quiz_comment')}\nquiz = Quiz({literal}, LANG)\nquiz")
-        for number, question in enumerate(chosen, 1):
+        for number, question in enumerate(quiz, 1):
             cells.code(f"quiz.show({number})")
             cells.code(f"quiz.answer({number}, {_placeholder(question)})  "
                        f"# {_w(lang, 'answer_comment')}")

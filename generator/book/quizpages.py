@@ -3,8 +3,9 @@ include, and the data the quiz widget reads (:mod:`generator.book.quiz`).
 
 * A chapter's part (``_generated/quiz/<slug>.md``) is its quiz heading (label ``quiz-<slug>``)
   and a ``tdc-quiz`` directive reading ``_generated/quiz/<slug>.json``, the chapter's questions as
-  web questions (:func:`generator.book.quizdata.web_question`), followed by whatever the caller
-  appends (the notebook link). A chapter whose quiz is written by hand gets no generated quiz.
+  web questions (:func:`generator.book.quizdata.web_question`, the same the chapter's notebook
+  shows), followed by whatever the caller appends (the notebook link). A chapter whose quiz is
+  written by hand gets no generated quiz.
 * The practice page includes ``_generated/quiz/practice.md`` (``tdc-practice``) and the mock exam
   page ``_generated/quiz/mock-exam.md`` (``tdc-exam``); both read the web bank
   ``_generated/quiz/bank.json`` (every question of the bank in the page's language).
@@ -24,25 +25,38 @@ from generator.book.quizdata import dumps, web_bank, web_question
 BANK = "/_generated/quiz/bank.json"
 
 
-def chapter_quiz(questions: Sequence[Mapping[str, Any]], slug: str, lang: str,
-                 selection: Sequence[str] | None = None, limit: int = 10) -> tuple[str, str]:
-    """The chapter's quiz as ``(markdown, questions JSON)``; ``("", "[]\\n")`` for a chapter
-    with no generated question (its own text holds the quiz).
+def chapter_web_questions(questions: Sequence[Mapping[str, Any]], slug: str, lang: str,
+                          selection: Sequence[str] | None = None,
+                          limit: int = 10) -> list[dict[str, Any]]:
+    """The chapter quiz's questions as web questions in ``lang``: what the chapter's widget and
+    its notebook both show, chosen once.
 
     ``questions`` may be bilingual or already in ``lang``; ``selection`` is the quiz's question
     ids (``quizzes.json``), see :func:`generator.book.examples.chapter_questions`.
     """
     i18n.check(lang)
-    chosen = chapter_questions(questions, slug, selection, limit)
-    if not chosen:
+    return [web_question(q, lang) for q in chapter_questions(questions, slug, selection, limit)]
+
+
+def chapter_quiz_part(slug: str, lang: str, web: Sequence[Mapping[str, Any]]) -> str:
+    """The chapter's quiz part over its web questions ``web`` (:func:`chapter_web_questions`):
+    the heading and the widget; "" for a chapter with no generated question whose own text holds
+    the quiz."""
+    if not web:
         if _check_slug(slug) is None:
-            return "", dumps([])
-        return (f"(quiz-{slug})=\n## {_word('quiz', lang)}\n\n{_word('no_quiz', lang)}\n",
-                dumps([]))
-    data = dumps([web_question(q, lang) for q in chosen])
-    text = (f"(quiz-{slug})=\n## {_word('quiz', lang)}\n\n"
+            return ""
+        return f"(quiz-{slug})=\n## {_word('quiz', lang)}\n\n{_word('no_quiz', lang)}\n"
+    return (f"(quiz-{slug})=\n## {_word('quiz', lang)}\n\n"
             f"```{{tdc-quiz}} /_generated/quiz/{slug}.json\n:id: chapter:{slug}\n```\n")
-    return text, data
+
+
+def chapter_quiz(questions: Sequence[Mapping[str, Any]], slug: str, lang: str,
+                 selection: Sequence[str] | None = None, limit: int = 10) -> tuple[str, str]:
+    """The chapter's quiz as ``(markdown, questions JSON)``; ``("", "[]\\n")`` for a chapter
+    with no generated question (its own text holds the quiz). Arguments as for
+    :func:`chapter_web_questions`."""
+    web = chapter_web_questions(questions, slug, lang, selection, limit)
+    return chapter_quiz_part(slug, lang, web), dumps(web)
 
 
 def bank_json(questions: Sequence[Mapping[str, Any]], lang: str) -> str:

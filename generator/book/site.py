@@ -35,6 +35,7 @@ from typing import Any
 
 from generator.book import charts, examples, notebooks, quizpages
 from generator.book.pdf import build_pdf
+from generator.book.quizdata import dumps
 from generator.build import swap_in
 from generator.errors import TdcourseError
 from generator.laws.coverage import coverage_rows
@@ -212,9 +213,9 @@ def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
     ``examples.worked_examples(records, slug, lang)`` with every bank record
     (``quizzes/bank/scenarios.json``); the bank's questions in ``lang`` and the quiz definitions of
     ``book/_build/data/quizzes.json`` (by topic: the slug without its number), giving the
-    chapter's quiz part and its questions (:func:`generator.book.quizpages.chapter_quiz`), the
-    web bank and the practice and mock exam parts, and each chapter's Jupyter notebook
-    (``notebooks.chapter_notebook``) whose link ends the chapter's quiz part;
+    chapter's quiz questions (:func:`generator.book.quizpages.chapter_web_questions`), which
+    its quiz part and its Jupyter notebook (``notebooks.chapter_notebook``, linked at the end of
+    the quiz part) both show, the web bank and the practice and mock exam parts;
     ``examples.law_index_page(lang, uses, coverage=...)`` with the clauses cited by each chapter's
     own text (:func:`law_uses`, as chapter slugs) merged with ``examples.example_uses`` and
     ``examples.quiz_uses``; ``charts.chart(name, lang)`` for each name of ``charts.CHARTS``.
@@ -234,10 +235,11 @@ def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
 
     for slug in slugs:
         store.write(f"examples/{slug}.md", examples.worked_examples(records, slug, lang))
-        text, data = quizpages.chapter_quiz(questions, slug, lang, selections[slug])
-        store.write(f"quiz/{slug}.json", data)
-        store.write(f"notebooks/{slug}.ipynb", notebooks.chapter_notebook(
-            slug, lang, questions, records, selections[slug]))
+        quiz = quizpages.chapter_web_questions(questions, slug, lang, selections[slug])
+        store.write(f"quiz/{slug}.json", dumps(quiz))
+        store.write(f"notebooks/{slug}.ipynb",
+                    notebooks.chapter_notebook(slug, lang, quiz, records))
+        text = quizpages.chapter_quiz_part(slug, lang, quiz)
         text = (text + "\n" if text else "") + notebooks.notebook_intro_link(slug, lang)
         store.write(f"quiz/{slug}.md", text)
     store.write("quiz/bank.json", quizpages.bank_json(questions, lang))

@@ -24,6 +24,7 @@ import pytest
 
 from generator.book import notebooks as nbk
 from generator.book.examples import CHAPTERS, chapter_questions, chapter_records
+from generator.book.quizpages import chapter_web_questions
 from generator.notebook import Case, Feedback, Question, Quiz, Ruling, Score, rule
 from generator.scenarios.bank import Plan, scenarios
 from generator.scenarios.questions import localise
@@ -48,8 +49,12 @@ def questions(records: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
 @pytest.fixture(scope="session")
 def notebooks(records: list[dict[str, Any]],
               questions: dict[str, list[dict[str, Any]]]) -> dict[tuple[str, str], str]:
-    return {(slug, lang): nbk.chapter_notebook(slug, lang, questions[lang], records)
-            for slug in CHAPTERS for lang in LANGS}
+    made: dict[tuple[str, str], str] = {}
+    for slug in CHAPTERS:
+        for lang in LANGS:
+            quiz = chapter_web_questions(questions[lang], slug, lang)
+            made[slug, lang] = nbk.chapter_notebook(slug, lang, quiz, records)
+    return made
 
 
 def code_cells(notebook: Any) -> list[str]:
@@ -100,8 +105,8 @@ def test_the_same_inputs_give_the_same_bytes(records: list[dict[str, Any]],
                                              questions: dict[str, list[dict[str, Any]]],
                                              notebooks: dict[tuple[str, str], str]) -> None:
     for slug in ("05-insufficient-bid", "15-scoring"):
-        again = nbk.chapter_notebook(slug, "ru", copy.deepcopy(questions["ru"]),
-                                     copy.deepcopy(records))
+        quiz = chapter_web_questions(copy.deepcopy(questions["ru"]), slug, "ru")
+        again = nbk.chapter_notebook(slug, "ru", quiz, copy.deepcopy(records))
         assert again == notebooks[slug, "ru"]
 
 
