@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law33
 from generator.laws.ruler import Rule, rule
 from generator.model.calls import PASS, Bid, Double, Pass, Redouble
 from generator.table.irregularities import Kind
@@ -39,7 +38,6 @@ class InsufficientBid(Rule):
     """Rule on an insufficient bid made in rotation."""
 
     def opened(self, table: Table) -> None:
-        law33.cite_if_simultaneous(self.ruling, self.fact)
         self.offer_acceptance(table, ("27A",), ("27B",))
 
     def resolve(self, table: Table, how: Resolution, event: int) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law23, law33, law34
+from generator.laws import law23, law34
 from generator.laws.law29 import OutOfRotation
 from generator.laws.ruler import rule
 from generator.model.calls import Bid, CallValue
@@ -33,10 +33,6 @@ if TYPE_CHECKING:
 @rule(Kind.PASS_OUT_OF_ROTATION, editions={"1987"})
 class PassOutOfRotation(OutOfRotation):
     watch_partner_opening = False
-
-    def detected(self, table: Table) -> None:
-        super().detected(table)
-        law33.cite_if_simultaneous(self.ruling, self.fact)
 
     def penalise(self, table: Table) -> None:
         if self.fact.detail("before_any_bid"):

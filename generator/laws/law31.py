@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law09, law33, law35
+from generator.laws import law09, law35
 from generator.laws.law29 import OutOfRotation
 from generator.laws.ruler import Rule, rule
 from generator.model.calls import Bid, CallValue, Pass
@@ -41,7 +41,6 @@ class BidOutOfRotation(OutOfRotation):
 
     def detected(self, table: Table) -> None:
         super().detected(table)
-        law33.cite_if_simultaneous(self.ruling, self.fact)
         if self.above_seven:
             self.ruling.cite("38")
         elif self.fact.detail("insufficient"):

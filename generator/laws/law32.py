@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law33
 from generator.laws.law29 import OutOfRotation
 from generator.laws.ruler import rule
 from generator.model.calls import Call, CallValue, Pass
@@ -30,10 +29,6 @@ if TYPE_CHECKING:
 @rule(Kind.DOUBLE_OUT_OF_ROTATION, editions={"1987"})
 class DoubleOutOfRotation(OutOfRotation):
     waiting = False
-
-    def detected(self, table: Table) -> None:
-        super().detected(table)
-        law33.cite_if_simultaneous(self.ruling, self.fact)
 
     def penalise(self, table: Table) -> None:
         if self.relation == "rho":

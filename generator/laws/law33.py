@@ -2,9 +2,9 @@
 
 A call made at the same moment as the call of the player whose turn it was counts as made after
 it. The table log marks such a call with ``simultaneous``; if the call is then regular, nothing
-follows; if it is irregular as a later call (out of rotation, insufficient), that law rules and 33
-is cited beside it (:func:`cite_if_simultaneous`, called by the rules of Laws 30-32 for a call
-that turns out to be out of rotation; the insufficient-bid rule belongs to Law 27's module).
+follows; if it is irregular as a later call (out of rotation, insufficient, by a player obliged
+to pass...), that law rules and 33 is cited beside it (:func:`cite_if_simultaneous`, called for
+every irregularity when it is detected: ``Rule.detected`` in ``ruler.py``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from generator.laws.ruler import Rule, rule
 from generator.laws.ruling import Ruling
-from generator.table.irregularities import Irregularity, Kind
+from generator.table.irregularities import CALL_KINDS, Irregularity, Kind
 
 if TYPE_CHECKING:
     from generator.table.state import Table
@@ -29,6 +29,7 @@ class SimultaneousCall(Rule):
 
 def cite_if_simultaneous(ruling: Ruling, fact: Irregularity) -> None:
     """Cite Law 33 beside the law that rules on a call made simultaneously with the call of the
-    player in turn: it counts as the later call, which is why it is irregular."""
-    if fact.detail("simultaneous"):
+    player in turn: it counts as the later call, which is why it is irregular. (A simultaneous
+    lead or play is Law 58's.)"""
+    if fact.kind in CALL_KINDS and fact.detail("simultaneous"):
         ruling.cite("33")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law09, law28, law33, law35
+from generator.laws import law09, law28, law35
 from generator.laws.ruler import Rule, rule
 from generator.model.seat import Seat
 from generator.table.irregularities import Kind
@@ -28,10 +28,6 @@ if TYPE_CHECKING:
 
 @rule(Kind.INADMISSIBLE_DOUBLE, editions={"1987"})
 class InadmissibleDouble(Rule):
-    def detected(self, table: Table) -> None:
-        super().detected(table)
-        law33.cite_if_simultaneous(self.ruling, self.fact)
-
     def resolve(self, table: Table, how: Resolution, event: int) -> None:
         entry = self.entry_index(table)
         if how == "condoned":
