@@ -5,13 +5,16 @@ One module-scoped build serves the checks of the output: both languages, the Rus
 language switch on every page, the law role's link, no resource fetched from the network. Then a
 page with a MyST syntax error must fail the build with one located line and leave the previous
 output in place; the next build reports the same error again (the failed build's environment was
-thrown away), and ``tdcourse build`` turns it into exit status 2 and that one line.
+thrown away), and ``tdcourse build`` turns it into exit status 2 and that one line. With
+``pdf=True`` (``tdcourse build --pdf``) each language is also printed to
+``book/_build/pdf/course-<lang>.pdf`` (skipped without Chromium).
 """
 
 from __future__ import annotations
 
 import re
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -163,6 +166,26 @@ def test_a_clause_dropped_from_the_law_index_fails_the_unchanged_page_citing_it(
     with pytest.raises(BookBuildError, match=r"intro\.md:\d+: WARNING: \{law\}`27B2`: the law "
                                              r"index page 'law-index' has no entry"):
         build_site(root, ["en"], lambda line: None)
+
+
+def test_the_pdf_build_prints_the_whole_book_of_a_language(tmp_path: Path,
+                                                           chromium: Path) -> None:
+    """``tdcourse build --pdf``: the language's single-page build, printed from its root page."""
+    root = _project(tmp_path)
+    said: list[str] = []
+    build_site(root, ["ru"], said.append, pdf=True)
+    out = root / "book" / "_build" / "pdf" / "course-ru.pdf"
+    assert out.read_bytes().startswith(b"%PDF")
+    assert [line for line in said if line.endswith("course-ru.pdf (Русский PDF)")], said
+    assert not (root / "book" / "_build" / "pdf" / "course-en.pdf").exists()
+    tool = shutil.which("pdftotext")
+    assert tool, "pdftotext is missing: apt-get install -y poppler-utils (make test does)"
+    text = subprocess.run([tool, "-enc", "UTF-8", str(out), "-"], capture_output=True,
+                          check=True, timeout=60).stdout.decode("utf-8")
+    text = " ".join(text.split())  # lines as the PDF wraps them
+    # the root page's title and the text of the chapter after it, in Russian: the whole book
+    assert "Добро пожаловать в тестовую книгу" in text, text
+    assert "Указатель правил" in text and "27B2: заявка заменяется пасом." in text, text
 
 
 def test_hand_written_answer_labels_follow_the_language() -> None:
