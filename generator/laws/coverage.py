@@ -7,40 +7,24 @@ so that it can never claim coverage the engine does not have. ``tdcourse coverag
 
 from __future__ import annotations
 
-import importlib
 import inspect
-import pkgutil
 import re
 from collections import defaultdict
 from pathlib import Path
-from typing import Any
 
-import generator.laws as package
 from generator.casecheck import case_files, cited_laws
 from generator.laws.engine import analyse
 from generator.laws.refs import law_index
-from generator.laws.ruler import REGISTRY, load_rules
+from generator.laws.ruler import REGISTRY, law_modules
 from generator.table.case import load_case
-
-_MODULE = re.compile(r"^law(\d\d)$")
-
-
-def law_modules() -> dict[int, Any]:
-    """Law number → module, for every ``lawNN`` module of the package."""
-    modules = {}
-    for info in pkgutil.iter_modules(package.__path__):
-        match = _MODULE.match(info.name)
-        if match:
-            modules[int(match.group(1))] = importlib.import_module(f"generator.laws.{info.name}")
-    return modules
 
 
 def rules_by_law(edition: str = "1987") -> dict[int, list[str]]:
     """Law number → names of the registered rules and public provisions its module defines."""
-    load_rules()
+    modules = law_modules()  # first, so that every rule has registered itself
     registered = {cls for (ed, _), cls in REGISTRY.items() if ed == edition}
     out: dict[int, list[str]] = {}
-    for number, module in law_modules().items():
+    for number, module in modules.items():
         names = []
         for name, obj in vars(module).items():
             if name.startswith("_") or getattr(obj, "__module__", None) != module.__name__:

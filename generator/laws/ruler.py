@@ -9,7 +9,12 @@ ruling that cites the laws governing that kind, and follows the neutral mechanic
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+import pkgutil
+import re
+from collections.abc import Callable, Mapping
+from functools import cache
+from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from generator.errors import ImpossibleEventError
@@ -260,22 +265,23 @@ def rule(kind: Kind, *, editions: set[str] | frozenset[str]) -> Callable[[RuleCl
     return register
 
 
-_LOADED: list[bool] = []
+@cache
+def law_modules() -> Mapping[int, ModuleType]:
+    """Law number → module, for every ``lawNN`` module of the package, imported (which registers
+    its rules); found once per process."""
+    import generator.laws as package
+
+    modules = {}
+    for info in pkgutil.iter_modules(package.__path__):
+        match = re.fullmatch(r"law(\d\d)", info.name)
+        if match:
+            modules[int(match.group(1))] = importlib.import_module(f"generator.laws.{info.name}")
+    return MappingProxyType(modules)
 
 
 def load_rules() -> None:
     """Import every law module so that its rules register themselves (once per process)."""
-    if _LOADED:
-        return
-    import importlib
-    import pkgutil
-
-    import generator.laws as package
-
-    for info in pkgutil.iter_modules(package.__path__):
-        if info.name.startswith("law") and info.name[3:5].isdigit():
-            importlib.import_module(f"generator.laws.{info.name}")
-    _LOADED.append(True)
+    law_modules()
 
 
 class LawRuler(Ruler):
