@@ -83,10 +83,9 @@ class DefectiveTrick(Rule):
 
     def _excess_card(self, table: Table) -> None:
         card = Card.parse(str(self.fact.detail("card")))
-        defender = table.is_defender(self.offender) and self.offender is not table.dummy
+        defender = table.is_defender(self.offender)
         table.unexpose(self.offender, card)
-        if EXCESS_CARD_PENALTY and defender and table.remaining(self.offender) is not None \
-                and card in (table.remaining(self.offender) or set()):
+        if EXCESS_CARD_PENALTY and defender and card in (table.remaining(self.offender) or set()):
             self.ruling.cite("67A", "45E1")
             law50.add_penalty_cards(self.ruling, table, self.offender, [card], deliberate=True,
                                     law="45E1")
@@ -107,6 +106,5 @@ class DefectiveTrick(Rule):
             table.next = aside.next_seat
             return
         for seat, card in aside.plays:
-            if table.hands is not None:
-                table.hands[seat].add(card)
+            table.return_to_hand(seat, card, face_up=False)
         self.ruling.flag("next_trick_led_from_wrong_hand", "67A")
