@@ -6,7 +6,8 @@ Sphinx, warnings as errors). It returns the HTML folder; each language has:
 
 - ``<lang>/chapters/05-insufficient-bid.html``: a chapter quiz (``tdc-quiz``) of
   :data:`CHAPTER_COUNT` bank questions of the insufficient-bid topic (at least one of each type
-  the topic has), then the hostile question (:data:`HOSTILE_ID`), i.e. the last card;
+  the topic has), then the auction question (:data:`AUCTION_ID`: a changed call, three auction
+  rows, two tricks of play) and the hostile question (:data:`HOSTILE_ID`), i.e. the last card;
 - ``<lang>/chapters/11-revoke.html``: a chapter page without a quiz;
 - ``<lang>/practice.html``: ``tdc-practice`` over the whole bank (``_tdc/bank-<topic>.json``);
 - ``<lang>/mock-exam.html``: ``tdc-exam`` with :data:`EXAM_COUNT` questions, a time limit of
@@ -14,8 +15,8 @@ Sphinx, warnings as errors). It returns the HTML folder; each language has:
 - ``<lang>/law-index.html``: the law index page (anchors ``law-<clause>`` of every clause).
 
 ``answers(lang)`` gives every bank question of the site in ``lang`` (the bank's own form, with
-``choices[].correct``, ``why``, ``answer`` and ``explanation``) by id, hostile one included: the
-tests know the right answers from it, never from the page.
+``choices[].correct``, ``why``, ``answer`` and ``explanation``) by id, the hand-made ones
+included: the tests know the right answers from it, never from the page.
 
 The bank is small (:data:`BANK_SCENARIOS` scenarios, fixed seed) so the build takes seconds.
 """
@@ -41,6 +42,7 @@ EXAM_COUNT = 6
 EXAM_MINUTES = 2
 PASS_MARK = 0.5
 HOSTILE_ID = "hostile-1"
+AUCTION_ID = "auction-1"
 LONG_WORD = "Очень" + "длинноеслово" * 25  # 305 characters, no break opportunity
 HOSTILE_TEXT = ('<script>window.__pwned = 1</script> "double" \'single\' & <b>bold</b> '
                 'Недостаточная заявка ' + LONG_WORD)
@@ -103,6 +105,23 @@ def hostile_question(lang: str) -> dict[str, Any]:
     }
 
 
+def auction_question(lang: str) -> dict[str, Any]:
+    """A bank question whose picture has everything the widget draws: East, the dealer, changes
+    his 1S to 1NT (a changed call: its own row, in East's column) and the play's first tricks."""
+    return {
+        "id": AUCTION_ID, "scenario": "auction", "type": "single", "kind": "ruling",
+        "topic": CHAPTER_TOPIC, "laws": ["25"], "difficulty": 1, "lang": lang,
+        "board": 2, "dealer": "E", "vulnerable": "NS",
+        "deal": "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
+        "events": ["E 1C", "S P", "W 1H", "N P", "E 1S", "E changes 1NT", "S P", "W P", "N P",
+                   "S leads S7", "W plays S2", "N plays SA", "E plays S8", "N leads HT"],
+        "context": "East changed his call.", "prompt": "May he?",
+        "explanation": "Only without pause for thought (Law 25A).",
+        "choices": [{"id": "a", "text": "Yes", "correct": True},
+                    {"id": "b", "text": "No", "correct": False}],
+    }
+
+
 @cache
 def _bank_questions() -> dict[str, tuple[dict[str, Any], ...]]:
     from generator.scenarios.questions import localise, questions_for
@@ -112,7 +131,7 @@ def _bank_questions() -> dict[str, tuple[dict[str, Any], ...]]:
     for lang in LANGS:
         local = [localise(q, lang) for r in records for q in (r.get("questions")
                                                               or questions_for(r))]
-        out[lang] = (*local, hostile_question(lang))
+        out[lang] = (*local, auction_question(lang), hostile_question(lang))
     return out
 
 
@@ -123,9 +142,9 @@ def answers(lang: str) -> dict[str, dict[str, Any]]:
 
 def chapter_selection(lang: str) -> list[dict[str, Any]]:
     """The chapter quiz's questions: the topic's first questions, every type the topic has
-    represented, then the hostile one."""
+    represented, then the hand-made ones."""
     pool = [q for q in _bank_questions()[lang]
-            if q["topic"] == CHAPTER_TOPIC and q["id"] != HOSTILE_ID]
+            if q["topic"] == CHAPTER_TOPIC and q["id"] not in (AUCTION_ID, HOSTILE_ID)]
     chosen: list[dict[str, Any]] = []
     for qtype in ("single", "multiple", "number"):
         first = next((q for q in pool if q["type"] == qtype), None)
@@ -136,7 +155,7 @@ def chapter_selection(lang: str) -> list[dict[str, Any]]:
             break
         if question not in chosen:
             chosen.append(question)
-    return [*chosen, hostile_question(lang)]
+    return [*chosen, auction_question(lang), hostile_question(lang)]
 
 
 def _law_index_page() -> str:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from quizsite import (
+    AUCTION_ID,
     CHAPTER,
     EXAM_COUNT,
     EXAM_MINUTES,
@@ -33,7 +34,7 @@ from quizsite import (
 
 from generator.book.examples import symbols
 from generator.book.pdf import chromium_path
-from generator.book.quizdata import key_of, segments_text
+from generator.book.quizdata import key_of, segments_text, web_question
 
 if TYPE_CHECKING:  # the fixtures' types (conftest.py, Playwright); never imported at run time
     from conftest import WatchedPage
@@ -293,6 +294,39 @@ def test_multiple_choice_and_number_questions_work_with_the_keyboard_alone(
     section.locator(".tdc-fb h4").wait_for()
     assert page.evaluate("document.activeElement.textContent") == words["wrong"]
     assert field.is_disabled()
+    watched_page.assert_clean()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_auction_and_the_play_are_drawn_by_seat(quiz_site: Path, base: str, lang: str,
+                                                   watched_page: WatchedPage) -> None:
+    """East deals and changes 1S to 1NT (``quizsite.auction_question``): each call in its
+    seat's column, a new row whenever a call is not right of the last one, the changed call
+    noted from the catalog; the play in tricks of four."""
+    config = config_of(quiz_site / lang / CHAPTER_PAGE)
+    words, names = config["ui"], config["names"]
+    page = open_page(watched_page, f"{base}{lang}/{CHAPTER_PAGE}")
+    section = card(page, AUCTION_ID)
+    table = section.locator("table.tdc-auction")
+    assert table.locator("caption").inner_text() == words["auction"]
+    assert table.locator("th").all_inner_texts() == [names["seats"][s] for s in "WNES"]
+    rows = table.locator("tr").evaluate_all(
+        "rs => rs.slice(1).map(r => [...r.cells].map(c => c.textContent))")
+    calls = names["calls"]
+    assert rows == [["", "", "1♣", calls["P"]],
+                    ["1♥", calls["P"], "1♠", ""],
+                    ["", "", f"1{names['nt']} ({words['changed']})", calls["P"]],
+                    [calls["P"], calls["P"], "", ""]]
+    assert section.locator("table.tdc-auction i").count() == 1
+    plays = section.locator("ol.tdc-play li").all_text_contents()
+    letter = names["letters"]
+    assert plays == [f"{letter['S']} ♠7, {letter['W']} ♠2, {letter['N']} ♠A, {letter['E']} ♠8",
+                     f"{letter['N']} ♥10"]
+    assert words["play"] in (section.locator(".tdc-small", has=page.locator("ol")).text_content()
+                             or "")
+    # a question without play has no play list
+    bare = next(q for q in chapter_selection(lang) if not web_question(q, lang)["play"])
+    assert card(page, bare["id"]).locator("ol.tdc-play").count() == 0
     watched_page.assert_clean()
 
 
