@@ -118,11 +118,16 @@ class LeadRestriction:
         return LeadDuty(self.offender.partner, Suit.parse(suit), verb == "require", law or "26",
                         while_on_lead=verb == "prohibit")
 
-    def update(self, table: Table) -> None:
+    def withdraw(self) -> None:
+        """Take this restriction's rectifications out of its ruling (to restate or lift it)."""
         for rect in self.rects:
             if rect in self.ruling.rectifications:
                 self.ruling.rectifications.remove(rect)
         self.rects = []
+
+    def update(self, table: Table) -> None:
+        """Restate the restriction for the auction as it now stands."""
+        self.withdraw()
         if table.declarer is not None and table.declarer.side is self.offender.side:
             return  # the offender's side declares: no defender of it will lead
         suits, any_one, lifted = self.restricted_suits(table)

@@ -26,11 +26,10 @@ class CallAfterFinalPass(Rule):
     def detected(self, table: Table) -> None:
         super().detected(table)
         call = Call.parse(str(self.fact.detail("call")))
-        entry = next(i for i, e in enumerate(table.entries) if e.event == self.fact.event) \
-            if any(e.event == self.fact.event for e in table.entries) else None
+        in_auction = any(e.event == self.fact.event for e in table.entries)
         self.ruling.add("call_cancelled", "39", event=self.fact.event)
         self.condone_previous(table)
-        if entry is None:
+        if not in_auction:
             return
         if isinstance(call, Pass) or not table.is_defender(self.offender):
             self.ruling.add("no_rectification", "39")
@@ -54,9 +53,7 @@ class CallAfterFinalPass(Rule):
         if any(start < d < event for d in table.director_called):
             return  # the director had already ruled on it
         for lead in previous.leads:
-            for rect in lead.rects:
-                if rect in previous.ruling.rectifications:
-                    previous.ruling.rectifications.remove(rect)
+            lead.withdraw()
         previous.leads = []
         previous.ruling.laws = [ref for ref in previous.ruling.laws if not ref.startswith("26")]
         law11.forfeited_by_action(previous.ruling)
