@@ -7,7 +7,8 @@ A scenario is kept only if:
    legal end (the end of the auction for an auction irregularity, of the board for the play) with
    no new irregularity detected;
 3. where an independent decision table exists (``generator.oracle``: Laws 25, 27, 28-32), it agrees
-   with the engine on the clause and on the partner's bar;
+   with the engine on the clause and on the bars on the offender and his partner (only on the
+   clause for a call at LHO's turn by a player who had called: Laws 28-32 hand it to Law 25);
 4. a finished board's score is the Law 77 score of its tricks after transfers.
 
 The stored record holds the seed, the case (case format), the ruling and what was verified.
@@ -25,12 +26,13 @@ from generator.laws.refs import LawRef
 from generator.model.board import Board
 from generator.model.contract import Result
 from generator.model.deal import Deal
+from generator.model.seat import Seat
 from generator.oracle import tables1987 as oracle
 from generator.scenarios.driver import Decision, Driver, Rejected
 from generator.scenarios.recipes import Recipe
 from generator.table.case import Case
 from generator.table.events import Event
-from generator.table.irregularities import CALL_KINDS, Kind
+from generator.table.irregularities import CALL_KINDS, OUT_OF_ROTATION, Irregularity, Kind
 
 
 @dataclass
@@ -168,9 +170,10 @@ def _oracle_check(kind: Kind, result: dict[str, Any], driver: Driver) -> str:
     fact = next(f for f in driver.table.irregularities if f.kind is kind)
     chosen = {o["seat"]: o.get("chosen") for o in ruling["options"]}
     accepted = "accept" in chosen.values()
+    assert fact.seat is not None
     outcome: oracle.Outcome | None = None
     if kind is Kind.INSUFFICIENT_BID and not accepted:
-        substitute = _offender_next_call(driver, fact.event)
+        substitute = _next_call(driver, fact.seat, fact.event)
         if substitute is None:
             return "not applicable"
         outcome = oracle.insufficient_bid(str(fact.detail("last")), str(fact.detail("call")),
@@ -179,28 +182,51 @@ def _oracle_check(kind: Kind, result: dict[str, Any], driver: Driver) -> str:
         outcome = oracle.insufficient_bid(str(fact.detail("last")), str(fact.detail("call")),
                                           True, None)
     elif kind is Kind.CHANGE_OF_CALL:
-        final = None if accepted else _offender_next_call(driver, fact.event)
+        final = None if accepted else _next_call(driver, fact.seat, fact.event)
         outcome = oracle.change_of_call(str(fact.detail("call")), str(fact.detail("new")),
                                         bool(fact.detail("inadvertent")), accepted, final)
+    elif kind in OUT_OF_ROTATION:
+        outcome = _out_of_rotation(fact, ruling, accepted, driver)
     if outcome is None:
         return "not applicable"
     laws = ruling["laws"]
     clause = LawRef.parse(outcome.law)
     if not any(LawRef.parse(law).within(clause) for law in laws):
         raise Rejected(f"oracle says {outcome.law}, engine cites {laws}")
-    assert fact.seat is not None
-    partner = str(fact.seat.partner)
-    if outcome.partner_bar != _bar_of(ruling, partner):
-        raise Rejected(f"oracle bars partner {outcome.partner_bar}, engine "
-                       f"{_bar_of(ruling, partner)}")
+    if kind in OUT_OF_ROTATION and outcome.law in ("30B3", "25"):
+        return "agrees"  # a change of call (Law 25): the oracle's table names the clause only
+    for who, seat, bar in (("partner", fact.seat.partner, outcome.partner_bar),
+                           ("offender", fact.seat, outcome.offender_bar)):
+        if bar != _bar_of(ruling, str(seat)):
+            raise Rejected(f"oracle bars {who} {bar}, engine {_bar_of(ruling, str(seat))}")
     return "agrees"
 
 
-def _offender_next_call(driver: Driver, event: int | None) -> str | None:
-    fact_seat = next(f.seat for f in driver.table.irregularities if f.event == event)
+def _out_of_rotation(fact: Irregularity, ruling: dict[str, Any], accepted: bool,
+                     driver: Driver) -> oracle.Outcome | None:
+    """Laws 28-32 from the oracle, or ``None`` where its tables do not reach: an insufficient
+    bid or a bid above seven out of rotation (27C, Law 38), and a call deemed in rotation (28A)."""
+    if fact.detail("insufficient") or fact.detail("above_seven") or "28A" in ruling["laws"]:
+        return None
+    assert fact.seat is not None  # a call has a caller
+    turn = Seat.parse(str(fact.detail("turn")))
+    refused = not accepted and "28B" not in ruling["laws"]
+    rho_next = _next_call(driver, turn, fact.event) if refused and turn is fact.seat.rho else None
+    final = _next_call(driver, fact.seat, fact.event) if refused else None
+    try:
+        return oracle.call_out_of_rotation(
+            str(fact.detail("call")), str(fact.seat), str(turn),
+            not fact.detail("before_any_bid"), bool(fact.detail("offender_has_called")),
+            accepted, rho_next, final, superseded="28B" in ruling["laws"])
+    except ValueError:  # a situation the oracle's tables leave out
+        return None
+
+
+def _next_call(driver: Driver, seat: Seat, event: int | None) -> str | None:
+    """``seat``'s first standing call after event ``event``, if he made one."""
     for entry in driver.table.entries:
         if entry.event is not None and event is not None and entry.event > event and \
-                entry.seat is fact_seat and entry.status == "standing":
+                entry.seat is seat and entry.status == "standing":
             return str(entry.call)
     return None
 
