@@ -60,6 +60,17 @@ def _before_opening_lead(rule_obj: Rule, table: Table) -> bool:
             and (table.current is None or not table.current.plays))
 
 
+def _answer_in_play(rule_obj: Rule, table: Table, law: str) -> None:
+    """A request in the play that is not dummy's and not too late: granted before the opening
+    lead is faced, even out of turn (41B), and afterwards at the player's own turn to play."""
+    if _before_opening_lead(rule_obj, table):
+        _answer(rule_obj, True, law)
+        if not rule_obj.fact.detail("at_turn"):
+            rule_obj.ruling.cite("41B")
+    else:
+        _answer(rule_obj, _own_turn_to_play(rule_obj, table), law)
+
+
 @rule(Kind.REVIEW_REQUEST, editions={"1987"})
 class ReviewRequest(Rule):
     def detected(self, table: Table) -> None:
@@ -76,12 +87,8 @@ class ReviewRequest(Rule):
         elif (table.phase != "play" or f.detail("tricks_played") != 0
               or f.detail("played_this_trick") or _declarer_has_played(self, table)):
             _answer(self, False, "41C")
-        elif _before_opening_lead(self, table):
-            _answer(self, True, "20C2")
-            if not f.detail("at_turn"):
-                self.ruling.cite("41B")
         else:
-            _answer(self, _own_turn_to_play(self, table), "20C2")
+            _answer_in_play(self, table, "20C2")
 
 
 @rule(Kind.EXPLANATION_REQUEST, editions={"1987"})
@@ -93,9 +100,5 @@ class ExplanationRequest(Rule):
         elif f.detail("dummy"):
             _answer(self, False, "20F2")
             law43.dummy_limited(self.ruling)
-        elif _before_opening_lead(self, table):
-            _answer(self, True, "20F2")
-            if not f.detail("at_turn"):
-                self.ruling.cite("41B")
         else:
-            _answer(self, _own_turn_to_play(self, table), "20F2")
+            _answer_in_play(self, table, "20F2")
