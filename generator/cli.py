@@ -66,12 +66,10 @@ def _cmd_score(args: argparse.Namespace) -> int:
     except ValueError:
         raise ParseError(
             f"tricks must be a whole number from 0 to 13, not {args.tricks!r}") from None
-    if not 0 <= tricks <= 13:
-        raise ParseError(f"impossible number of tricks {tricks} (0 to 13)")
     if args.board is not None and args.board < 1:
         raise ParseError(f"impossible board number {args.board} (boards are numbered from 1)")
     vulnerable = _vulnerable(args.vul or "no", declarer, args.board)
-    score = law77.duplicate_score(contract, vulnerable, tricks, edition=args.edition)
+    score = law77.duplicate_score(contract, vulnerable, tricks, edition=args.edition)  # 0-13 only
     side = declarer.side
     made = tricks - contract.tricks_needed
     outcome = "made exactly" if made == 0 else (f"+{made}" if made > 0 else f"{-made} down")
@@ -118,7 +116,6 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 def _cmd_generate(args: argparse.Namespace) -> int:
     import os
-    import sys as _sys
     from pathlib import Path
 
     from tqdm import tqdm
@@ -135,7 +132,7 @@ def _cmd_generate(args: argparse.Namespace) -> int:
     plan = Plan(args.count, args.seed, topics, langs)
     plan.recipes()  # fail early on unknown topics
     workers = args.workers or min(2, os.cpu_count() or 1)
-    with tqdm(total=args.count, desc="scenarios", unit="scn", file=_sys.stderr,
+    with tqdm(total=args.count, desc="scenarios", unit="scn", file=sys.stderr,
               disable=args.quiet or args.count < 50) as bar:
 
         def advance(n: int) -> None:
@@ -159,8 +156,8 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     problems = verify_records(records, str(args.bank))
     for line in problems:
         print(line)
-    print(f"{len(records) - len({p.split(':')[0] for p in problems})} agree, "
-          f"{len({p.split(':')[0] for p in problems})} disagree")
+    disagreeing = len({p.split(':')[0] for p in problems})
+    print(f"{len(records) - disagreeing} agree, {disagreeing} disagree")
     return 1 if problems else 0
 
 

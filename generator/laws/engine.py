@@ -18,11 +18,6 @@ from generator.table.state import Table
 FORMAT = 1
 
 
-def ruler_for(edition: str) -> LawRuler:
-    """The ruler of an edition (the laws modules register their rules with it)."""
-    return LawRuler(edition)
-
-
 def board_score(table: Table, edition: str,
                 rulings: list[dict[str, Any]] | None = None
                 ) -> tuple[dict[str, int] | None, dict[str, Any] | None]:
@@ -74,7 +69,7 @@ def analyse(case: Case) -> dict[str, Any]:
             score_details={"tricks": case.tricks, "law": "77"},
         )
         return out
-    ruler = ruler_for(edition)
+    ruler = LawRuler(edition)
     return report(replay(case, ruler), ruler)
 
 

@@ -21,6 +21,7 @@ from typing import Any, Literal
 from generator.laws.law12 import LAW12C1, Responsibility, artificial_score_pairs
 from generator.laws.law77 import ScoringError
 from generator.laws.refs import DEFAULT_EDITION, LawRef
+from generator.model.seat import Side
 
 LAW86A = LawRef(86, "A")
 """Average-plus and its counterparts expressed in IMPs."""
@@ -133,6 +134,7 @@ __all__ = [
     "Form",
     "Kind",
     "artificial",
+    "artificial_for_sides",
     "artificial_score_imps",
 ]
 
@@ -140,7 +142,7 @@ __all__ = [
 def artificial_for_sides(offenders: str, edition: str = DEFAULT_EDITION) -> dict[str, Any]:
     """Fields of an ``adjusted_score`` rectification when one side is directly at fault and the
     other in no way at fault: percentages for pairs (12C1) and IMPs for teams (86A), by side."""
-    others = "EW" if offenders == "NS" else "NS"
+    others = str(Side.parse(offenders).opponents)
     return {
         "adjustment": "artificial",
         "pairs": {offenders: artificial_score_pairs(Responsibility.DIRECTLY, edition),

@@ -460,12 +460,12 @@ class Table:
         original = mine[-1]
         first = self.entries[original]
         later = [e for e in self.entries[original + 1:] if e.status != "cancelled"]
+        partner_called = any(e.seat is seat.partner for e in later)
         fact = make(Kind.CHANGE_OF_CALL, seat, index, call=str(first.call), new=str(event.call),
                     inadvertent=event.inadvertent or None,
                     misinformed=event.misinformed or None,
-                    partner_called=any(e.seat is seat.partner for e in later) or None,
+                    partner_called=partner_called or None,
                     lho_called=any(e.seat is seat.lho for e in later) or None)
-        partner_called = any(e.seat is seat.partner for e in later)
         if event.inadvertent or (event.misinformed and not partner_called):
             # The new call takes the old one's place. Calls made over the old one stand while
             # they are still legal; the first that no longer is (a bid now insufficient) is
