@@ -6,7 +6,9 @@
   showing suits would bring Law 26; the engine does not model conventions);
 * 30B2: after a bid, at partner's turn: the offender must pass throughout; his partner may bid or
   pass at this turn but may not double or redouble (Law 23A may apply);
-* 30B3: after a bid, at LHO's turn: a change of call (Law 25).
+* 30B3: after a bid, at LHO's turn: a change of call (Law 25). Reading taken: a pass at LHO's
+  turn by a player who has not yet called in that round changes no call of his, so 30B3 cannot
+  apply; it is ruled like 30B1 (the offender passes at his next turn).
 
 Source: seed 001 (30A, 30B1); 30B2's "no double" element via the 1987 index ("illegal double
 after partner's pass out of rotation ... 30"); 30B3 reconstructed ([M]).
