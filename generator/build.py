@@ -21,7 +21,9 @@ from generator.laws import law77
 from generator.laws.refs import law_index
 
 
-def _score_table_csv(edition: str) -> str:
+def score_table_csv(edition: str) -> str:
+    """The whole Law 77 score grid of ``edition`` as CSV (the book's download and
+    ``tdcourse score-table``)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["level", "strain", "doubling", "vulnerable", "tricks", "score"])
@@ -131,7 +133,7 @@ def build(root: Path, edition: str = "1987", say: Callable[[str], None] = print,
         check_languages(root / "book", langs)  # before the long steps
     data_dir = root / "book" / "_build" / "data"
     files = {
-        f"score-table-{edition}.csv": _score_table_csv(edition),
+        f"score-table-{edition}.csv": score_table_csv(edition),
         f"law-index-{edition}.json": _law_index_json(edition),
         **_quizzes(root, say),
     }

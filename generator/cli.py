@@ -7,7 +7,6 @@ becomes one line on standard error naming the file, the line and the problem, an
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import sys
 from collections.abc import Sequence
@@ -86,13 +85,9 @@ def _cmd_score(args: argparse.Namespace) -> int:
 
 
 def _cmd_score_table(args: argparse.Namespace) -> int:
-    from generator.laws import law77
+    from generator.build import score_table_csv
 
-    writer = csv.writer(sys.stdout, lineterminator="\n")
-    writer.writerow(["level", "strain", "doubling", "vulnerable", "tricks", "score"])
-    for level, strain, doubling, vulnerable, tricks, score in law77.score_grid(args.edition):
-        writer.writerow([level, str(strain), doubling.label, "yes" if vulnerable else "no",
-                         tricks, score])
+    sys.stdout.write(score_table_csv(args.edition))
     return 0
 
 
