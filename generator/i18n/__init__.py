@@ -12,7 +12,7 @@ A key that a language's catalog lacks falls back to the English text.
 Code reads the catalogs through :func:`text` (one string), :func:`table` (a read-only mapping)
 and :func:`texts` (one string in every language). :class:`ByLanguage`, :class:`ByKey` and
 :data:`LANGUAGES` are read-only views for module-level names (``diagrams.SEAT_NAMES``,
-``examples.WORDS``, ``diagrams.LANGS``...): they read the catalogs on each access, so they
+``examples.WORDS``, ``charts.WORDS``...): they read the catalogs on each access, so they
 follow the catalogs present.
 """
 
