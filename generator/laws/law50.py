@@ -34,7 +34,6 @@ from typing import TYPE_CHECKING, Any
 from generator.laws import law10
 from generator.laws.ruling import Option, Rectification, Ruling
 from generator.model.cards import Card, Suit
-from generator.model.play import legal_plays
 from generator.model.seat import Seat
 from generator.table.irregularities import Irregularity, Kind, make
 from generator.table.state import PenaltyCard
@@ -74,16 +73,6 @@ def add_penalty_cards(ruling: Ruling, table: Table, seat: Seat, cards: list[Card
         table.constraints.append(PenaltyDuty(seat))
 
 
-def _legal(table: Table, seat: Seat, lead: bool) -> set[Card]:
-    hand = table.remaining(seat)
-    if hand is None:
-        return set()
-    from generator.model.hand import Hand
-
-    led = None if lead or table.current is None else table.current.led_suit
-    return set(legal_plays(Hand(hand), led))
-
-
 @dataclass
 class PenaltyDuty:
     """The owner's duty to play his penalty cards (50D minor, 50E major)."""
@@ -97,7 +86,7 @@ class PenaltyDuty:
         cards = table.penalty_cards(seat)
         if not cards or any(p.card == card for p in cards):
             return None
-        legal = _legal(table, seat, lead)
+        legal = set(table.legal_cards(seat))
         # a penalty card that another duty forbids now (a prohibited suit, declarer's choice
         # after a premature play) is not a legal opportunity to play it
         others = [c for c in table.constraints if c is not self]

@@ -13,31 +13,19 @@ from __future__ import annotations
 import random
 
 from generator.model.cards import Card, Suit
+from generator.model.play import trick_winner
 from generator.model.seat import Seat
 from generator.table.state import Table
 
 HONOUR_SEQUENCES = ("AK", "KQ", "QJ", "JT")
 
-
-def _order(card: Card) -> tuple[int, int]:
-    return card.suit.order, card.rank.order
-
-
-def legal_cards(table: Table, seat: Seat) -> list[Card]:
-    """Every card ``seat`` may legally play now, duties aside (what a careless player might
-    play), in suit-then-rank order."""
-    hand = table.remaining(seat)
-    assert hand is not None, "the scenario generator needs the full deal"
-    current = table.current
-    led = None if table.leading or current is None else current.led_suit
-    # legal_plays, without building a Hand: a card of the suit led if he has one, else any card
-    same = [c for c in hand if c.suit is led] if led is not None else []
-    return sorted(same or hand, key=_order)
+#: every card a seat may play now, duties aside (the recipes' name for :meth:`Table.legal_cards`)
+legal_cards = Table.legal_cards
 
 
 def allowed_cards(table: Table, seat: Seat) -> list[Card]:
     """Legal cards that break none of the duties in force (asking a duty changes nothing)."""
-    legal = legal_cards(table, seat)
+    legal = table.legal_cards(seat)
     lead = table.leading
     if not table.constraints:
         return legal
@@ -68,28 +56,21 @@ def opening_lead(cards: list[Card], trump: Suit | None) -> Card:
     return holding[3] if len(holding) >= 4 else holding[-1]
 
 
-def _winning(plays: list[tuple[Seat, Card]], trump: Suit | None) -> tuple[Seat, Card]:
-    """The play winning the trick so far: the highest trump, else the highest card of the suit
-    led (``trick_winner``'s rule, also giving the card)."""
-    led = plays[0][1].suit
-    contenders = ([sc for sc in plays if sc[1].suit is trump] if trump is not None else []) or \
-        [sc for sc in plays if sc[1].suit is led]
-    return max(contenders, key=lambda sc: sc[1].rank.order)
-
-
 def choose_card(table: Table, seat: Seat, rng: random.Random) -> Card:
     """The card ``seat`` plays now (declarer chooses for dummy)."""
     cards = allowed_cards(table, seat)
     assert table.contract is not None
     trump = table.contract.strain.suit
-    current = table.current
-    if current is None or current.is_complete or not current.plays:
+    if table.leading:
         if not table.tricks:
             return opening_lead(cards, trump)
         non_trumps = [c for c in cards if c.suit is not trump] or cards
         return _highest(non_trumps) if rng.random() < 0.4 else _lowest(non_trumps)
+    current = table.current
+    assert current is not None
     plays = current.plays
-    winning, top = _winning(plays, trump)
+    winning = trick_winner(plays, table.contract.strain)
+    top = next(card for s, card in plays if s is winning)
     partner_winning = winning is seat.partner
     led = plays[0][1].suit
     followers = [c for c in cards if c.suit is led]

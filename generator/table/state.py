@@ -32,7 +32,8 @@ from generator.model.calls import Bid, CallValue, Double, Pass, Redouble
 from generator.model.cards import Card, Suit
 from generator.model.contract import Contract
 from generator.model.deal import Deal
-from generator.model.play import trick_winner
+from generator.model.hand import Hand
+from generator.model.play import legal_plays, trick_winner
 from generator.model.seat import SEATS, Seat, Side
 from generator.table.events import (
     Accepted,
@@ -257,6 +258,17 @@ class Table:
 
     def remaining(self, seat: Seat) -> set[Card] | None:
         return None if self.hands is None else self.hands[seat]
+
+    def legal_cards(self, seat: Seat) -> list[Card]:
+        """The cards ``seat`` may play now by the duty to follow suit, the rulings' duties aside
+        (what a careless player might play), in suit-then-rank order; none if the deal is
+        unknown."""
+        hand = self.remaining(seat)
+        if hand is None:
+            return []
+        current = self.current
+        led = None if self.leading or current is None else current.led_suit
+        return sorted(legal_plays(Hand(hand), led), key=lambda c: (c.suit.order, c.rank.order))
 
     @property
     def leading(self) -> bool:
