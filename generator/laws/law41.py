@@ -10,9 +10,10 @@ late. 41D: dummy's hand is spread in suits, trumps on dummy's right.
 
 from __future__ import annotations
 
-from generator.model.seat import Seat
+from generator.laws.ruling import Ruling
 
 
-def opening_leader(declarer: Seat) -> Seat:
-    """41A: the defender on presumed declarer's left leads."""
-    return declarer.lho
+def not_a_lead(ruling: Ruling) -> None:
+    """41A: only the defender on presumed declarer's left makes the opening lead, so a card faced
+    by declarer's side before it is no lead: that defender still leads."""
+    ruling.cite("41A")

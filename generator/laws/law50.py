@@ -28,11 +28,10 @@ revoke (Law 61A counts a failure to lead a suit required by a penalty as a revok
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
-from generator.laws import law10
-from generator.laws.ruling import Option, Rectification, Ruling
+from generator.laws import law10, law51
+from generator.laws.ruling import Option, Ruling
 from generator.model.cards import Card, Suit
 from generator.model.seat import Seat
 from generator.table.irregularities import Irregularity, Kind, make
@@ -169,28 +168,15 @@ class LeadDuty:
 
 
 def lead_options(table: Table, owner: Seat) -> list[Option]:
-    """Declarer's options when the partner of a holder of major penalty cards is to lead
-    (50E for one card; 51B1 for several in one suit; 51B2 for several suits)."""
-    suits = sorted({p.card.suit for p in table.penalty_cards(owner) if p.major}, reverse=True)
-    several = len([p for p in table.penalty_cards(owner) if p.major]) >= 2
-    law_req = "51B1a" if several and len(suits) == 1 else ("51B2a" if len(suits) > 1 else "50E")
-    law_pro = "51B1b" if several and len(suits) == 1 else ("51B2b" if len(suits) > 1 else "50E")
-    partner = str(owner.partner)
-    options = []
-    for suit in suits:
-        options.append(Option(f"require_{suit}", [Rectification(
-            "lead_restriction", law_req, {"seat": partner, "chooser": "declarer",
-                                          "suits": [str(suit)], "may": ["require"]})], [law_req]))
-        options.append(Option(f"prohibit_{suit}", [Rectification(
-            "lead_restriction", law_pro, {"seat": partner, "chooser": "declarer",
-                                          "suits": [str(suit)], "may": ["prohibit"]})], [law_pro]))
-    for size in range(2, len(suits) + 1):
-        for group in combinations(suits, size):
-            letters = "".join(str(s) for s in group)
-            options.append(Option(f"prohibit_{letters}", [Rectification(
-                "lead_restriction", "51B2b", {"seat": partner, "chooser": "declarer",
-                                              "suits": [str(s) for s in group],
-                                              "may": ["prohibit"]})], ["51B2b"]))
+    """Declarer's options when the partner of a holder of major penalty cards is to lead: 50E for
+    one card, Law 51 for several."""
+    majors = [p for p in table.penalty_cards(owner) if p.major]
+    suits = sorted({p.card.suit for p in majors}, reverse=True)
+    if len(majors) >= 2:
+        options = law51.lead_options(owner, suits)
+    else:
+        options = [law51.restriction(owner, [suit], verb, "50E")
+                   for suit in suits for verb in ("require", "prohibit")]
     options.append(Option("none", [], ["50E"]))
     return options
 

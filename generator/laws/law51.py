@@ -8,22 +8,39 @@ designates (Law 50's duty then covers all of them). 51B: when his partner is to 
 * 51B2, in more than one suit: declarer may require any one of those suits (then as 51B1a) or
   prohibit each of them, the owner picking up every card of each prohibited suit.
 
-Source: seed 003 (51B in full). The options are built by ``law50.lead_options``, which cites 51B
-clauses whenever several penalty cards are involved; this module holds the rule for the owner's
-choice among several playable penalty cards.
+Source: seed 003 (51B in full). ``law50.lead_options`` asks this module for declarer's options
+whenever the owner has several major penalty cards (51A needs no code: any penalty card the owner
+plays meets Law 50's duty).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from itertools import combinations
 
-from generator.model.cards import Card
+from generator.laws.ruling import Option, Rectification
+from generator.model.cards import Suit
 from generator.model.seat import Seat
 
-if TYPE_CHECKING:
-    from generator.table.state import Table
+
+def restriction(owner: Seat, suits: Sequence[Suit], verb: str, law: str) -> Option:
+    """Declarer's option to ``require`` or ``prohibit`` the lead of ``suits`` by the partner of
+    the penalty cards' owner (id ``require_H``, ``prohibit_HC``...)."""
+    return Option(f"{verb}_{''.join(str(s) for s in suits)}", [Rectification(
+        "lead_restriction", law, {"seat": str(owner.partner), "chooser": "declarer",
+                                  "suits": [str(s) for s in suits], "may": [verb]})], [law])
 
 
-def playable_penalty_cards(table: Table, seat: Seat, legal: set[Card]) -> list[Card]:
-    """51A: the penalty cards the owner could play now; any one of them satisfies his duty."""
-    return [p.card for p in table.penalty_cards(seat) if p.card in legal]
+def lead_options(owner: Seat, suits: Sequence[Suit]) -> list[Option]:
+    """51B: declarer's options for two or more major penalty cards in ``suits`` (highest first):
+    require or prohibit one suit (51B1 when all are in one suit, 51B2 otherwise), or prohibit
+    several of the suits at once (51B2b)."""
+    req, pro = ("51B1a", "51B1b") if len(suits) == 1 else ("51B2a", "51B2b")
+    options = []
+    for suit in suits:
+        options.append(restriction(owner, [suit], "require", req))
+        options.append(restriction(owner, [suit], "prohibit", pro))
+    for size in range(2, len(suits) + 1):
+        options.extend(restriction(owner, group, "prohibit", "51B2b")
+                       for group in combinations(suits, size))
+    return options

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law10, law48
+from generator.laws import law10, law41, law48
 from generator.laws.law53 import LeadOutOfTurn
 from generator.laws.ruler import rule
 from generator.laws.ruling import Option, Rectification
@@ -43,7 +43,7 @@ class OpeningLeadOutOfTurn(LeadOutOfTurn):
         if self.fact.detail("by_declaring_side"):
             Ruler.resolve(self.ruler, table, "refused", self.fact.event or 0)
             card = Card.parse(str(self.fact.detail("card")))
-            self.ruling.cite("41A")
+            law41.not_a_lead(self.ruling)
             law48.declarer_exposed(self.ruling, table, self.offender, [card])
             return
         table.pending.choosers = (table.declarer,)
