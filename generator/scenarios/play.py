@@ -19,9 +19,6 @@ from generator.table.state import Table
 
 HONOUR_SEQUENCES = ("AK", "KQ", "QJ", "JT")
 
-#: every card a seat may play now, duties aside (the recipes' name for :meth:`Table.legal_cards`)
-legal_cards = Table.legal_cards
-
 
 def allowed_cards(table: Table, seat: Seat) -> list[Card]:
     """Legal cards that break none of the duties in force (asking a duty changes nothing)."""

@@ -25,7 +25,7 @@ from generator.model.play import trick_winner
 from generator.model.seat import Seat
 from generator.model.strain import Strain
 from generator.scenarios.driver import Driver
-from generator.scenarios.play import allowed_cards, choose_card, legal_cards, opening_lead
+from generator.scenarios.play import allowed_cards, choose_card, opening_lead
 from generator.table.events import (
     Asked,
     CallChanged,
@@ -450,11 +450,11 @@ def penalty_card_not_played(d: Driver) -> bool:
     def owners_turn_with_duty(drv: Driver) -> bool:
         table = drv.table
         return table.next is owner and card in allowed_cards(table, owner) and len(
-            legal_cards(drv.table, owner)) > 1
+            drv.table.legal_cards(owner)) > 1
 
     if not d.play_until(owners_turn_with_duty):
         return False
-    other = [c for c in legal_cards(d.table, owner) if c != card]
+    other = [c for c in d.table.legal_cards(owner) if c != card]
     lead = d.table.leading
     pick = d.rng.choice(other)
     d.apply(CardLed(owner, pick) if lead else CardPlayed(owner, pick))
