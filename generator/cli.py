@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from generator import __version__, i18n
+from generator import __version__, export, i18n
 from generator.errors import InputError, ParseError, TdcourseError
 from generator.i18n import languages
 
@@ -186,7 +186,6 @@ def _cmd_build(args: argparse.Namespace) -> int:
 def _cmd_export(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from generator import export
     from generator.build import write_atomic
     from generator.scenarios import quizdefs
 
@@ -284,13 +283,14 @@ def build_parser() -> argparse.ArgumentParser:
     cov.set_defaults(func=_cmd_coverage)
 
     exp = sub.add_parser("export", help="export questions as Moodle XML or GIFT, deals as PBN")
-    exp.add_argument("--format", required=True, choices=("moodle", "gift", "pbn"),
+    exp.add_argument("--format", required=True, choices=export.FORMATS,
                      help="moodle (Moodle XML), gift (GIFT text) or pbn (the deals)")
     exp.add_argument("--lang", default="en", help="language of the text (default: en)")
     exp.add_argument("--topics", help="comma-separated topics (default: all)")
     exp.add_argument("--count", type=int, default=None,
                      help="number of questions, spread over topics and kinds (default: all)")
-    exp.add_argument("--seed", type=int, default=1987, help="seed of the --count pick")
+    exp.add_argument("--seed", type=int, default=export.DEFAULT_SEED,
+                     help="seed of the --count pick")
     exp.add_argument("--bank", default="quizzes/bank",
                      help="question bank directory (built from quizzes/quizzes.yaml if missing)")
     exp.add_argument("--out", help="file to write (default: tdcourse-<lang>.xml, "
