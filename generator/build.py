@@ -91,7 +91,7 @@ def replace_dir(target: Path, fill: Callable[[Path], None]) -> None:
 def _quizzes(root: Path, say: Callable[[str], None]) -> dict[str, str]:
     """Generate the question bank the quiz definitions ask for, and pick each quiz's questions."""
     from generator.scenarios import quizdefs
-    from generator.scenarios.bank import Plan, dumps, scenarios, write_bank
+    from generator.scenarios.bank import bank_from_definitions, dumps
     from generator.scenarios.questions import questions_for
 
     definitions_file = root / "quizzes" / "quizzes.yaml"
@@ -99,10 +99,8 @@ def _quizzes(root: Path, say: Callable[[str], None]) -> dict[str, str]:
         say(f"no quiz definitions ({definitions_file}): no question bank built")
         return {}
     defs = quizdefs.load(definitions_file)
-    plan = Plan(defs.bank_count, defs.bank_seed, (), defs.langs)
-    records = scenarios(plan, workers=2)
     bank_dir = root / "quizzes" / "bank"
-    write_bank(bank_dir, plan, records)
+    records = bank_from_definitions(defs, bank_dir)
     questions = [q for r in records for q in (r.get("questions") or questions_for(r))]
     say(f"built {bank_dir}: {len(records)} verified scenarios, {len(questions)} questions "
         f"({', '.join(defs.langs)})")

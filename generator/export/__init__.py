@@ -145,10 +145,9 @@ def ensure_bank(bank: Path, definitions: Path, say: Callable[[str], None]) -> No
         raise InputError(f"no question bank here and no quiz definitions ({definitions}) to "
                          f"build one from (run tdcourse generate --out {bank})", str(bank))
     from generator.scenarios import quizdefs
-    from generator.scenarios.bank import Plan, scenarios, write_bank
+    from generator.scenarios.bank import bank_from_definitions
 
     defs = quizdefs.load(definitions)
     say(f"no question bank at {bank}: generating it from {definitions} "
         f"({defs.bank_count} scenarios, seed {defs.bank_seed})")
-    plan = Plan(defs.bank_count, defs.bank_seed, (), defs.langs)
-    write_bank(bank, plan, scenarios(plan, workers=2))
+    bank_from_definitions(defs, bank)

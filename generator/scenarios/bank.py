@@ -29,7 +29,7 @@ from generator.i18n import languages
 from generator.model.board import Board
 from generator.scenarios.deals import CHUNK, deals
 from generator.scenarios.questions import TOPICS, localise, questions_for
-from generator.scenarios.quizdefs import ALL_TOPICS
+from generator.scenarios.quizdefs import ALL_TOPICS, Definitions
 from generator.scenarios.recipes import RECIPES, weights
 from generator.scenarios.verify import Rejected, build, irregularity_records
 
@@ -120,6 +120,16 @@ def scenarios(plan: Plan, workers: int = 1,
 def dumps(data: Any) -> str:
     """The one canonical form of a bank file."""
     return json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
+
+
+def bank_from_definitions(defs: Definitions, out: Path) -> list[dict[str, Any]]:
+    """Generate and write the bank the quiz definitions ask for (their seed, size and
+    languages, every topic): the one bank ``tdcourse build`` and ``tdcourse export`` share.
+    Returns its records."""
+    plan = Plan(defs.bank_count, defs.bank_seed, (), defs.langs)
+    records = scenarios(plan, workers=2)
+    write_bank(out, plan, records)
+    return records
 
 
 def write_bank(out: Path, plan: Plan, records: list[dict[str, Any]]) -> None:
