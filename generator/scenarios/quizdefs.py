@@ -40,7 +40,6 @@ class Quiz:
     topics: tuple[str, ...]
     count: int
     seed: int
-    laws: str = ""
 
 
 @dataclass(frozen=True)
@@ -117,7 +116,7 @@ def load(path: Path) -> Definitions:
             raise fail("chapters", "each chapter quiz needs an id, topics, count and seed")
         chapters.append(Quiz(str(item["id"]), topics(item.get("topics"), "chapters"),
                              number(item.get("count"), "chapters", 1),
-                             number(item.get("seed"), "chapters", 0), str(item.get("laws", ""))))
+                             number(item.get("seed"), "chapters", 0)))
     mock = data["mock_exam"]
     if not isinstance(mock, dict):
         raise fail("mock_exam", "'mock_exam' must be a mapping")
