@@ -14,7 +14,6 @@ same options holds exactly the deals of the Moodle or GIFT export.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -112,12 +111,9 @@ def load_questions(bank: Path, lang: str) -> list[dict[str, Any]]:
     if not path.exists() and bank.is_dir():
         raise InputError(f"the bank has no questions in {lang!r} (regenerate it with "
                          f"tdcourse generate --lang including {lang})", str(path))
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError("missing (is this a question bank directory?)", str(path)) from None
-    except json.JSONDecodeError as exc:
-        raise InputError(f"invalid JSON: {exc.msg}", str(path), exc.lineno) from None
+    from generator.scenarios.bank import read_json
+
+    data = read_json(path)
     if not isinstance(data, list):
         raise InputError("expected a list of questions", str(path), 1)
     return data

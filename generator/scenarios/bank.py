@@ -157,18 +157,24 @@ def write_bank(out: Path, plan: Plan, records: list[dict[str, Any]]) -> None:
     replace_dir(out, fill)
 
 
+def read_json(file: Path) -> Any:
+    """One file of a bank, read as JSON; a missing or damaged file is a one-line input error
+    naming it (and the line, for bad JSON)."""
+    try:
+        return json.loads(file.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError("missing (is this a question bank directory?)", str(file)) from None
+    except json.JSONDecodeError as exc:
+        raise InputError(f"invalid JSON: {exc.msg}", str(file), exc.lineno) from None
+
+
 def load_bank(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The manifest and the scenarios of a bank directory (clear errors for broken files)."""
     records: list[dict[str, Any]] = []
     manifest: dict[str, Any] = {}
     for name in ("manifest.json", "scenarios.json"):
         file = path / name
-        try:
-            data = json.loads(file.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise InputError("missing (is this a question bank directory?)", str(file)) from None
-        except json.JSONDecodeError as exc:
-            raise InputError(f"invalid JSON: {exc.msg}", str(file), exc.lineno) from None
+        data = read_json(file)
         if name == "manifest.json":
             manifest = data
         else:
