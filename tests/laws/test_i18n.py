@@ -193,26 +193,18 @@ def _ruling_keys() -> dict[str, set[str]]:
     ``add("kind", ...)``, ``Rectification("kind", ...)`` and ``accept_kind="kind"``."""
     import ast
 
-    import generator.laws as laws_package
+    from lawsource import law_calls
 
     tables = {"note": "explain.note", "flag": "explain.flag", "add": "explain.rect",
               "Rectification": "explain.rect"}
     keys: dict[str, set[str]] = {table: set() for table in tables.values()}
-    for folder in laws_package.__path__:
-        for path in Path(folder).glob("*.py"):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if not isinstance(node, ast.Call):
-                    continue
-                func = node.func
-                name = func.attr if isinstance(func, ast.Attribute) else \
-                    func.id if isinstance(func, ast.Name) else ""
-                first = node.args[0] if node.args else None
-                if name in tables and isinstance(first, ast.Constant) \
-                        and isinstance(first.value, str):
-                    keys[tables[name]].add(first.value)
-                for keyword in node.keywords:
-                    if keyword.arg == "accept_kind" and isinstance(keyword.value, ast.Constant):
-                        keys["explain.rect"].add(str(keyword.value.value))
+    for name, node in law_calls():
+        first = node.args[0] if node.args else None
+        if name in tables and isinstance(first, ast.Constant) and isinstance(first.value, str):
+            keys[tables[name]].add(first.value)
+        for keyword in node.keywords:
+            if keyword.arg == "accept_kind" and isinstance(keyword.value, ast.Constant):
+                keys["explain.rect"].add(str(keyword.value.value))
     return keys
 
 

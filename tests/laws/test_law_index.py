@@ -5,12 +5,11 @@ from __future__ import annotations
 import ast
 import re
 from importlib import resources
-from pathlib import Path
 
 import pytest
 import yaml
+from lawsource import law_calls
 
-import generator.laws as laws_package
 from generator.laws.refs import LawRef, check, law_index
 
 EDITION = "1987"
@@ -31,20 +30,13 @@ def _cited_literals() -> list[str]:
     """Every clause-like string literal passed to a clause-taking call in generator/laws (read
     from the source, so a clause the cases never reach is checked too)."""
     found: set[str] = set()
-    for folder in laws_package.__path__:
-        for path in Path(folder).glob("*.py"):
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if not isinstance(node, ast.Call):
-                    continue
-                func = node.func
-                name = func.attr if isinstance(func, ast.Attribute) else \
-                    func.id if isinstance(func, ast.Name) else ""
-                if name not in CLAUSE_TAKERS:
-                    continue
-                for arg in [*node.args, *(k.value for k in node.keywords)]:
-                    found.update(sub.value for sub in ast.walk(arg)
-                                 if isinstance(sub, ast.Constant) and isinstance(sub.value, str)
-                                 and CLAUSE_LIKE.fullmatch(sub.value))
+    for name, node in law_calls():
+        if name not in CLAUSE_TAKERS:
+            continue
+        for arg in [*node.args, *(k.value for k in node.keywords)]:
+            found.update(sub.value for sub in ast.walk(arg)
+                         if isinstance(sub, ast.Constant) and isinstance(sub.value, str)
+                         and CLAUSE_LIKE.fullmatch(sub.value))
     return sorted(found)
 
 
