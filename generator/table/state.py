@@ -32,8 +32,7 @@ from generator.model.calls import Bid, CallValue, Double, Pass, Redouble
 from generator.model.cards import Card, Suit
 from generator.model.contract import Contract
 from generator.model.deal import Deal
-from generator.model.hand import Hand
-from generator.model.play import legal_plays, trick_winner
+from generator.model.play import trick_winner
 from generator.model.seat import SEATS, Seat, Side
 from generator.table.events import (
     Accepted,
@@ -268,7 +267,10 @@ class Table:
             return []
         current = self.current
         led = None if self.leading or current is None else current.led_suit
-        return sorted(legal_plays(Hand(hand), led), key=lambda c: (c.suit.order, c.rank.order))
+        # model.play.legal_plays's rule, on the table's own card set: building a Hand (and
+        # sorting it twice) for every card the scenario player chooses cost the generator 15 %
+        same = [c for c in hand if c.suit is led] if led is not None else []
+        return sorted(same or hand, key=lambda c: (c.suit.order, c.rank.order))
 
     @property
     def leading(self) -> bool:

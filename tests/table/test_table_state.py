@@ -165,3 +165,30 @@ def test_sample_case_neutral_state(name: str, expected: tuple[str, ...], cases_d
     path = cases_dir / f"{name}.yaml"
     assert path.is_file(), f"sample case missing: {path}"
     assert state(replay(load_case(path))) == expected
+
+
+def test_legal_cards_follow_suit_as_the_model_says() -> None:
+    """``Table.legal_cards`` (the generator's hot path) gives what ``model.play.legal_plays``
+    gives on a Hand: any card on a lead, the suit led when the player has it, else any card; in
+    suit-then-rank order; and nothing when the deal is unknown. Checked at every card of a board
+    played to the end."""
+    from generator.model.hand import Hand
+    from generator.model.play import legal_plays
+
+    table = table_of(AUCTION, deal=RV01_DEAL)
+    checked = 0
+    while table.phase == "play":
+        seat = table.next
+        assert seat is not None
+        hand = table.remaining(seat)
+        assert hand is not None
+        current = table.current
+        led = None if table.leading or current is None else current.led_suit
+        expected = sorted(legal_plays(Hand(hand), led), key=lambda c: (c.suit.order, c.rank.order))
+        got = table.legal_cards(seat)
+        assert got == expected
+        checked += 1
+        verb = "leads" if table.leading else "plays"
+        table.apply(parse_event(f"{seat} {verb} {got[-1]}"))  # the top card of the last suit
+    assert checked == 52
+    assert Table(Board.from_number(1)).legal_cards(Seat.parse("N")) == []
