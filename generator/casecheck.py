@@ -160,7 +160,7 @@ def failures(expect: dict[str, Any], result: dict[str, Any],
     ``irregularity``); an unknown key is always a failure. An empty list means the result holds.
     """
     wanted = set(expect) if keys is None else set(keys) & set(expect)
-    problems = [f"unknown expect key {k!r}" for k in sorted(set(expect) - KNOWN_KEYS)]
+    problems = [f"unknown expect key {k!r}" for k in sorted(set(expect) - KNOWN_KEYS, key=str)]
     irregularities = result.get("irregularities") or []
     state = result.get("state") or {}
 

@@ -89,7 +89,7 @@ _SPECIAL: dict[str, CallValue] = {
     "X": DOUBLE, "D": DOUBLE, "DBL": DOUBLE, "DOUBLE": DOUBLE, "КОНТРА": DOUBLE,
     "XX": REDOUBLE, "R": REDOUBLE, "RDBL": REDOUBLE, "REDOUBLE": REDOUBLE, "РЕКОНТРА": REDOUBLE,
 }
-_BID_RE = re.compile(r"^(\d{1,2})\s*(C|D|H|S|N|NT|NOTRUMPS?)$")
+_BID_RE = re.compile(r"^([0-9]{1,2})\s*(C|D|H|S|N|NT|NOTRUMPS?)$")  # ASCII digits only
 
 
 class Call:

@@ -16,6 +16,7 @@ from typing import Any
 import yaml
 
 from generator.errors import InputError, ParseError
+from generator.table import limits
 from generator.model.board import Board, Vulnerability
 from generator.model.contract import Contract
 from generator.model.deal import Deal
@@ -89,47 +90,159 @@ def _scalar(node: yaml.Node, path: str, what: str) -> Any:
 
 
 def _construct(node: yaml.Node, path: str) -> Any:
-    """The plain value of a node; an unknown tag (``!!python/object``) is a located error."""
+    """The plain value of a node; a tag it cannot hold (``!!int x``) is a located error."""
     try:
         return yaml.safe_load(yaml.serialize(node))
     except yaml.YAMLError as exc:
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise InputError(f"invalid YAML: {problem}", path, node.start_mark.line + 1) from None
+    except (ValueError, TypeError, OverflowError):
+        raise InputError(f"invalid YAML: {_shown(node)} is not a value of its tag "
+                         f"{_tag_name(node.tag)}", path, node.start_mark.line + 1) from None
+
+
+def _tag_name(tag: str) -> str:
+    return "!!" + tag[len(_TAGS):] if tag.startswith(_TAGS) else tag
+
+
+def _shown(node: yaml.Node) -> str:
+    text = repr(node.value) if isinstance(node, yaml.ScalarNode) else "this list or mapping"
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+_TAGS = "tag:yaml.org,2002:"
+#: the explicit tags a case may use; any other (``!!python/object``, ``!!binary``, ``!foo``) is
+#: refused where it stands
+_ALLOWED_TAGS = frozenset(_TAGS + t for t in ("str", "int", "float", "bool", "null", "seq", "map"))
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """PyYAML's safe loader composing within :mod:`generator.table.limits`.
+
+    Each node is counted as it is composed (an alias counts as the whole node it repeats), and
+    the depth is checked before the composer recurses, so a hostile file is refused on the line
+    where it goes past a limit, before it costs anything."""
+
+    def __init__(self, text: str, path: str) -> None:
+        super().__init__(text)
+        self.path = path
+        self.depth = 0  # enclosing lists and mappings
+        self.reached = 0  # deepest level reached, an alias counting its node's own height
+        self.nodes = 0
+        self.anchored: dict[str, tuple[int, int]] = {}  # anchor -> (nodes, height)
+        self.open: set[str] = set()  # anchors of the lists and mappings being composed
+
+    def _refuse(self, problem: str, line: int) -> InputError:
+        return InputError(problem, self.path, line)
+
+    def _count(self, nodes: int, line: int) -> None:
+        self.nodes += nodes
+        if self.nodes > limits.MAX_NODES:
+            raise self._refuse(f"more than {limits.MAX_NODES} values (aliases counted as what "
+                               "they repeat)", line)
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node:
+        event = self.peek_event()
+        line = event.start_mark.line + 1
+        anchor = event.anchor
+        if isinstance(event, yaml.AliasEvent):
+            if anchor in self.open:
+                raise self._refuse(f"alias *{anchor} repeats the list or mapping that holds it",
+                                   line)
+            nodes, height = self.anchored.get(str(anchor), (1, 0))
+            self._count(nodes, line)
+            self.reached = max(self.reached, self.depth + height)
+            if self.reached > limits.MAX_DEPTH:
+                raise limits.too_deep(self.path, line)
+            node: yaml.Node = super().compose_node(parent, index)
+            return node
+        tag = getattr(event, "tag", None)
+        if tag not in (None, "!") and tag not in _ALLOWED_TAGS:
+            raise self._refuse(f"YAML tag {_clip(_tag_name(tag))} is not allowed in a case file",
+                               line)
+        if isinstance(event, yaml.ScalarEvent):
+            node = super().compose_node(parent, index)
+            self._count(1, line)
+            digits = sum(ch.isdigit() for ch in node.value) if node.tag == _TAGS + "int" else 0
+            if digits > limits.MAX_INT_DIGITS:
+                raise self._refuse(f"a number of {digits} digits (at most "
+                                   f"{limits.MAX_INT_DIGITS})", line)
+            if anchor is not None:
+                self.anchored[anchor] = (1, 0)
+            return node
+        if self.depth >= limits.MAX_DEPTH:
+            raise limits.too_deep(self.path, line)
+        before, outer = self.nodes, self.reached
+        self.depth += 1
+        self.reached = self.depth
+        if anchor is not None:
+            self.open.add(anchor)
+        node = super().compose_node(parent, index)
+        self.open.discard(str(anchor))
+        height = self.reached - self.depth + 1
+        self.depth -= 1
+        self.reached = max(outer, self.reached)
+        self._count(1, line)
+        if anchor is not None:
+            self.anchored[anchor] = (self.nodes - before, height)
+        if isinstance(node, yaml.MappingNode):
+            self._unique_keys(node)
+        return node
+
+    def _unique_keys(self, node: yaml.MappingNode) -> None:
+        seen: set[str] = set()
+        for key, _ in node.value:
+            if isinstance(key, yaml.ScalarNode):
+                if key.value in seen:
+                    what = "field" if self.depth == 0 else "key"
+                    raise self._refuse(f"{what} '{_clip(key.value)}' is given twice",
+                                       key.start_mark.line + 1)
+                seen.add(key.value)
+
+
+def _clip(text: str, width: int = 40) -> str:
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def _compose(text: str, path: str) -> yaml.Node | None:
+    """The node tree of a case's text, composed within the limits."""
+    loader = _BoundedLoader(text, path)
+    try:
+        node: yaml.Node | None = loader.get_single_node()
+        return node
+    finally:
+        loader.dispose()
 
 
 def load_case(path: str | Path) -> Case:
-    """Read a case file (YAML or JSON)."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError("no such file", str(path)) from None
-    except IsADirectoryError:
-        raise InputError("is a directory, not a case file", str(path)) from None
-    except UnicodeDecodeError:
-        raise InputError("not a text file (expected UTF-8 YAML or JSON)", str(path)) from None
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", str(path)) from None
-    return parse_case(text, str(path))
+    """Read a case file (YAML or JSON) through the limits of :mod:`generator.table.limits`."""
+    name = str(path)
+    text = limits.decode_text(limits.read_bounded(path), name)
+    return parse_case(text, name)
 
 
 def parse_case(text: str, path: str = "<case>") -> Case:
     """Parse the text of a case file; ``path`` is only used in messages."""
+    limits.check_text(text, path)
     if path.endswith(".json"):
+        limits.check_json_depth(text, path)
         try:
             json.loads(text)
         except json.JSONDecodeError as exc:
             raise InputError(f"invalid JSON: {exc.msg}", path, exc.lineno) from None
+        except ValueError:  # a number of more than 4,300 digits
+            raise InputError("invalid JSON: a number too long to read", path) from None
         # valid JSON has raw tabs only as whitespace between tokens, which YAML refuses as
         # indentation: make them spaces (line numbers are unchanged)
         text = text.replace("\t", " ")
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        root = _compose(text, path)
     except yaml.MarkedYAMLError as exc:
         line = exc.problem_mark.line + 1 if exc.problem_mark else None
-        raise InputError(f"invalid YAML: {exc.problem}", path, line) from None
+        problem = exc.problem or exc.context or "not YAML"
+        raise InputError(f"invalid YAML: {problem}", path, line) from None
     except yaml.YAMLError as exc:
-        raise InputError(f"invalid YAML: {exc}", path) from None
+        raise InputError(f"invalid YAML: {str(exc).splitlines()[0]}", path) from None
     if root is None:
         raise InputError("empty case file", path, 1)
     if not isinstance(root, yaml.MappingNode):
@@ -138,13 +251,16 @@ def parse_case(text: str, path: str = "<case>") -> Case:
     nodes: dict[str, yaml.Node] = {}
     lines: dict[str, int] = {}
     for key_node, value_node in root.value:
-        key = str(key_node.value)
         line = key_node.start_mark.line + 1
+        if not isinstance(key_node, yaml.ScalarNode):
+            raise InputError("a field name must be a single word (board, events, ...)", path,
+                             line)
+        key = str(key_node.value)
         if key in nodes:
             raise InputError(f"field '{key}' is given twice", path, line)
         if key not in _KNOWN_KEYS:
             raise InputError(
-                f"unknown field '{key}' (known: {', '.join(sorted(_KNOWN_KEYS))})", path, line
+                f"unknown field '{_clip(key)}' (known: {', '.join(sorted(_KNOWN_KEYS))})", path, line
             )
         nodes[key] = value_node
         lines[key] = line
@@ -202,6 +318,9 @@ def parse_case(text: str, path: str = "<case>") -> Case:
             seq = yaml.SequenceNode("tag:yaml.org,2002:seq", [])
         if not isinstance(seq, yaml.SequenceNode):
             raise located("events", "'events' must be a list of lines like 'E 1H'")
+        if len(seq.value) > limits.MAX_EVENTS:
+            raise located("events", f"{len(seq.value)} events: a case holds at most "
+                          f"{limits.MAX_EVENTS}")
         for item in seq.value:
             line = item.start_mark.line + 1
             if not isinstance(item, yaml.ScalarNode):

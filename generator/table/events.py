@@ -180,7 +180,8 @@ VERBS = (
 
 
 def _count(word: str, verb: str) -> int:
-    if not word.isdigit() or not 0 <= int(word) <= 13:
+    # ASCII digits only: str.isdigit() also accepts "²" and "١", which int() refuses or reads
+    if not (word.isascii() and word.isdigit()) or len(word) > 2 or not 0 <= int(word) <= 13:
         raise ParseError(f"'{verb}' needs a number of tricks from 0 to 13, not {word!r}")
     return int(word)
 

@@ -137,9 +137,7 @@ class Ruler:
             return
         # refused: the card goes back face up to its owner, the right hand leads
         table.current = None
-        if table.hands is not None:
-            table.hands[pending.offender].add(pending.card)
-        table.exposed[pending.offender].append(pending.card)
+        table.return_to_hand(pending.offender, pending.card, face_up=True)
         table.next = pending.turn
         if table.next is not None:
             table.ruler.lead_due(table, table.next)

@@ -224,6 +224,9 @@ class Table:
         if deal is not None and all(deal[s] is not None for s in SEATS):
             self.hands = {s: set(deal.hand(s).cards) for s in SEATS}
         self.exposed: dict[Seat, list[Card]] = {s: [] for s in SEATS}
+        #: every card that has left a hand by being played, with its seat and trick number: what
+        #: tells, even without a deal, that a card played again was already played
+        self.gone: dict[Card, tuple[Seat, int]] = {}
         self.penalty: list[PenaltyCard] = []
         self.constraints: list[Constraint] = []
         self.tricks: list[PlayedTrick] = []
@@ -554,6 +557,12 @@ class Table:
     # ----------------------------------------------------------------------------- play
     def _take(self, seat: Seat, card: Card) -> None:
         """Check that the card is in the seat's hand (when the deal is known)."""
+        gone = self.gone.get(card)
+        if gone is not None:
+            who, trick = gone
+            by = "" if who is seat else f" by {who}"
+            raise ImpossibleEventError(
+                f"{seat} cannot play {card}: it was already played{by} at trick {trick}")
         hand = self.remaining(seat)
         if hand is None:
             return
@@ -569,6 +578,7 @@ class Table:
         """The card leaves the seat's hand (played): it is no longer exposed or a penalty card."""
         if self.hands is not None:
             self.hands[seat].discard(card)
+        self.gone[card] = (seat, len(self.tricks) + 1)
         exposed = self.exposed[seat]
         if exposed and card in exposed:
             exposed.remove(card)
@@ -588,6 +598,7 @@ class Table:
         """A played card is taken back (face up when it is to lie exposed)."""
         if self.hands is not None:
             self.hands[seat].add(card)
+        self.gone.pop(card, None)
         if face_up and card not in self.exposed[seat]:
             self.exposed[seat].append(card)
 
