@@ -26,7 +26,9 @@ class CallAfterFinalPass(Rule):
     def detected(self, table: Table) -> None:
         super().detected(table)
         call = Call.parse(str(self.fact.detail("call")))
-        in_auction = any(e.event == self.fact.event for e in table.entries)
+        # from the end: the call was recorded just now (a scan from the start made a long log
+        # of calls after the final pass quadratic)
+        in_auction = any(e.event == self.fact.event for e in reversed(table.entries))
         self.ruling.add("call_cancelled", "39", event=self.fact.event)
         self.condone_previous(table)
         if not in_auction:
@@ -42,12 +44,14 @@ class CallAfterFinalPass(Rule):
         event = self.fact.event
         if event is None:
             return
-        earlier = [(r.fact.event, r) for r in self.ruler.rules.values()
-                   if isinstance(r, CallAfterFinalPass) and r.fact.event is not None
-                   and r.fact.event < event]
-        if not earlier:
+        # the latest earlier one: rules are made in the order of their events, so the first
+        # found from the end (listing them all for every call made a long log quadratic)
+        previous = next((r for r in reversed(self.ruler.rules.values())
+                         if isinstance(r, CallAfterFinalPass) and r.fact.event is not None
+                         and r.fact.event < event), None)
+        if previous is None or previous.fact.event is None:
             return
-        start, previous = max(earlier, key=lambda pair: pair[0])
+        start = previous.fact.event
         if previous.offender.lho is not self.offender:
             return
         if any(start < d < event for d in table.director_called):

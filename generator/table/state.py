@@ -470,11 +470,14 @@ class Table:
         seat = event.seat
         if self.phase == "play" and not self.tricks and self.current is None:
             self._reopen_auction()  # the auction period lasts until the opening lead is made
-        mine = [i for i, e in enumerate(self.entries)
-                if e.seat is seat and (e.status != "cancelled" or e.voided)]
-        if not mine or self.phase != "auction":
+        # the seat's last call, found from the end (listing all of them made a log of many
+        # changes quadratic)
+        entries = self.entries
+        original = next((i for i in range(len(entries) - 1, -1, -1)
+                         if entries[i].seat is seat
+                         and (entries[i].status != "cancelled" or entries[i].voided)), None)
+        if original is None or self.phase != "auction":
             raise ImpossibleEventError(f"{seat} changes a call but has no call to change")
-        original = mine[-1]
         first = self.entries[original]
         later = [e for e in self.entries[original + 1:] if e.status != "cancelled"]
         partner_called = any(e.seat is seat.partner for e in later)
@@ -502,11 +505,12 @@ class Table:
         self.ruler.opened(self, irr)
 
     def _revalidate_after(self, position: int) -> None:
+        later = [e for e in self.entries[position + 1:] if e.status == "standing"]
+        if not later:
+            return  # nothing was called over it (the common case: no need to list the auction)
         before = [(e.seat, e.call) for e in self.entries[: position + 1] if e.status == "standing"]
         broken = False
-        for entry in self.entries[position + 1:]:
-            if entry.status != "standing":
-                continue
+        for entry in later:
             if not broken and not is_legal_call(entry.seat, entry.call, before):
                 broken = True
                 self.next = entry.seat
