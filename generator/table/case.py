@@ -16,11 +16,11 @@ from typing import Any
 import yaml
 
 from generator.errors import InputError, ParseError
-from generator.table import limits
 from generator.model.board import Board, Vulnerability
 from generator.model.contract import Contract
 from generator.model.deal import Deal
 from generator.model.seat import Seat
+from generator.table import limits
 from generator.table.events import Event, parse_event
 
 FORMAT = 1
@@ -142,7 +142,7 @@ class _BoundedLoader(yaml.SafeLoader):
                                "they repeat)", line)
 
     def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node:
-        event = self.peek_event()
+        event: Any = self.peek_event()  # type: ignore[no-untyped-call]
         line = event.start_mark.line + 1
         anchor = event.anchor
         if isinstance(event, yaml.AliasEvent):
@@ -154,14 +154,13 @@ class _BoundedLoader(yaml.SafeLoader):
             self.reached = max(self.reached, self.depth + height)
             if self.reached > limits.MAX_DEPTH:
                 raise limits.too_deep(self.path, line)
-            node: yaml.Node = super().compose_node(parent, index)
-            return node
+            return self._composed(parent, index)
         tag = getattr(event, "tag", None)
         if tag not in (None, "!") and tag not in _ALLOWED_TAGS:
             raise self._refuse(f"YAML tag {_clip(_tag_name(tag))} is not allowed in a case file",
                                line)
         if isinstance(event, yaml.ScalarEvent):
-            node = super().compose_node(parent, index)
+            node = self._composed(parent, index)
             self._count(1, line)
             digits = sum(ch.isdigit() for ch in node.value) if node.tag == _TAGS + "int" else 0
             if digits > limits.MAX_INT_DIGITS:
@@ -177,7 +176,7 @@ class _BoundedLoader(yaml.SafeLoader):
         self.reached = self.depth
         if anchor is not None:
             self.open.add(anchor)
-        node = super().compose_node(parent, index)
+        node = self._composed(parent, index)
         self.open.discard(str(anchor))
         height = self.reached - self.depth + 1
         self.depth -= 1
@@ -187,6 +186,11 @@ class _BoundedLoader(yaml.SafeLoader):
             self.anchored[anchor] = (self.nodes - before, height)
         if isinstance(node, yaml.MappingNode):
             self._unique_keys(node)
+        return node
+
+    def _composed(self, parent: yaml.Node | None, index: Any) -> yaml.Node:
+        node = super().compose_node(parent, index)
+        assert node is not None  # the composer returns None only at the end of the stream
         return node
 
     def _unique_keys(self, node: yaml.MappingNode) -> None:
@@ -259,9 +263,8 @@ def parse_case(text: str, path: str = "<case>") -> Case:
         if key in nodes:
             raise InputError(f"field '{key}' is given twice", path, line)
         if key not in _KNOWN_KEYS:
-            raise InputError(
-                f"unknown field '{_clip(key)}' (known: {', '.join(sorted(_KNOWN_KEYS))})", path, line
-            )
+            known = ", ".join(sorted(_KNOWN_KEYS))
+            raise InputError(f"unknown field '{_clip(key)}' (known: {known})", path, line)
         nodes[key] = value_node
         lines[key] = line
 
