@@ -6,11 +6,12 @@ translation): the headings and fixed words come from the language catalogs (:dat
 ``examples.*`` tables of ``generator/i18n/<lang>.yaml``), the rest from the question bank (the
 engine's explanations) and the law index. The same input always gives the same text.
 
-Text that comes from data (explanations, question texts, titles) goes through :func:`md_text`:
-``&``, ``<`` and ``>`` become entities and Markdown punctuation is backslash-escaped, so no
-explanation can open a tag, a role or a link. Law citations inside an explanation, "(Law 27B2)",
-become the ``{law}`` role of the book's extension (a link to the law index page); cards and
-calls in the engine's notation (``H6``, ``1NT``) are shown with suit symbols.
+Text that comes from data (explanations, question texts, titles, every catalog word) goes
+through :mod:`generator.book.markup` (:func:`md_text`, :func:`_word`): ``&``, ``<`` and ``>``
+become entities and Markdown punctuation is backslash-escaped, so no explanation or catalog
+word can open a tag, a role, a link or a template. Law citations inside an explanation,
+"(Law 27B2)", become the ``{law}`` role of the book's extension (a link to the law index page);
+cards and calls in the engine's notation (``H6``, ``1NT``) are shown with suit symbols.
 
 Labels (MyST targets) the pages define, for links between them:
 
@@ -37,7 +38,8 @@ from typing import Any
 
 import generator.laws as laws_package
 from generator import i18n
-from generator.book import diagrams
+from generator.book import diagrams, markup
+from generator.book.markup import MyST
 from generator.laws.explain import describe_fact
 from generator.laws.refs import LawRef, law_index
 from generator.model.cards import Suit
@@ -103,11 +105,11 @@ WORDS: Mapping[str, Mapping[str, str]] = i18n.ByKey("examples.words")
 _REF = re.compile(r"^\d{1,2}[A-Za-z0-9]*$")
 _CARD = re.compile(r"(?<![\w\\])([CDHS])([2-9TJQKA])(?!\w)")
 _CALL = re.compile(r"(?<![\w\\])([1-7])(NT|[CDHS])(?!\w)")
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]{}$|~^#%!])")
 
 
-def _word(key: str, lang: str) -> str:
-    return i18n.text(lang, "examples.words", key)
+def _word(key: str, lang: str, **fields: object) -> MyST:
+    """A word of the ``examples.words`` catalog table, escaped for MyST (fields filled first)."""
+    return markup.word(lang, "examples.words", key, **fields)
 
 
 def _citation() -> re.Pattern[str]:
@@ -132,30 +134,34 @@ def _check_slug(slug: str) -> str | None:
 # --------------------------------------------------------------------------- text
 
 
-def symbols(text: str, lang: str) -> str:
-    """Cards and calls of the engine's notation with suit symbols (``HT`` → ♥10, ``1NT``)."""
+def symbols(text: str, lang: str, nt: str | None = None) -> str:
+    """Cards and calls of the engine's notation with suit symbols (``HT`` → ♥10, ``1NT``);
+    ``nt`` replaces the catalog's word for no trumps (the escaped one, in MyST)."""
     suits = diagrams.SUIT_SYMBOL
     text = _CARD.sub(lambda m: suits[Suit(m.group(1))] + ("10" if m.group(2) == "T"
                                                           else m.group(2)), text)
-    nt = i18n.text(lang, "examples.nt")
+    nt = i18n.text(lang, "examples.nt") if nt is None else nt
     return _CALL.sub(lambda m: m.group(1) + (nt if m.group(2) == "NT"
                                              else suits[Suit(m.group(2))]), text)
 
 
-def _escape(text: str, lang: str) -> str:
-    text = re.sub(r"\s+", " ", str(text))
-    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return symbols(_MD_SPECIAL.sub(r"\\\1", text), lang)
+def _escape(text: str, lang: str) -> MyST:
+    escaped = markup.myst(text, inline=True)
+    if text[:1].isspace():  # a piece between citations keeps its space
+        escaped = MyST(" " + escaped)
+    if text[-1:].isspace() and escaped:
+        escaped = MyST(escaped + " ")
+    return MyST(symbols(escaped, lang, nt=markup.myst(i18n.text(lang, "examples.nt"), inline=True)))
 
 
-def md_text(text: str, lang: str) -> str:
+def md_text(text: str, lang: str) -> MyST:
     """Data text made safe for a MyST paragraph or heading: one line, no markup, suit symbols."""
-    return _escape(text, lang).strip()
+    return MyST(_escape(text, lang).strip())
 
 
-def law_role(ref: str) -> str:
-    """The book extension's role citing one clause."""
-    return f"{{law}}`{ref}`"
+def law_role(ref: str) -> MyST:
+    """The book extension's role citing one clause (a clause of the law index: ours)."""
+    return markup.role("law", ref)
 
 
 def _known_ref(token: str) -> bool:
@@ -175,14 +181,16 @@ def citation_parts(text: str) -> Iterator[tuple[str, str, list[str]]]:
     yield text[position:], "", []
 
 
-def linked_text(text: str, lang: str) -> str:
-    """An explanation as MyST: escaped text, each "(Law 27B2, 27C)" citation made of law roles."""
+def linked_text(text: str, lang: str) -> MyST:
+    """An explanation as MyST: escaped text, each "(Law 27B2, 27C)" citation made of law roles
+    (the catalog's word for "Law" escaped like the rest)."""
     out: list[str] = []
     for before, word, refs in citation_parts(text):
         out.append(_escape(before, lang))
         if refs:
-            out.append(f"({word} " + ", ".join(law_role(t) for t in refs) + ")")
-    return "".join(out).strip()
+            cited = ", ".join(law_role(t) for t in refs)
+            out.append(f"({markup.myst(word, inline=True)} {cited})")
+    return MyST("".join(out).strip())
 
 
 def cited_in(text: str) -> list[str]:
@@ -197,11 +205,9 @@ def _sorted_refs(refs: Iterable[str]) -> list[str]:
     return sorted(set(refs), key=lambda r: (LawRef.parse(r), r))
 
 
-def _raw_html(html: str) -> str:
-    """A raw HTML block whose fence no content can close."""
-    runs = [len(m) for m in re.findall(r"`+", html)]
-    fence = "`" * max(3, max(runs, default=0) + 1)
-    return f"{fence}{{raw}} html\n{html.strip()}\n{fence}"
+def _raw_html(html: str) -> MyST:
+    """A raw HTML block whose fence no content can close (see :func:`markup.raw_html`)."""
+    return markup.raw_html(html)
 
 
 # --------------------------------------------------------------------------- examples
@@ -274,7 +280,8 @@ def example_title(record: Mapping[str, Any], lang: str) -> str:
     fact = _fact(record)
     if fact["kind"] not in i18n.table(lang, "explain.kind") \
             and f"kind_{fact['kind']}" in i18n.table(lang, "examples.words"):
-        return _word(f"kind_{fact['kind']}", lang)  # the engine has no sentence for it yet
+        # the engine has no sentence for it yet (plain text: the callers escape it)
+        return i18n.text(lang, "examples.words", f"kind_{fact['kind']}")
     return describe_fact(str(fact["kind"]), fact["seat"], dict(fact.get("details") or {}),
                          lang).rstrip(".")
 
@@ -507,10 +514,11 @@ def _uses_text(items: Sequence[str], lang: str) -> str:
         extra = []
         if numbers:
             word = _word("examples" if len(numbers) > 1 else "example_one", lang)
-            extra.append(word + " " + ", ".join(f"{{ref}}`{n} <example-{slug}-{n}>`"
+            extra.append(word + " " + ", ".join(markup.role("ref", f"example-{slug}-{n}", n)
                                                 for n in numbers))
         if "quiz" in chapters[slug]:
-            extra.append(f"{{ref}}`{_word('quiz', lang).lower()} <quiz-{slug}>`")
+            quiz = i18n.text(lang, "examples.words", "quiz").lower()
+            extra.append(markup.role("ref", f"quiz-{slug}", quiz))
         others = [r for r in chapters[slug] if not r.isdigit() and r != "quiz"]
         extra += [md_text(r, lang) for r in others]
         if extra:
@@ -562,7 +570,7 @@ def law_index_page(lang: str, uses: Mapping[str, Sequence[str]], *,
         rules, n_cases = counts.get(law, (0, 0))
         parts += [f"(law-{key})=",
                   f"## {_word('law', lang)} {law}. {md_text(index[key].title(lang), lang)}", ""]
-        line = _word("coverage", lang).format(rules=rules, cases=n_cases)
+        line: str = _word("coverage", lang, rules=rules, cases=n_cases)
         if uses.get(key):
             line += f" {_word('used_in', lang)}: {_uses_text(uses[key], lang)}."
         parts += [line, ""]

@@ -36,6 +36,8 @@ from sphinx.environment import BuildEnvironment
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 
+from generator.book import markup
+
 logger = logging.getLogger(__name__)
 T = TypeVar("T")
 
@@ -123,6 +125,49 @@ def _refresh_static(app: Sphinx, exception: Exception | None) -> None:
     for path in sorted(STATIC_DIR.iterdir()):
         if path.is_file():
             copyfile(path, target / path.name, __overwrite_warning__=False)
+
+
+def _mystnb_css_first(app: Sphinx) -> None:
+    """MyST-NB copies its stylesheet into ``_static`` only when the build has finished, and
+    Sphinx gives a stylesheet link a ``?v=<checksum>`` only when the file is already there: a
+    clean build wrote the link without it and a rebuild with it. Copied before any page is
+    written, every build writes the same link."""
+    if app.builder.format != "html":
+        return
+    from myst_nb import sphinx_ext  # type: ignore[import-untyped]
+
+    Path(app.outdir, "_static").mkdir(parents=True, exist_ok=True)
+    sphinx_ext.add_global_html_resources(app, None)
+
+
+def _escape_search_titles(app: Sphinx, exception: Exception | None) -> None:
+    """The search page shows the section titles of ``searchindex.js`` with ``innerHTML``, and
+    Sphinx stores them as plain text: a heading whose text holds ``<img onerror=...>`` (shown
+    harmlessly on its page) would run on the search page. Stored escaped instead (unescaped
+    first, so that titles kept from a previous build are not escaped twice: a rebuild writes
+    the same index as a clean build)."""
+    import html
+
+    if exception is not None or app.builder.format != "html":
+        return
+    path = Path(app.outdir, "searchindex.js")
+    if not path.is_file():
+        return
+    from sphinx.search import js_index
+
+    data = js_index.loads(path.read_text(encoding="utf-8"))
+    titles = data.get("alltitles") if isinstance(data, dict) else None
+    if not isinstance(titles, dict):
+        return
+    escaped: dict[str, list[Any]] = {}
+    for title, places in titles.items():
+        bucket = escaped.setdefault(html.escape(html.unescape(title), quote=False), [])
+        bucket.extend(place for place in places if place not in bucket)
+    data["alltitles"] = {title: sorted(places, key=lambda place: [str(p) for p in place])
+                         for title, places in escaped.items()}
+    text = js_index.dumps(data)
+    if text != path.read_text(encoding="utf-8"):
+        path.write_text(text, encoding="utf-8")
 
 
 def _add_static(app: Sphinx) -> None:
@@ -276,21 +321,23 @@ def _page_uri(app: Sphinx, pagename: str) -> str:
 
 
 def language_switch(app: Sphinx, pagename: str) -> str:
-    """The HTML of the switch: the current language, and links to this page in the others."""
+    """The HTML of the switch: the current language, and links to this page in the others.
+    The label comes from a translation and the names from Babel: both are escaped
+    (:mod:`generator.book.markup`), as are the codes and the link."""
     langs: list[str] = list(app.config.tdcourse_languages) or [app.config.language or "en"]
     current = app.config.language or "en"
     up = "../" * (pagename.count("/") + 1)
-    label = book_gettext(_locale_dirs(app), current, "Language")
+    label = markup.attribute(book_gettext(_locale_dirs(app), current, "Language"))
     items = []
     for lang in langs:
-        name = language_name(lang)
+        name, code = markup.html(language_name(lang)), markup.attribute(lang)
         if lang == current:
-            items.append(f'<span class="tdc-lang-current" lang="{lang}" '
+            items.append(f'<span class="tdc-lang-current" lang="{code}" '
                          f'aria-current="true">{name}</span>')
         else:
-            href = f"{up}{lang}/{_page_uri(app, pagename)}"
-            items.append(f'<a class="tdc-lang-link" href="{href}" hreflang="{lang}" '
-                         f'lang="{lang}">{name}</a>')
+            href = markup.attribute(f"{up}{lang}/{_page_uri(app, pagename)}")
+            items.append(f'<a class="tdc-lang-link" href="{href}" hreflang="{code}" '
+                         f'lang="{code}">{name}</a>')
     return (f'<nav class="tdc-lang-switch" aria-label="{label}">'
             + " ".join(items) + "</nav>\n")
 
@@ -304,6 +351,27 @@ def _external_assets(context: dict[str, Any]) -> Iterator[str]:
     for key in ("body", "metatags"):
         yield from (m.group(1) or m.group(2)
                     for m in _BODY_RESOURCE.finditer(str(context.get(key) or "")))
+
+
+#: Page-context texts the themes write unescaped (``{{ docstitle }}`` in the navbar,
+#: ``{{ pagetitle }}`` and ``{{ root_title }}`` as plain text of titles, the author).
+RAW_CONTEXT_TEXTS = ("docstitle", "project", "shorttitle", "pagetitle", "root_title", "author",
+                     "page_description")
+
+
+def _escape_titles(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
+                   doctree: nodes.document | None) -> None:
+    """The book's title (translated in ``_book.po``), the page titles as plain text and the
+    like as escaped markup: the themes write some of them unescaped (the navbar's title, the
+    sidebar's home link, the print heading), Sphinx's own templates escape them with ``|e``
+    (which leaves markup as it is), so they are shown as written everywhere. Connected after
+    the themes' own handlers, which set ``pagetitle`` and ``root_title``."""
+    from markupsafe import Markup, escape
+
+    for key in RAW_CONTEXT_TEXTS:
+        value = context.get(key)
+        if isinstance(value, str) and not isinstance(value, Markup):
+            context[key] = Markup(escape(value))
 
 
 def _page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
@@ -327,7 +395,8 @@ def _localise_raw_summaries(app: Sphinx, docname: str, source: list[str]) -> Non
         word = i18n.text(lang, "examples.words", "answer")
     except (KeyError, i18n.UnknownLanguageError):
         return
-    source[0] = source[0].replace("<summary>Answer</summary>", f"<summary>{word}</summary>")
+    source[0] = source[0].replace("<summary>Answer</summary>",
+                                  f"<summary>{markup.html(word)}</summary>")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -339,7 +408,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("config-inited", _translate_config)
     app.connect("source-read", _localise_raw_summaries)
     app.connect("builder-inited", _add_static)
+    app.connect("builder-inited", _mystnb_css_first)
     app.connect("build-finished", _refresh_static)
+    app.connect("build-finished", _escape_search_titles)
 
     app.add_node(law_reference)
     app.add_role("law", law_role)
@@ -350,6 +421,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_post_transform(LawReferences)
 
     app.connect("html-page-context", _page_context)
+    app.connect("html-page-context", _escape_titles, priority=900)
     from generator.book import quiz
 
     quiz.setup(app)

@@ -35,6 +35,7 @@ import nbformat
 from nbformat.notebooknode import NotebookNode
 
 from generator import i18n
+from generator.book import markup
 from generator.book.examples import _check_slug, chapter_records, example_title, md_text, moment
 from generator.notebook import Case, _w
 
@@ -84,6 +85,24 @@ FALLBACKS: dict[str, tuple[dict[str, Any], str, str]] = {
 DEFAULT_FALLBACK = "01-director-and-procedure"
 
 
+def _md(lang: str, key: str, **fields: Any) -> str:
+    """A catalog text for a Markdown cell: its own Markdown (backtick code) kept, never HTML:
+    ``&``, ``<`` and ``>`` become entities."""
+    text = _w(lang, key, **fields)
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def _heading(lang: str, key: str, **fields: Any) -> str:
+    """A catalog text for a Markdown heading: :func:`_md` on one line."""
+    return markup.one_line(_md(lang, key, **fields))
+
+
+def _comment(lang: str, key: str) -> str:
+    """A catalog text as a Python comment: on one line, so that no text of a catalog becomes
+    code the learner runs."""
+    return markup.one_line(_w(lang, key))
+
+
 def _check(slug: str, lang: str) -> None:
     i18n.check(lang)
     _check_slug(slug)
@@ -96,10 +115,11 @@ def notebook_path(slug: str) -> str:
 
 def notebook_intro_link(slug: str, lang: str) -> str:
     """The MyST paragraph a chapter shows to offer its notebook: a ``{download}`` link and how
-    to open the notebook (in Jupyter or VS Code, in the Python environment of tdcourse)."""
+    to open the notebook (in Jupyter or VS Code, in the Python environment of tdcourse). Both
+    texts are the catalog's, escaped (:mod:`generator.book.markup`): never markup."""
     _check(slug, lang)
-    return (f"{{download}}`{_w(lang, 'link_label')} <{notebook_path(slug)}>`"
-            f" {_w(lang, 'link_hint')}\n")
+    link = markup.role("download", notebook_path(slug), _w(lang, "link_label"))
+    return f"{link} {markup.myst(_w(lang, 'link_hint'), inline=True)}\n"
 
 
 # --------------------------------------------------------------------------- cases
@@ -133,17 +153,17 @@ def _worked(records: Sequence[Mapping[str, Any]], slug: str,
             lang: str) -> list[tuple[str, str, str, str]]:
     """Each worked case: (title, case text, change expression on ``caseN``, note key)."""
     chosen = chapter_records(records, slug, WORKED)
-    out = []
+    out: list[tuple[str, str, str, str]] = []
     for number, record in enumerate(chosen, 1):
         case, result = moment(record)
         part, note = _change(case, result, str(record["kind"]))
-        title = md_text(example_title(record, lang), lang)
+        title: str = md_text(example_title(record, lang), lang)
         out.append((title, _case_text(case), f"case{number}.with_events(case{number}.{part})",
                     note))
     if not out:
         case, change, note = FALLBACKS.get(slug) or FALLBACKS[DEFAULT_FALLBACK]
         chapter = slug if slug in FALLBACKS else DEFAULT_FALLBACK
-        out.append((_w(lang, f"fallback_{chapter}"), _case_text(case), change, note))
+        out.append((_heading(lang, f"fallback_{chapter}"), _case_text(case), change, note))
     return out
 
 
@@ -188,36 +208,36 @@ def chapter_notebook(slug: str, lang: str, quiz: Sequence[Mapping[str, Any]],
     _check(slug, lang)
     chapter = _w(lang, f"chapter_{slug}")
     cells = _Cells()
-    cells.md(f"# {_w(lang, 'title', chapter=chapter)}", _w(lang, "intro"),
-             _w(lang, "intro_offline"))
-    cells.md(f"## {_w(lang, 'setup_heading')}", _w(lang, "setup"))
+    cells.md(f"# {_heading(lang, 'title', chapter=chapter)}", _md(lang, "intro"),
+             _md(lang, "intro_offline"))
+    cells.md(f"## {_heading(lang, 'setup_heading')}", _md(lang, "setup"))
     cells.code(f"from generator.notebook import Case, Quiz, rule\n\n"
-               f"LANG = {lang!r}  # {_w(lang, 'lang_comment')}")
+               f"LANG = {lang!r}  # {_comment(lang, 'lang_comment')}")
 
-    cells.md(f"## {_w(lang, 'cases_heading')}", _w(lang, "cases_intro"))
+    cells.md(f"## {_heading(lang, 'cases_heading')}", _md(lang, "cases_intro"))
     worked = _worked(records, slug, lang)
     for number, (title, text, change, note) in enumerate(worked, 1):
         name = f"case{number}"
-        cells.md(f"### {_w(lang, 'case_heading', n=number)}: {title}")
+        cells.md(f"### {_heading(lang, 'case_heading', n=number)}: {title}")
         cells.code(f"{name} = Case({_py_text(text)})\nrule({name}, LANG)")
-        cells.md(_w(lang, note))
+        cells.md(_md(lang, note))
         cells.code(f"changed{number} = {change}\nrule(changed{number}, LANG)")
-    cells.md(f"### {_w(lang, 'own_heading')}", _w(lang, "own"))
-    cells.code(f"mine = Case(case1)  # {_w(lang, 'own_copy')}\n"
-               f"# mine.events[0] = \"N 1NT\"  # {_w(lang, 'own_replace')}\n"
-               f"# del mine.events[-1]  # {_w(lang, 'own_delete')}\n"
+    cells.md(f"### {_heading(lang, 'own_heading')}", _md(lang, "own"))
+    cells.code(f"mine = Case(case1)  # {_comment(lang, 'own_copy')}\n"
+               f"# mine.events[0] = \"N 1NT\"  # {_comment(lang, 'own_replace')}\n"
+               f"# del mine.events[-1]  # {_comment(lang, 'own_delete')}\n"
                f"rule(mine, LANG)")
 
-    cells.md(f"## {_w(lang, 'quiz_heading')}",
-             _w(lang, "quiz_intro") if quiz else _w(lang, "no_quiz"))
+    cells.md(f"## {_heading(lang, 'quiz_heading')}",
+             _md(lang, "quiz_intro") if quiz else _md(lang, "no_quiz"))
     if quiz:
         literal = pprint.pformat(list(quiz), width=99, sort_dicts=False)
-        cells.code(f"# {_w(lang, 'quiz_comment')}\nquiz = Quiz({literal}, LANG)\nquiz")
+        cells.code(f"# {_comment(lang, 'quiz_comment')}\nquiz = Quiz({literal}, LANG)\nquiz")
         for number, question in enumerate(quiz, 1):
             cells.code(f"quiz.show({number})")
             cells.code(f"quiz.answer({number}, {_placeholder(question)})  "
-                       f"# {_w(lang, 'answer_comment')}")
-        cells.md(f"### {_w(lang, 'score_heading')}")
+                       f"# {_comment(lang, 'answer_comment')}")
+        cells.md(f"### {_heading(lang, 'score_heading')}")
         cells.code("quiz.score()")
 
     notebook = _new_notebook(cells=cells.cells, metadata={

@@ -15,12 +15,14 @@ All of it is written straight in the target language and is the same for the sam
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from generator import i18n
 from generator.book.examples import _check_slug, _word, chapter_questions
 from generator.book.quizdata import dumps, web_bank, web_question
+from generator.errors import TdcourseError
 
 BANK = "/_generated/quiz/bank.json"
 
@@ -65,7 +67,20 @@ def bank_json(questions: Sequence[Mapping[str, Any]], lang: str) -> str:
     return dumps(web_bank(questions, lang))
 
 
+_TOPIC = re.compile(r"^[a-z0-9][a-z0-9-]*$")
+
+
+class QuizDefinitionError(TdcourseError):
+    """A quiz definition's topic that is not a topic name (it would land in a directive)."""
+
+
 def _topics(topics: Sequence[str] | None) -> str:
+    """The topics as the directive's option: names only (``auction-procedure``), never text that
+    could end the option or the directive."""
+    for topic in topics or ():
+        if not isinstance(topic, str) or not _TOPIC.match(topic):
+            raise QuizDefinitionError(f"quiz definitions: {topic!r} is not a topic name "
+                                      f"(lower-case letters, digits and hyphens)")
     return ", ".join(topics) if topics else "all"
 
 

@@ -33,9 +33,10 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from generator.book import charts, examples, notebooks, quizpages
+from generator.book import charts, examples, markup, notebooks, quizpages
 from generator.book.pdf import build_pdf
 from generator.book.quizdata import dumps
+from generator.book.translations import check_translations
 from generator.build import swap_in
 from generator.errors import TdcourseError
 from generator.laws.coverage import coverage_rows
@@ -83,6 +84,18 @@ def check_languages(book: Path, langs: Sequence[str] | None) -> list[str]:
     return wanted
 
 
+def _refuse_templates(config: Mapping[str, Any], config_file: Path) -> None:
+    """No page, translation or included part is ever a template: MyST's ``substitution``
+    extension evaluates ``{{ ... }}`` and ``{% ... %}`` with an unsandboxed jinja2 in every page
+    and every translated message (a shell command from a catalog), so the book may not enable
+    it, nor define substitutions for it."""
+    if "substitution" in (config.get("myst_enable_extensions") or ()) \
+            or config.get("myst_substitutions"):
+        raise BookBuildError(
+            f"{shown(config_file)}: parse: the MyST substitution extension is not allowed (it "
+            "would run {{ ... }} in every page and translation as a template); remove it")
+
+
 def sphinx_config(book: Path, lang: str, langs: Sequence[str]) -> dict[str, Any]:
     """The Sphinx configuration of one language's build, from ``book/_config.yml``."""
     from jupyter_book.config import get_final_config
@@ -98,6 +111,9 @@ def sphinx_config(book: Path, lang: str, langs: Sequence[str]) -> dict[str, Any]
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         raise BookBuildError(f"{config_file}: {first}") from exc
     config = copy.deepcopy(config)
+    _refuse_templates(config, config_file)
+    if lang != SOURCE_LANG:  # a translation may not add markup its English source lacks
+        check_translations(book, lang)
     config["extensions"] = [e for e in config["extensions"] if e not in DROPPED_EXTENSIONS]
     for key in DROPPED_CONFIG:
         config.pop(key, None)
@@ -252,8 +268,9 @@ def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
         svg = charts.chart(name, lang)
         store.write(f"charts/{name}.svg", svg)
         # the page-ready form a chapter includes: the chart inline, so it prints in the PDF
-        store.write(f"charts/{name}.md", "```{raw} html\n<figure class=\"tdc-chart\" "
-                    f"id=\"chart-{name}\">{svg}</figure>\n```\n")
+        # (in a fence no text of the chart can close)
+        store.write(f"charts/{name}.md", markup.raw_html(
+            f'<figure class="tdc-chart" id="chart-{name}">{svg}</figure>') + "\n")
 
     store.write("bank/questions.json", bank_file.read_bytes() if bank_file.exists() else "[]\n")
 
