@@ -97,6 +97,18 @@ def test_html_text_and_attributes_are_escaped() -> None:
     assert fence.startswith("`````{raw} html\n") and fence.endswith("\n`````")
 
 
+def test_quiz_definition_topics_cannot_leave_the_directive_option() -> None:
+    from generator.book.quizpages import QuizDefinitionError, exam_part, practice_part
+
+    assert practice_part(["insufficient-bid", "revoke"]).count("\n") == 4
+    for topic in ("revoke\n```\n```{raw} html\n<script>alert(1)</script>", "a, b",
+                  "{{7*7}}", "<img src=x onerror=alert(1)>"):
+        with pytest.raises(QuizDefinitionError, match="is not a topic name"):
+            practice_part([topic])
+        with pytest.raises(QuizDefinitionError):
+            exam_part(30, 45, 0.75, [topic])
+
+
 # --------------------------------------------------------------------------- substitutions
 
 
