@@ -1,8 +1,10 @@
 """``tdcourse build``: regenerate what the course is built from, and build what exists.
 
-Output is written to a temporary directory next to the target and moved into place only when it
-is complete, so a failed build never destroys the previous one. Then, when the Jupyter Book
-sources exist (``book/_config.yml``), the book itself (:mod:`generator.book.site`).
+Everything a build makes (the question bank, the course data, then, when the Jupyter Book sources
+exist (``book/_config.yml``), every language of the book, :mod:`generator.book.site`) is built in
+one :class:`generator.outputs.Transaction` and replaces the previous output together, only when
+all of it built: a failed or interrupted build leaves the previous site, bank and data as they
+were, never English from one bank and Russian from another.
 """
 
 from __future__ import annotations
@@ -10,15 +12,16 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
-import shutil
-import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from generator.i18n import languages
 from generator.laws import law77
 from generator.laws.refs import law_index
+from generator.outputs import Transaction, checkpoint
+
+#: The file that marks ``book/_build/data`` as ours (see :func:`generator.outputs.check_dir`).
+DATA_MARKER = "score-table-*.csv"
 
 
 def score_table_csv(edition: str) -> str:
@@ -40,58 +43,20 @@ def _law_index_json(edition: str) -> str:
                       sort_keys=True) + "\n"
 
 
-def write_atomic(target: Path, text: str) -> None:
-    """Write a file through a temporary sibling, so a failure leaves the old file intact.
+def _quizzes(root: Path, say: Callable[[str], None],
+             tx: Transaction | None = None) -> dict[str, str]:
+    """Generate the question bank the quiz definitions ask for, and pick each quiz's questions.
 
-    The result gets the permissions of any new file (the umask's), not the temporary file's
-    private ones: outputs are meant to be read and handed on."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}-", dir=target.parent)
-    try:
-        with open(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        mask = os.umask(0)
-        os.umask(mask)
-        Path(tmp).chmod(0o666 & ~mask)
-        Path(tmp).replace(target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-def swap_in(built: Path, target: Path) -> None:
-    """Put the finished directory ``built`` (a sibling of ``target``) in ``target``'s place.
-
-    The previous ``target`` is renamed aside first and deleted only once ``built`` is in place,
-    so a failure leaves one complete directory, never a half-deleted one."""
-    old = target.with_name(f".{target.name}-old")
-    if old.exists():
-        shutil.rmtree(old)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    if target.exists():
-        target.rename(old)
-    built.rename(target)
-    if old.exists():
-        shutil.rmtree(old)
-
-
-def replace_dir(target: Path, fill: Callable[[Path], None]) -> None:
-    """Build into a fresh temporary directory beside ``target``, then swap it in."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}-", dir=target.parent))
-    try:
-        tmp.chmod(0o755)  # mkdtemp makes it private; the result is an ordinary directory
-        fill(tmp)
-        swap_in(tmp, target)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
-
-
-def _quizzes(root: Path, say: Callable[[str], None]) -> dict[str, str]:
-    """Generate the question bank the quiz definitions ask for, and pick each quiz's questions."""
+    The bank is staged in ``tx`` when given (``tdcourse build``), else written at once."""
     from generator.scenarios import quizdefs
-    from generator.scenarios.bank import bank_from_definitions, dumps
+    from generator.scenarios.bank import (
+        BANK_MARKER,
+        definitions_plan,
+        dumps,
+        fill_bank,
+        scenarios,
+        write_bank,
+    )
     from generator.scenarios.questions import questions_for
 
     definitions_file = root / "quizzes" / "quizzes.yaml"
@@ -100,7 +65,14 @@ def _quizzes(root: Path, say: Callable[[str], None]) -> dict[str, str]:
         return {}
     defs = quizdefs.load(definitions_file)
     bank_dir = root / "quizzes" / "bank"
-    records = bank_from_definitions(defs, bank_dir)
+    plan = definitions_plan(defs)
+    if tx is not None:
+        staged = tx.folder(bank_dir, BANK_MARKER)  # refused before the work if not ours
+    records = scenarios(plan, workers=2)
+    if tx is None:
+        write_bank(bank_dir, plan, records)
+    else:
+        fill_bank(staged, plan, records)
     questions = [q for r in records for q in (r.get("questions") or questions_for(r))]
     say(f"built {bank_dir}: {len(records)} verified scenarios, {len(questions)} questions "
         f"({', '.join(defs.langs)})")
@@ -123,29 +95,38 @@ def build(root: Path, edition: str = "1987", say: Callable[[str], None] = print,
     """Build everything that exists under ``root``; returns the output directory.
 
     The course data and the question bank first, then (when ``book/_config.yml`` exists) the
-    book in ``langs`` (default: every language), see :func:`generator.book.site.build_site`.
+    book in ``langs`` (default: every language), see :func:`generator.book.site.build_site`;
+    all of it replaces the previous output at the end, together.
     """
-    if langs and (root / "book" / "_config.yml").exists():
+    config = root / "book" / "_config.yml"
+    if langs and config.exists():
         from generator.book.site import check_languages
 
         check_languages(root / "book", langs)  # before the long steps
-    data_dir = root / "book" / "_build" / "data"
-    files = {
-        f"score-table-{edition}.csv": score_table_csv(edition),
-        f"law-index-{edition}.json": _law_index_json(edition),
-        **_quizzes(root, say),
-    }
-
-    def fill(tmp: Path) -> None:
+    build_dir = root / "book" / "_build"
+    data_dir = build_dir / "data"
+    with Transaction(build_dir) as tx:
+        data = tx.folder(data_dir, DATA_MARKER)
+        files = {
+            f"score-table-{edition}.csv": score_table_csv(edition),
+            f"law-index-{edition}.json": _law_index_json(edition),
+            **_quizzes(root, say, tx),
+        }
         for name, text in files.items():
-            (tmp / name).write_text(text, encoding="utf-8")
+            (data / name).write_text(text, encoding="utf-8")
+        checkpoint("build:data")
+        if not config.exists():
+            tx.commit()
+            for name in files:
+                say(f"built {data_dir / name}")
+            say("the Jupyter Book sources (book/_config.yml) do not exist yet: "
+                "built the course data only")
+            return data_dir
+        from generator.book.site import Sources, build_site
+
+        for name in files:
             say(f"built {data_dir / name}")
-
-    replace_dir(data_dir, fill)
-    if not (root / "book" / "_config.yml").exists():
-        say("the Jupyter Book sources (book/_config.yml) do not exist yet: "
-            "built the course data only")
-        return data_dir
-    from generator.book.site import build_site
-
-    return build_site(root, langs, say, pdf=pdf)
+        sources = Sources(bank=tx.staged(root / "quizzes" / "bank"), data=data)
+        html_dir = build_site(root, langs, say, pdf=pdf, tx=tx, sources=sources)
+        tx.commit()
+    return html_dir
