@@ -28,7 +28,6 @@ from pathlib import Path
 from typing import Any
 
 from generator.errors import InputError
-from generator.laws.engine import analyse
 from generator.table.case import load_case
 
 _SEAT_OR_SUIT = frozenset("NESWCDH")
@@ -233,17 +232,33 @@ def check_case(path: Path) -> CaseReport:
     case = load_case(path)
     if not isinstance(case.expect, dict):
         raise InputError("the case has no 'expect' block to check", str(path))
+    # imported here: a refused file need not wait for the engine and all its laws to import
+    from generator.laws.engine import analyse
+
     return CaseReport(str(path), tuple(failures(case.expect, analyse(case))))
 
 
 def case_files(paths: Iterable[str | Path]) -> list[Path]:
-    """Case files named or found (recursively) under the given paths, sorted."""
+    """Case files named or found (recursively) under the given paths, sorted.
+
+    A folder without a case (``*.yaml``, ``*.yml``, ``*.json``) is refused: ``check`` on it
+    would report "0 passed, 0 failed" and succeed, though nothing was checked (a mistyped
+    folder, a collection not copied yet)."""
     found: list[Path] = []
-    for p in map(Path, paths):
+    for given in paths:
+        if not str(given):  # Path("") would be the current folder
+            raise InputError("an empty path names no case file or folder", "''")
+        p = Path(given)
         if p.is_dir():
-            found.extend(sorted(q for q in p.rglob("*") if q.suffix in (".yaml", ".yml", ".json")))
+            inside = sorted(q for q in p.rglob("*")
+                            if q.suffix in (".yaml", ".yml", ".json") and not q.is_dir())
+            if not inside:
+                raise InputError("no case file (*.yaml, *.yml, *.json) in this folder", str(p))
+            found.extend(inside)
         elif p.exists():
             found.append(p)
+        elif p.parent.is_file() or any(parent.is_file() for parent in p.parents):
+            raise InputError("no such file (a folder on the path is a file)", str(p))
         else:
             raise InputError("no such file or directory", str(p))
     return found

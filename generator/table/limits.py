@@ -36,7 +36,7 @@ MAX_BYTES = 512 * 1024
 MAX_LINE = 10_000
 MAX_DEPTH = 32
 MAX_NODES = 50_000
-MAX_EVENTS = 2_000
+MAX_EVENTS = 1_000
 MAX_INT_DIGITS = 20
 
 # PyYAML's set of printable characters (yaml.reader.Reader.NON_PRINTABLE), plus the BOM being
