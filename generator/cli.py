@@ -28,10 +28,11 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _cmd_rule(args: argparse.Namespace) -> int:
-    from generator.laws.engine import analyse
     from generator.table.case import load_case
 
-    case = load_case(args.case)
+    case = load_case(args.case)  # first: a refused file does not wait for the engine's import
+    from generator.laws.engine import analyse
+
     result = analyse(case)
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=2, sort_keys=False))
