@@ -23,22 +23,37 @@ escaped, so no case or question can inject markup. All the words come from the c
 
 A mistake a learner can make (a malformed case, an unknown event, a card that is not in that
 hand, an answer that is not one of the choices) raises :class:`NotebookError`, whose message is
-one line; IPython shows just that line, not a traceback (``_render_traceback_``).
+one line; IPython shows just that line, not a traceback (``_render_traceback_``). It is the only
+exception any call of this module raises for bad arguments: every public function and
+constructor checks what it is given at the boundary (types, sizes, nesting: :func:`_check_data`,
+:func:`_check_question`, :func:`_read_key`) before anything recursive or costly runs on it, so
+no argument can end in a RecursionError, TypeError, KeyError or a codec's error. A case's
+problem reads as the command line says it (``tdcourse rule case.yaml`` prints ``case.yaml:2:
+unknown call ...``, the notebook ``case, line 2: unknown call ...``): both come from the same
+reader, :func:`generator.table.case.parse_case`.
 """
 
 from __future__ import annotations
 
+import base64
 import copy
+import datetime
 import html
+import itertools
+import json
 import math
 import re
+import reprlib
+import zlib
 from collections.abc import Iterable, Mapping, Sequence
+from decimal import Decimal
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import yaml
 
 from generator import i18n
-from generator.book.quizdata import decode_key, number_text, segments_text
+from generator.book.quizdata import number_text, segments_text
 from generator.errors import InputError, ParseError, TdcourseError
 
 if TYPE_CHECKING:
@@ -52,9 +67,31 @@ FIELD_ORDER = ("format", "edition", "title", "source", "notes", "board", "dealer
                "deal", "contract", "declarer", "tricks", "events", "expect")
 _SEATS = "NESW"
 
+#: Bounds on what a call may be given (a case's data, a quiz's questions, an answer). They are far
+#: above anything a chapter needs and far below what could exhaust the interpreter: the case
+#: format is a few levels deep, a chapter has tens of questions, a key is a few hundred bytes.
+MAX_DEPTH = 32
+MAX_ITEMS = 100_000
+MAX_TEXT = 1_000_000
+MAX_DIGITS = 3_900  # str() and YAML refuse integers over 4,300 digits
+MAX_QUESTIONS = 10_000
+MAX_CHOICES = 100
+MAX_KEY = 1_000_000  # a key's base64, and the JSON it inflates to
+MAX_ANSWER = 1_000
+_INT_BOUND = 10 ** MAX_DIGITS
+_SCALARS = (str, int, float, datetime.date)
+_brief_repr = reprlib.Repr()
+_brief_repr.maxstring = _brief_repr.maxother = 40
+_brief_repr.maxlong = 40
 
-class NotebookError(TdcourseError):
-    """A learner's mistake, said in one line (IPython shows the line, not a traceback)."""
+
+class NotebookError(TdcourseError, ValueError):
+    """A learner's mistake, said in one line (IPython shows the line, not a traceback).
+
+    Also a :class:`ValueError` (a bad argument's value), so code written for the standard
+    library's convention catches it too; a :class:`generator.errors.TdcourseError` like every
+    error the command line turns into its one line.
+    """
 
     def _render_traceback_(self) -> list[str]:
         return [f"{type(self).__name__}: {self}"]
@@ -69,11 +106,90 @@ def _w(lang: str, key: str, **fields: Any) -> str:
     return text.format(**fields) if fields else text
 
 
-def _check_lang(lang: str) -> str:
+def _check_lang(lang: Any) -> str:
+    name = lang if isinstance(lang, str) and len(lang) <= 40 else _brief(lang)
     try:
-        return i18n.check(str(lang))
+        return i18n.check(name)
     except i18n.UnknownLanguageError as exc:
         raise NotebookError(str(exc)) from None
+
+
+def _brief(value: Any) -> str:
+    """A value as a message shows it: an int as itself, anything else as a short repr (never
+    recursing into a nest, never a line of a million characters)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if abs(value) < 10 ** 40:
+            return str(value)
+        if abs(value) >= _INT_BOUND:  # repr() itself refuses more than 4,300 digits
+            return f"a number of {math.floor(math.log10(abs(value))) + 1:,} digits"
+    text = _brief_repr.repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _kind(value: Any) -> str:
+    return type(value).__name__
+
+
+def _check_data(value: Any, what: str) -> None:
+    """Refuse data a case (or an engine result) cannot hold before anything copies, prints or
+    dumps it: only what a YAML case text can hold (text, numbers, true/false, null, dates,
+    lists and mappings whose keys are such scalars, not lists or mappings); at most
+    :data:`MAX_DEPTH` levels, :data:`MAX_ITEMS` items and :data:`MAX_TEXT` characters; integers
+    of at most :data:`MAX_DIGITS` digits. The walk is a loop, not a recursion, so that the check
+    itself cannot overflow the stack; a structure that contains itself is too deep."""
+    stack: list[tuple[Any, str, int]] = [(value, what, 0)]
+    items = text = 0
+    while stack:
+        item, where, depth = stack.pop()
+        items += 1
+        if items > MAX_ITEMS:
+            raise NotebookError(f"{what} has more than {MAX_ITEMS:,} items")
+        if depth > MAX_DEPTH:
+            raise NotebookError(f"{where} is nested deeper than {MAX_DEPTH} levels")
+        if item is None or isinstance(item, (bool, float, datetime.date)):
+            continue
+        if isinstance(item, int):
+            if abs(item) >= _INT_BOUND:
+                raise NotebookError(f"{where} holds a number of more than {MAX_DIGITS:,} "
+                                    "digits")
+        elif isinstance(item, str):
+            text += len(item)
+            if text > MAX_TEXT:
+                raise NotebookError(f"{what} holds more than {MAX_TEXT:,} characters of text")
+        elif isinstance(item, Mapping):
+            for key, sub in item.items():
+                if key is not None and not isinstance(key, _SCALARS):
+                    raise NotebookError(f"{where} has a key of type {_kind(key)}: a key is "
+                                        "text or a number")
+                # a problem is said at the field it is in: "case: 'notes' is nested ..."
+                inner = f"{what}: {_brief(key)}" if depth == 0 else where
+                stack.append((key, inner, depth + 1))
+                stack.append((sub, inner, depth + 1))
+        elif isinstance(item, (list, tuple)):
+            stack.extend((sub, where, depth + 1) for sub in item)
+        else:
+            raise NotebookError(f"{where} holds a value of type {_kind(item)}: a case holds "
+                                "only text, numbers, true/false, dates, lists and mappings")
+
+
+def _lines(events: Any, what: str) -> list[str]:
+    """Event lines from a list (or any iterable but a text) of strings, bounded in number."""
+    if isinstance(events, (str, bytes, Mapping)) or not isinstance(events, Iterable):
+        raise NotebookError(f"{what} takes a list of event lines, like ['N 1S', 'E 1H']")
+    lines = list(itertools.islice(events, MAX_ITEMS + 1))
+    if len(lines) > MAX_ITEMS:
+        raise NotebookError(f"{what}: more than {MAX_ITEMS:,} events")
+    for index, line in enumerate(lines):
+        _check_event(line, index)
+    return lines
+
+
+def _check_event(line: Any, index: Any) -> None:
+    if not isinstance(line, str):
+        raise NotebookError(f"case: event {index} must be a line like 'E 1H', not "
+                            f"{_kind(line)} {_brief(line)}")
+    if len(line) > MAX_ANSWER:
+        raise NotebookError(f"case: event {index} is longer than {MAX_ANSWER:,} characters")
 
 
 def _seat(seat: Any, lang: str) -> str:
@@ -207,8 +323,11 @@ class Case(_Shown):
         if isinstance(source, Case):
             data = source.to_dict()
         elif isinstance(source, Mapping):
+            _check_data(source, "case")  # before the copy, which recurses
             data = copy.deepcopy(dict(source))
         elif isinstance(source, str):
+            if len(source) > MAX_TEXT:
+                raise NotebookError(f"case: a case text of more than {MAX_TEXT:,} characters")
             data = _read_text(source)
         else:
             raise NotebookError("a case is a case text, a dict or a Case, not "
@@ -218,14 +337,25 @@ class Case(_Shown):
             events = []
         if not isinstance(events, list):
             raise NotebookError("case: 'events' must be a list of lines like 'E 1H'")
-        self.fields: dict[str, Any] = {str(k): v for k, v in data.items()}
-        self.events: list[str] = [str(e) for e in events]
+        for index, event in enumerate(events):
+            _check_event(event, index)
+        self.fields: dict[str, Any] = dict(data)
+        self.events: list[str] = list(events)
         self.parsed()  # a bad case fails here, where it is made
 
     # ---- the case's forms
 
     def to_dict(self) -> dict[str, Any]:
         """The case as a dict of the case format (a copy: editing it changes nothing here)."""
+        # ``fields`` and ``events`` are the learner's to edit: checked again, as at the door
+        if not isinstance(self.fields, dict) or not isinstance(self.events, list):
+            raise NotebookError("case: 'fields' must be a dict and 'events' a list of lines "
+                                "like 'E 1H'")
+        _check_data(self.fields, "case")
+        for index, event in enumerate(self.events):
+            _check_event(event, index)
+        if len(self.events) > MAX_ITEMS:
+            raise NotebookError(f"case: more than {MAX_ITEMS:,} events")
         data = copy.deepcopy(self.fields)
         if self.events or "contract" not in data:
             data["events"] = list(self.events)
@@ -242,13 +372,14 @@ class Case(_Shown):
         from generator.table.case import parse_case
         from generator.table.events import parse_event
 
+        text = self.text()  # checks the fields and the events as they now are
         for index, event in enumerate(self.events):
             try:
-                parse_event(str(event))
+                parse_event(event)
             except ParseError as exc:
                 raise NotebookError(f"case: event {index} ({event!r}): {exc}") from None
         try:
-            return parse_case(self.text(), "case")
+            return parse_case(text, "case")
         except TdcourseError as exc:
             raise NotebookError(_one_line(exc)) from None
 
@@ -256,20 +387,19 @@ class Case(_Shown):
 
     def with_events(self, events: Iterable[str]) -> Case:
         """A copy of the case with these events (the case itself is unchanged)."""
-        if isinstance(events, str):
-            raise NotebookError("with_events takes a list of event lines, like ['N 1S', 'E 1H']")
-        return Case({**self.fields, "events": [str(e) for e in events]})
+        return Case({**self.fields, "events": _lines(events, "with_events")})
 
     def replace_event(self, index: int, event: str) -> Case:
         """A copy of the case with event ``index`` (counted from 0) replaced by ``event``."""
         if not isinstance(index, int) or isinstance(index, bool) \
                 or not -len(self.events) <= index < len(self.events):
             last = len(self.events) - 1
-            raise NotebookError(f"there is no event {index!r}: the events are numbered 0 to "
-                                f"{last}" if last >= 0 else f"there is no event {index!r}: "
-                                "the case has no events")
+            raise NotebookError(f"there is no event {_brief(index)}: the events are numbered 0 "
+                                f"to {last}" if last >= 0 else f"there is no event "
+                                f"{_brief(index)}: the case has no events")
+        _check_event(event, index)
         events = list(self.events)
-        events[index] = str(event)
+        events[index] = event
         return self.with_events(events)
 
     def with_fields(self, **fields: Any) -> Case:
@@ -324,7 +454,12 @@ def rule(case: Case | str | Mapping[str, Any], lang: str = "en") -> Ruling:
         result = analyse(parsed)
     except TdcourseError as exc:
         raise NotebookError(_one_line(exc)) from None
-    return Ruling(mine, result, lang)
+    return Ruling._of(mine, result, lang)
+
+
+def _canonical(data: Any) -> Any:
+    """Checked data (:func:`_check_data`) as JSON would carry it, to compare two results."""
+    return json.loads(json.dumps(data, default=str, skipkeys=True))
 
 
 class Ruling(_Shown):
@@ -334,10 +469,34 @@ class Ruling(_Shown):
     properties pick out what a learner checks most (``kinds``, ``laws``, ``next``, ``score``).
     """
 
-    def __init__(self, case: Case, result: dict[str, Any], lang: str = "en") -> None:
-        self.case = case
-        self.result = result
+    case: Case
+    result: dict[str, Any]
+    lang: str
+
+    def __init__(self, case: Case, result: Mapping[str, Any], lang: str = "en") -> None:
+        """:func:`rule` makes rulings. Made by hand, ``result`` must be the engine's ruling on
+        ``case`` (as ``tdcourse rule --json`` prints it): a Ruling never shows what the engine
+        did not rule, so it never meets a result it cannot read."""
         self.lang = _check_lang(lang)
+        if not isinstance(case, Case):
+            raise NotebookError(f"a ruling is on a Case, not on a {_kind(case)}: use rule(case)")
+        if not isinstance(result, Mapping):
+            raise NotebookError(f"a ruling's result is the engine's dict, not a {_kind(result)}: "
+                                "use rule(case)")
+        _check_data(result, "result")
+        made = rule(case, self.lang)
+        if _canonical(result) != _canonical(made.result):
+            raise NotebookError("this result is not the engine's ruling on the case: use "
+                                "rule(case)")
+        self.case = made.case
+        self.result = made.result
+
+    @classmethod
+    def _of(cls, case: Case, result: dict[str, Any], lang: str) -> Ruling:
+        """The ruling :func:`rule` has just made (nothing to check again)."""
+        ruling = cls.__new__(cls)
+        ruling.case, ruling.result, ruling.lang = case, result, lang
+        return ruling
 
     @property
     def kinds(self) -> list[str]:
@@ -508,14 +667,154 @@ def _sequence(text: str, lang: str, calls: bool) -> str:
     return " · ".join(out)
 
 
+def _name(qid: Any) -> str:
+    return qid if isinstance(qid, str) and len(qid) <= 40 else _brief(qid)
+
+
+def _check_question(question: Any, where: str) -> dict[str, Any]:
+    """A web question (:func:`generator.book.quizdata.web_question`) checked field by field
+    against what the display and the grading read, and its key decoded and checked against it
+    (so a quiz is refused when it is made, not when a learner answers). Returns the key."""
+    if not isinstance(question, Mapping):
+        raise NotebookError(f"{where} is a {_kind(question)}, not a web question (a dict with a "
+                            "type and a key 'k')")
+    _check_data(question, where)
+    qid = question.get("id", "?")
+    qtype, k = question.get("type"), question.get("k")
+    if qtype not in ("single", "multiple", "number") or not k:
+        raise NotebookError(f"not a web question (needs a type and a key 'k'): {_name(qid)}")
+    name = f"question {_name(qid)}"
+    for field in ("id", "topic", "dealer", "vul", "deal", "auction", "play", "context",
+                  "prompt", "k"):
+        if question.get(field) is not None and not isinstance(question[field], str):
+            raise NotebookError(f"{name}: '{field}' must be text, not {_kind(question[field])}")
+    board = question.get("board")
+    if isinstance(board, bool) or not isinstance(board, (int, str, type(None))):
+        raise NotebookError(f"{name}: 'board' must be a number, not {_kind(board)}")
+    laws = question.get("laws") or []
+    if not isinstance(laws, list) or not all(isinstance(law, str) for law in laws):
+        raise NotebookError(f"{name}: 'laws' must be a list of clauses like '27B1'")
+    choices = question.get("choices") or []
+    ids = _check_choices(choices, qtype, name)
+    return _check_key(_read_key(str(k), name), qtype, ids, name)
+
+
+def _check_choices(choices: Any, qtype: str, name: str) -> list[str]:
+    """The choice ids of a question: none for a number, 1 to :data:`MAX_CHOICES` distinct ones
+    (each with a text) for a choice question."""
+    if not isinstance(choices, list):
+        raise NotebookError(f"{name}: 'choices' must be a list, not {_kind(choices)}")
+    if qtype == "number":
+        if choices:
+            raise NotebookError(f"{name}: a number question has no choices")
+        return []
+    if not 1 <= len(choices) <= MAX_CHOICES:
+        raise NotebookError(f"{name}: a {qtype} choice question needs 1 to {MAX_CHOICES} "
+                            "choices")
+    ids: list[str] = []
+    for choice in choices:
+        if not isinstance(choice, Mapping) or not isinstance(choice.get("id"), str) \
+                or not isinstance(choice.get("text"), str) or not choice["id"] \
+                or len(choice["id"]) > 40:
+            raise NotebookError(f"{name}: each choice is a dict with a short text 'id' and a "
+                                "'text'")
+        ids.append(str(choice["id"]))
+    if len(set(ids)) != len(ids):
+        raise NotebookError(f"{name}: two choices have the same id")
+    return ids
+
+
+def _json_depth(text: str) -> int:
+    """How deep JSON text nests, counted without parsing it (the parser recurses)."""
+    depth = deepest = 0
+    for bracket in re.findall(r"[\[\]{}]", re.sub(r'"(?:[^"\\]|\\.)*"', '""', text)):
+        depth += 1 if bracket in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def _read_key(text: str, name: str) -> Any:
+    """A question's key ``"k"`` (:func:`generator.book.quizdata.encode_key`: JSON, raw DEFLATE,
+    base64), decoded within bounds: at most :data:`MAX_KEY` characters each way (a small key
+    cannot inflate to gigabytes) and :data:`MAX_DEPTH` levels of nesting."""
+    bad = f"{name}: its key 'k' is not an answer key (the base64 of a compressed answer)"
+    data = b""
+    if len(text) <= MAX_KEY:
+        try:
+            raw = base64.b64decode(text, validate=True)
+            inflater = zlib.decompressobj(-15)
+            data = inflater.decompress(raw, MAX_KEY)
+            if inflater.unconsumed_tail or not inflater.eof:
+                data = b""
+            body = data.decode("utf-8")
+        except (ValueError, zlib.error):  # binascii.Error and UnicodeDecodeError among them
+            data = b""
+    if not data or _json_depth(body) > MAX_DEPTH:
+        raise NotebookError(bad)
+    try:
+        return json.loads(body)
+    except ValueError:  # not JSON, or an integer of more than 4,300 digits
+        raise NotebookError(bad) from None
+
+
+def _finite(value: Any) -> bool:
+    """A number a float can hold (``math.isfinite`` itself overflows on a huge int)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    return abs(value) < 10 ** 300 if isinstance(value, int) else math.isfinite(value)
+
+
+def _segments(value: Any) -> bool:
+    """An explanation's segments: text, or ``[clause]``."""
+    return isinstance(value, list) and all(
+        isinstance(s, str) or (isinstance(s, list) and len(s) == 1 and isinstance(s[0], str))
+        for s in value)
+
+
+def _check_key(key: Any, qtype: str, ids: list[str], name: str) -> dict[str, Any]:
+    """A decoded key ``{c, n, e, w}`` as :func:`generator.book.quizdata.key_of` writes it, and
+    fitting its question: the right choices among its choices (one for a single choice), a
+    finite number for a number question."""
+    def bad(problem: str) -> NotebookError:
+        return NotebookError(f"{name}: its key {problem}")
+
+    if not isinstance(key, dict):
+        raise bad(f"is a {_kind(key)}, not a dict with 'c', 'n', 'e' and 'w'")
+    right = key.get("c")
+    if not isinstance(right, list) or not all(isinstance(c, str) for c in right):
+        raise bad("has no list 'c' of right choices")
+    if qtype == "number":
+        number = key.get("n")
+        if not _finite(number):
+            raise bad("has no number 'n' for the answer")
+    elif not right or not set(right) <= set(ids) or (qtype == "single" and len(right) != 1):
+        raise bad(f"names right choices {_brief(right)} that do not fit the choices "
+                  f"{_brief(ids)}")
+    why = key.get("w") or {}
+    if not _segments(key.get("e") or []) or not isinstance(why, dict) \
+            or not all(_segments(w) for w in why.values()):
+        raise bad("has explanations 'e' or 'w' that are not texts and [clause] lists")
+    return key
+
+
+def _check_count(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_QUESTIONS:
+        raise NotebookError(f"{what} must be a whole number from 0 to {MAX_QUESTIONS:,}, not "
+                            f"{_brief(value)}")
+    return value
+
+
 class Question(_Shown):
     """One question as the learner sees it before answering (no answer in it)."""
 
     def __init__(self, number: int, count: int, question: Mapping[str, Any], lang: str) -> None:
+        self.lang = _check_lang(lang)
+        _check_question(question, "the question")
+        if not 1 <= _check_count(number, "a question's number") <= _check_count(count, "count"):
+            raise NotebookError(f"question {number} of {count}: the number is from 1 to the count")
         self.number = number
         self.count = count
         self.question = question
-        self.lang = lang
 
     def _blocks(self) -> list[Block]:
         lang, q, n = self.lang, self.question, self.number
@@ -553,11 +852,23 @@ class Feedback(_Shown):
 
     def __init__(self, number: int, question: Mapping[str, Any], given: list[str] | float,
                  right: bool, lang: str, key: dict[str, Any]) -> None:
-        self.number = number
+        self.lang = _check_lang(lang)
+        _check_question(question, "the question")
+        name = f"question {_name(question.get('id'))}"
+        ids = _check_choices(question.get("choices") or [], str(question["type"]), name)
+        _check_key(key, str(question["type"]), ids, name)
+        if question["type"] == "number":
+            if not _finite(given):
+                raise NotebookError(f"{name}: the answer given must be a number")
+        elif not isinstance(given, list) or not all(isinstance(g, str) for g in given) \
+                or not set(given) <= set(ids):
+            raise NotebookError(f"{name}: the answer given must be a list of its choices")
+        if not isinstance(right, bool):
+            raise NotebookError(f"{name}: right is True or False, not {_brief(right)}")
+        self.number = _check_count(number, "a question's number")
         self.question = question
         self.given = given
         self.right = right
-        self.lang = lang
         self.key = key  # the decoded "k" (Quiz.answer has it already)
 
     def _choice(self, choice_id: str) -> str:
@@ -602,8 +913,14 @@ class Score(_Shown):
     """The score so far: each question's first answer, right or not."""
 
     def __init__(self, results: Sequence[bool | None], lang: str) -> None:
-        self.results = list(results)
-        self.lang = lang
+        self.lang = _check_lang(lang)
+        if isinstance(results, (str, bytes, Mapping)) or not isinstance(results, Iterable):
+            raise NotebookError("a score is a list of True, False or None, one per question")
+        self.results = list(itertools.islice(results, MAX_QUESTIONS + 1))
+        if len(self.results) > MAX_QUESTIONS \
+                or not all(r is None or isinstance(r, bool) for r in self.results):
+            raise NotebookError("a score is a list of True, False or None, one per question "
+                                f"(at most {MAX_QUESTIONS:,})")
 
     @property
     def right(self) -> int:
@@ -643,13 +960,14 @@ class Quiz(_Shown):
 
     def __init__(self, questions: Iterable[Mapping[str, Any]], lang: str = "en") -> None:
         self.lang = _check_lang(lang)
-        self.questions: list[Mapping[str, Any]] = []
-        for question in questions:
-            if str(question.get("type")) not in ("single", "multiple", "number") \
-                    or not question.get("k"):
-                raise NotebookError(f"not a web question (needs a type and a key 'k'): "
-                                    f"{question.get('id', '?')}")
-            self.questions.append(question)
+        if isinstance(questions, (str, bytes, Mapping)) or not isinstance(questions, Iterable):
+            raise NotebookError(f"a quiz takes a list of web questions, not a {_kind(questions)}")
+        self.questions: list[Mapping[str, Any]] = list(
+            itertools.islice(questions, MAX_QUESTIONS + 1))
+        if len(self.questions) > MAX_QUESTIONS:
+            raise NotebookError(f"a quiz has at most {MAX_QUESTIONS:,} questions")
+        for number, question in enumerate(self.questions, 1):
+            _check_question(question, f"question {number}")
         self._first: list[bool | None] = [None] * len(self.questions)
 
     def __len__(self) -> int:
@@ -659,8 +977,11 @@ class Quiz(_Shown):
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(self.questions):
             if not self.questions:
                 raise NotebookError(_w(self.lang, "error_no_questions"))
-            raise NotebookError(_w(self.lang, "error_question", n=n, count=len(self.questions)))
-        return self.questions[n - 1]
+            raise NotebookError(_w(self.lang, "error_question", n=_brief(n),
+                                   count=len(self.questions)))
+        question = self.questions[n - 1]  # the list is the learner's: checked again
+        _check_question(question, f"question {n}")
+        return question
 
     def show(self, n: int) -> Question:
         """Question ``n`` (from 1): the board, the deal, the auction, the play, the question."""
@@ -669,7 +990,7 @@ class Quiz(_Shown):
     def answer(self, n: int, given: Any) -> Feedback:
         """Grade ``given`` as the answer to question ``n`` and explain."""
         question = self._question(n)
-        key: dict[str, Any] = decode_key(str(question["k"]))
+        key = _check_question(question, f"question {n}")
         value: list[str] | float
         if question["type"] == "number":
             value = self._number(n, given)
@@ -683,11 +1004,12 @@ class Quiz(_Shown):
         return Feedback(n, question, value, right, self.lang, key)
 
     def _number(self, n: int, given: Any) -> float:
-        if isinstance(given, bool):
+        if isinstance(given, bool) or not isinstance(given, (int, float, str, Decimal, Fraction)) \
+                or (isinstance(given, str) and len(given) > MAX_ANSWER):
             raise NotebookError(_w(self.lang, "error_number", n=n))
         try:
             value = float(given)  # a string may have spaces around it and a sign: " +5 "
-        except (TypeError, ValueError):
+        except (ValueError, OverflowError):  # not a number; an integer beyond any float
             raise NotebookError(_w(self.lang, "error_number", n=n)) from None
         if not math.isfinite(value):
             raise NotebookError(_w(self.lang, "error_number", n=n))
@@ -695,12 +1017,17 @@ class Quiz(_Shown):
 
     def _choices(self, n: int, question: Mapping[str, Any], given: Any) -> list[str]:
         ids = [str(c["id"]) for c in question.get("choices") or []]
+        if (isinstance(given, (list, tuple, set, frozenset)) and (
+                len(given) > MAX_CHOICES or not all(isinstance(p, str) for p in given))) \
+                or (isinstance(given, str) and len(given) > MAX_ANSWER):
+            raise NotebookError(_w(self.lang, "error_kind", n=n, first=(ids or ["a"])[0],
+                                   ids=", ".join(ids)))
         if isinstance(given, str):
             parts = [p for p in re.split(r"[\s,;]+", given.strip().lower()) if p]
             if len(parts) == 1 and parts[0] not in ids and all(ch in ids for ch in parts[0]):
                 parts = list(parts[0])  # "ac" for ["a", "c"]
         elif isinstance(given, (list, tuple, set, frozenset)):
-            parts = [str(p).strip().lower() for p in given]
+            parts = [p.strip().lower() for p in given]
         else:
             raise NotebookError(_w(self.lang, "error_kind", n=n, first=(ids or ["a"])[0],
                                    ids=", ".join(ids)))
