@@ -1,9 +1,16 @@
-"""Benchmark: replay and detect a 40-event case (target: under 100 µs on one core).
+"""Benchmark: replay and detect a 40-event case (target: under 100 µs on one core), and how
+reading plus ruling grows with the number of events (target: linear).
 
 Builds a legal board (an auction of 8 calls, then 32 cards) from a fixed seed, parses it once, and
 times ``detect`` (replay into a table with the neutral ruler plus detection) and, for reference,
 the full 1987 ruling (``analyse``). Prints the best per-case time of several runs and the ratio to
 the target.
+
+Then, for logs of N, 2N and 4N events of each shape that long logs take (calls after the final
+pass, changes of call, requests and the director, one event repeated through a YAML alias, calls
+out of rotation accepted, insufficient bids accepted), times ``parse_case`` plus ``analyse`` and
+prints the ratios: 2 and 4 for linear growth, 4 and 16 for quadratic. Every log stays within
+``generator.table.limits.MAX_EVENTS``.
 """
 
 from __future__ import annotations
@@ -17,8 +24,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from generator.laws.engine import analyse
 from generator.model import ALL_CARDS, Deal, Hand, Seat, legal_plays, trick_winner
+from generator.model.cards import Card
 from generator.model.strain import Strain
 from generator.table import detect, parse_case
+from generator.table.limits import MAX_EVENTS
 
 TARGET_US = 100.0
 
@@ -32,7 +41,7 @@ def forty_event_case(seed: int = 7) -> str:
     events = ["N 1S", "E P", "S 2S", "W P", "N 4S", "E P", "S P", "W P"]
     leader = Seat.E
     for _ in range(8):
-        plays = []
+        plays: list[tuple[Seat, Card]] = []
         seat = leader
         for _ in range(4):
             led = plays[0][1].suit if plays else None
@@ -57,6 +66,33 @@ def best_time(fn: object, runs: int, inner: int) -> float:
     return best
 
 
+SHAPES = {
+    "calls after the final pass": lambda n: ["N 1S", "E P", "S P", "W P"] + ["N P"] * (n - 4),
+    "changes of call": lambda n: ["N 1S"] + ["N changes 1H inadvertent"] * (n - 1),
+    "requests and the director":
+        lambda n: ["N 1S"] + ["E asks review", "director"] * ((n - 1) // 2),
+    "out of rotation, accepted": lambda n: ["N 1S"] + ["W P", "N accepts"] * ((n - 1) // 2),
+    "insufficient, accepted": lambda n: ["N 7NT"] + ["E 1C", "S accepts"] * ((n - 1) // 2),
+}
+
+
+def log_text(shape: str, n: int) -> str:
+    if shape == "one event through an alias":
+        return "board: 1\nevents:\n  - N 1S\n  - &r E asks review\n" + "  - *r\n" * (n - 2)
+    return "board: 1\nevents:\n" + "".join(f"  - {e}\n" for e in SHAPES[shape](n))
+
+
+def scaling(n: int = MAX_EVENTS // 4) -> None:
+    print(f"parse + rule, logs of {n}, {2 * n} and {4 * n} events (ratios: 2 and 4 are linear)")
+    for shape in [*SHAPES, "one event through an alias"]:
+        times = []
+        for size in (n, 2 * n, 4 * n):
+            text = log_text(shape, size)
+            times.append(best_time(lambda text=text: analyse(parse_case(text)), runs=3, inner=1))
+        print(f"  {shape:28s} {times[0] * 1e3:7.1f} {times[1] * 1e3:7.1f} {times[2] * 1e3:7.1f} ms"
+              f"  ratios {times[1] / times[0]:4.1f} {times[2] / times[0]:4.1f}")
+
+
 def main() -> None:
     case = parse_case(forty_event_case())
     assert len(case.events) == 40, len(case.events)
@@ -66,6 +102,7 @@ def main() -> None:
     print(f"replay+detect, 40 events: {t_detect:.1f} us best of 7x300; target {TARGET_US:.0f} us; "
           f"ratio {t_detect / TARGET_US:.2f}")
     print(f"full 1987 ruling (analyse), 40 events: {t_rule:.1f} us (reference, no target)")
+    scaling()
 
 
 if __name__ == "__main__":
