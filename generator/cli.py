@@ -15,7 +15,6 @@ from typing import Any, NoReturn
 from generator import __version__, export, i18n
 from generator.errors import InputError, ParseError, TdcourseError
 from generator.i18n import languages
-from generator.scenarios.bounds import MAX_COUNT, PER_CHUNK
 
 EXIT_INPUT = 2
 
@@ -28,11 +27,10 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _cmd_rule(args: argparse.Namespace) -> int:
+    from generator.laws.engine import analyse
     from generator.table.case import load_case
 
-    case = load_case(args.case)  # first: a refused file does not wait for the engine's import
-    from generator.laws.engine import analyse
-
+    case = load_case(args.case)
     result = analyse(case)
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=2, sort_keys=False))
@@ -69,7 +67,7 @@ def _cmd_score(args: argparse.Namespace) -> int:
             f"tricks must be a whole number from 0 to 13, not {args.tricks!r}") from None
     if args.board is not None and args.board < 1:
         raise ParseError(f"impossible board number {args.board} (boards are numbered from 1)")
-    vulnerable = _vulnerable(args.vul or "no", declarer, args.board)
+    vulnerable = _vulnerable("no" if args.vul is None else args.vul, declarer, args.board)
     score = law77.duplicate_score(contract, vulnerable, tricks, edition=args.edition)  # 0-13 only
     side = declarer.side
     made = tricks - contract.tricks_needed
@@ -112,28 +110,30 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 
 def _cmd_generate(args: argparse.Namespace) -> int:
+    import os
     from pathlib import Path
 
     from tqdm import tqdm
 
-    from generator import outputs
-    from generator.scenarios.bounds import check_count, worker_count
+    from generator.scenarios.bank import Plan, scenarios, write_bank
 
-    check_count(args.count)  # before the slow imports
-    if args.workers < 0:
-        raise ParseError(f"--workers must be 0 (the default) or more, not {args.workers}")
-    out = Path(args.out)
-    from generator.scenarios.bank import BANK_MARKER, Plan, scenarios, write_bank
-
-    outputs.check_dir(out, BANK_MARKER)  # refused before any work, and again before the move
+    if args.count < 1:
+        raise ParseError(f"--count must be at least 1, not {args.count}")
     langs = (tuple(lang.strip() for lang in args.lang.split(",") if lang.strip())
-             if args.lang else languages())
+             if args.lang is not None else languages())
+    if not langs:  # "--lang ," would write a bank in no language
+        raise ParseError(f"--lang {args.lang!r} names no language (languages: "
+                         f"{', '.join(languages())})")
     for lang in langs:
         i18n.check(lang)
     topics = tuple(t.strip() for t in (args.topics or "").split(",") if t.strip())
+    if args.topics is not None and args.topics.strip() and not topics:
+        from generator.scenarios import quizdefs
+
+        quizdefs.parse_topics(args.topics)  # the one refusal of a list of commas
     plan = Plan(args.count, args.seed, topics, langs)
     plan.recipes()  # fail early on unknown topics
-    workers = worker_count(args.workers or 2, args.count)
+    workers = args.workers or min(2, os.cpu_count() or 1)
     with tqdm(total=args.count, desc="scenarios", unit="scn", file=sys.stderr,
               disable=args.quiet or args.count < 50) as bar:
 
@@ -141,6 +141,7 @@ def _cmd_generate(args: argparse.Namespace) -> int:
             bar.update(n)
 
         records = scenarios(plan, workers, progress=advance)
+    out = Path(args.out)
     write_bank(out, plan, records)
     questions = sum(len(r["questions"]) for r in records)
     print(f"bank written to {out}: {len(records)} scenarios, {questions} questions "
@@ -151,10 +152,22 @@ def _cmd_generate(args: argparse.Namespace) -> int:
 def _cmd_verify(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from generator.scenarios.bank import load_bank, verify_records
+    from generator.scenarios.bank import (check_counts, load_bank, load_questions,
+                                          verify_questions, verify_records)
 
-    _, records = load_bank(Path(args.bank))
+    bank = Path(args.bank)
+    manifest, records = load_bank(bank)
+    ids = {record["id"] for record in records}
+    stored: dict[str, list[dict[str, Any]]] = {}
+    for lang in manifest["langs"]:
+        if lang not in languages():
+            raise InputError(f"the bank is in {lang!r}, which has no catalog (languages: "
+                             f"{', '.join(languages())})", str(bank / "manifest.json"))
+        stored[lang] = load_questions(bank, lang, ids)
+    check_counts(bank, manifest, records, stored)
     problems = verify_records(records, str(args.bank))
+    for lang, questions in stored.items():
+        problems += verify_questions(records, lang, questions, f"questions.{lang}.json")
     for line in problems:
         print(line)
     disagreeing = len({p.split(':')[0] for p in problems})
@@ -166,13 +179,12 @@ def _cmd_coverage(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from generator.laws.coverage import coverage_markdown
-    from generator.outputs import check_file, write_file
 
-    if args.out:
-        check_file(Path(args.out))  # before the work
     text = coverage_markdown([Path(p) for p in args.cases], args.edition)
     if args.out:
-        write_file(Path(args.out), text)
+        from generator.build import write_atomic
+
+        write_atomic(Path(args.out), text)
         print(f"law coverage written to {args.out}")
     else:
         print(text, end="")
@@ -184,7 +196,13 @@ def _cmd_build(args: argparse.Namespace) -> int:
 
     from generator.build import build
 
+    root = Path(args.root)
+    if not args.root or not root.is_dir():  # never create a project folder: a typo
+        raise InputError("no such project folder" if not root.exists() or not args.root
+                         else "is a file, not a project folder", args.root or "''")
     langs = [lang.strip() for lang in args.lang.split(",") if lang.strip()] if args.lang else None
+    if args.lang is not None and not langs:
+        raise ParseError(f"--lang {args.lang!r} names no language")
     out = build(Path(args.root).resolve(), args.edition, langs=langs, pdf=args.pdf)
     print(f"course built: {out}")
     return 0
@@ -193,24 +211,19 @@ def _cmd_build(args: argparse.Namespace) -> int:
 def _cmd_export(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from generator.outputs import check_file, checkpoint, write_file
+    from generator.build import write_atomic
     from generator.scenarios import quizdefs
 
     lang = i18n.check(args.lang)
     topics = quizdefs.parse_topics(args.topics)
     if args.count is not None and args.count < 1:
         raise ParseError(f"--count must be at least 1, not {args.count}")
-    default = {"pbn": "tdcourse.pbn", "moodle": f"tdcourse-{lang}.xml",
-               "gift": f"tdcourse-{lang}.gift"}[args.format]
-    out = Path(args.out or default)
-    check_file(out)  # refused before any work, and again before the move
     bank = Path(args.bank)
     export.ensure_bank(bank, Path("quizzes") / "quizzes.yaml",
                        lambda message: print(f"tdcourse: {message}", file=sys.stderr))
     questions = export.select(export.load_questions(bank, lang), topics, args.count, args.seed)
     if not questions:
         raise InputError(f"no question of the topics {', '.join(topics)} in the bank", str(bank))
-    checkpoint("export:read")
     if args.format == "pbn":
         from generator.export.pbn import pbn, scenario_ids
 
@@ -221,8 +234,8 @@ def _cmd_export(args: argparse.Namespace) -> int:
             raise InputError(f"scenario {missing[0]} of the questions is not in the bank",
                              str(bank / "scenarios.json"))
         text, auctions = pbn([records[i] for i in ids], lang)
-        checkpoint("export:text")
-        write_file(out, text)
+        out = Path(args.out or "tdcourse.pbn")
+        write_atomic(out, text)
         print(f"pbn: {len(ids)} deals ({auctions} with an auction) of {len(questions)} "
               f"questions written to {out} ({lang})")
         return 0
@@ -230,13 +243,12 @@ def _cmd_export(args: argparse.Namespace) -> int:
     if args.format == "moodle":
         from generator.export.moodle import moodle_xml
 
-        text = moodle_xml(questions, lang)
+        text, out = moodle_xml(questions, lang), Path(args.out or f"tdcourse-{lang}.xml")
     else:
         from generator.export.gift import gift
 
-        text = gift(questions, lang)
-    checkpoint("export:text")
-    write_file(out, text)
+        text, out = gift(questions, lang), Path(args.out or f"tdcourse-{lang}.gift")
+    write_atomic(out, text)
     print(f"{args.format}: {len(questions)} questions in {chapters} chapter categories "
           f"written to {out} ({lang})")
     return 0
@@ -275,16 +287,13 @@ def build_parser() -> argparse.ArgumentParser:
     check.set_defaults(func=_cmd_check)
 
     gen = sub.add_parser("generate", help="generate a question bank of verified scenarios")
-    gen.add_argument("--count", type=int, default=100,
-                     help=f"number of scenarios, 1 to {MAX_COUNT} (default: 100)")
+    gen.add_argument("--count", type=int, default=100, help="number of scenarios")
     gen.add_argument("--seed", type=int, default=1, help="seed (same seed, same bank)")
     gen.add_argument("--topics", help="comma-separated topics (default: all)")
     gen.add_argument("--lang", default=None,
                      help="comma-separated languages of the questions (default: all catalogs)")
-    gen.add_argument("--out", default="quizzes/bank", help="bank directory to write (a "
-                     "missing or empty folder, or a bank: anything else is refused)")
-    gen.add_argument("--workers", type=int, default=0, help="processes (default: 2; never "
-                     f"more than the CPUs, nor one per {PER_CHUNK} scenarios)")
+    gen.add_argument("--out", default="quizzes/bank", help="bank directory to write")
+    gen.add_argument("--workers", type=int, default=0, help="processes (default: 2)")
     gen.add_argument("--quiet", action="store_true", help="no progress bar")
     gen.set_defaults(func=_cmd_generate)
 
@@ -294,8 +303,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     cov = sub.add_parser("coverage", help="the law-coverage table (law, rules, cases)")
     cov.add_argument("--cases", nargs="+", default=["tests/cases"], help="case folders")
-    cov.add_argument("--out", help="write to this file instead of standard output (a missing "
-                     "or regular file: anything else is refused)")
+    cov.add_argument("--out", help="write to this file instead of standard output")
     cov.add_argument("--edition", default="1987", choices=("1987",))
     cov.set_defaults(func=_cmd_coverage)
 
@@ -310,8 +318,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="seed of the --count pick")
     exp.add_argument("--bank", default="quizzes/bank",
                      help="question bank directory (built from quizzes/quizzes.yaml if missing)")
-    exp.add_argument("--out", help="file to write, a missing or regular file (default: "
-                     "tdcourse-<lang>.xml, tdcourse-<lang>.gift or tdcourse.pbn here)")
+    exp.add_argument("--out", help="file to write (default: tdcourse-<lang>.xml, "
+                     "tdcourse-<lang>.gift or tdcourse.pbn here)")
     exp.set_defaults(func=_cmd_export)
 
     build = sub.add_parser("build", help="regenerate the generated parts and build the course")
@@ -324,8 +332,26 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _refuse_nul(argv: Sequence[str]) -> None:
+    """A NUL character cannot be in a path or an option (the system cannot even pass one on a
+    real command line; :func:`main` called from Python can): one line, not ``ValueError``."""
+    for arg in argv:
+        if "\0" in arg:
+            raise ParseError(f"an argument contains a NUL character: {arg!r}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    """Run ``tdcourse``; every input error, including one met while the parser is built (a
+    missing ``en.yaml``: the ``--lang`` choices come from the catalogs), is one line and 2."""
+    try:
+        _refuse_nul(sys.argv[1:] if argv is None else argv)
+        parser = build_parser()
+    except InputError as exc:
+        print(f"tdcourse: {exc.one_line()}", file=sys.stderr)
+        return EXIT_INPUT
+    except TdcourseError as exc:
+        print(f"tdcourse: {exc}", file=sys.stderr)
+        return EXIT_INPUT
     args = parser.parse_args(argv)
     try:
         code: int = args.func(args)
@@ -339,11 +365,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("tdcourse: interrupted", file=sys.stderr)
         return 130
-    finally:
-        if argv is None:  # the program, not a call: a Ctrl-C from here on is the one line too
-            from generator.outputs import exit_quietly_on_interrupt
-
-            exit_quietly_on_interrupt()
     return EXIT_INPUT
 
 

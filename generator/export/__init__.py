@@ -105,22 +105,24 @@ def _alternate(lists: Sequence[Sequence[Question]]) -> list[Question]:
 
 
 def load_questions(bank: Path, lang: str) -> list[dict[str, Any]]:
-    """The questions of a bank in ``lang`` (``questions.<lang>.json``), with the errors of
-    :func:`generator.scenarios.bank.load_bank` for a missing or damaged file."""
+    """The questions of a bank in ``lang`` (``questions.<lang>.json``), read and checked by
+    :func:`generator.scenarios.bank.load_questions` after the bank's manifest and scenarios
+    (:func:`~generator.scenarios.bank.load_bank`): a missing, damaged or misshapen file of the
+    bank is a one-line error with its file and line, and every question belongs to a stored
+    scenario."""
+    from generator.scenarios import bank as bank_files
+
+    _, records = bank_files.load_bank(bank)
     path = bank / f"questions.{lang}.json"
     if not path.exists() and bank.is_dir():
         raise InputError(f"the bank has no questions in {lang!r} (regenerate it with "
                          f"tdcourse generate --lang including {lang})", str(path))
-    from generator.scenarios.bank import read_json
-
-    data = read_json(path)
-    if not isinstance(data, list):
-        raise InputError("expected a list of questions", str(path), 1)
-    return data
+    return bank_files.load_questions(bank, lang, {record["id"] for record in records})
 
 
 def load_scenarios(bank: Path) -> dict[str, dict[str, Any]]:
-    """The verified scenarios of a bank by id, read as ``tdcourse verify`` reads them."""
+    """The verified scenarios of a bank by id, read and checked as ``tdcourse verify`` reads
+    them."""
     from generator.scenarios.bank import load_bank
 
     _, records = load_bank(bank)

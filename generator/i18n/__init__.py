@@ -18,19 +18,23 @@ follow the catalogs present.
 
 from __future__ import annotations
 
+import os
+import string
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Generic, TypeVar, overload
 
-import yaml
-
-from generator.errors import ParseError, TdcourseError
+from generator.errors import InputError, ParseError
 
 SOURCE_LANG = "en"
 #: Where the catalogs are (read at each call, so a test may point it elsewhere).
 CATALOG_DIR = Path(__file__).resolve().parent
+#: An environment variable naming another catalog folder (a federation trying its translation
+#: without touching the installed one, or a test running ``tdcourse`` in a child process); when
+#: set and not empty it wins over :data:`CATALOG_DIR`.
+CATALOG_ENV = "TDCOURSE_CATALOGS"
 
 V = TypeVar("V")
 _MISSING: Any = object()
@@ -40,87 +44,167 @@ class UnknownLanguageError(ParseError):
     """A language without a catalog (a ValueError too: bad input, one line, exit status 2)."""
 
 
-class CatalogError(TdcourseError):
-    """A catalog that cannot be read or does not have the English catalog's shape."""
+class CatalogError(InputError):
+    """A catalog that cannot be read, does not have the English catalog's shape, or has a text
+    whose ``{placeholders}`` are not the English text's: ``file:line: problem``."""
+
+
+class MissingTextError(CatalogError, KeyError):
+    """No catalog has the text asked for (a ``KeyError`` too, for ``text(..., default=)``)."""
+
+    def __str__(self) -> str:  # KeyError's own would quote the message
+        return self.one_line()
 
 
 # --- the catalogs -------------------------------------------------------------------------------
 
 
+def catalog_dir() -> Path:
+    """The folder the catalogs are read from: ``$TDCOURSE_CATALOGS`` if set, else
+    :data:`CATALOG_DIR`."""
+    return Path(os.environ[CATALOG_ENV]) if os.environ.get(CATALOG_ENV) else CATALOG_DIR
+
+
 def languages() -> tuple[str, ...]:
     """The languages with a catalog: English first, then the others in name order."""
-    return _languages(CATALOG_DIR)
+    return _languages(catalog_dir())
 
 
 @cache
 def _languages(directory: Path) -> tuple[str, ...]:
-    if not (directory / f"{SOURCE_LANG}.yaml").is_file():
-        raise CatalogError(f"{directory / f'{SOURCE_LANG}.yaml'}: missing (the source catalog)")
+    source = directory / f"{SOURCE_LANG}.yaml"
+    if not source.is_file():
+        problem = "is not a file" if source.exists() else "missing"
+        raise CatalogError(f"{problem} (the source catalog: every command needs it)", str(source))
     others = sorted(p.stem for p in directory.glob("*.yaml") if p.stem != SOURCE_LANG)
     return (SOURCE_LANG, *others)
 
 
 def check(lang: str) -> str:
-    """``lang`` if it has a catalog, else :class:`UnknownLanguageError` naming the known ones."""
+    """``lang`` if it has a catalog, else :class:`UnknownLanguageError` naming the known ones;
+    the catalog is read and checked here, so a broken one is reported before any work."""
     known = languages()
     if lang not in known:
         raise UnknownLanguageError(f"unknown language {lang!r} (known: {', '.join(known)})")
+    catalog(lang)
     return lang
 
 
 def catalog(lang: str) -> Mapping[str, Any]:
     """The whole catalog of ``lang`` (read-only, read once), English filling its gaps."""
-    check(lang)
-    return _catalog(CATALOG_DIR, lang)
+    if lang not in languages():
+        check(lang)
+    return _catalog(catalog_dir(), lang)
+
+
+#: Line numbers of a catalog's entries, by key path (``("explain.kind", "revoke")``).
+Lines = dict[tuple[str, ...], int]
 
 
 @cache
 def _catalog(directory: Path, lang: str) -> Mapping[str, Any]:
-    own = _read(directory / f"{lang}.yaml")
+    own, own_lines = _read(directory / f"{lang}.yaml")
     if lang == SOURCE_LANG:
         return _frozen(own)
-    return _frozen(_merged(_read(directory / f"{SOURCE_LANG}.yaml"), own,
-                           directory / f"{lang}.yaml", ()))
+    english, _ = _read(directory / f"{SOURCE_LANG}.yaml")
+    return _frozen(_merged(english, own, directory / f"{lang}.yaml", (), own_lines))
 
 
-def _read(path: Path) -> dict[str, Any]:
+@cache
+def _read(path: Path) -> tuple[dict[str, Any], Lines]:
+    """A catalog file as a mapping, and the line of each entry. Refused with its line: a file
+    that is not UTF-8 YAML, a key given twice, a key or value that is not text, a text whose
+    braces do not pair or whose ``{placeholder}`` is not a plain name."""
+    import yaml
+
+    from generator import yamlnodes
+
+    where = str(path)
+    root = yamlnodes.compose(yamlnodes.read_text(path, "language catalog"), where)
+    if not isinstance(root, yaml.MappingNode):
+        raise CatalogError("a catalog is a mapping of tables", where,
+                           yamlnodes.line(root) if root is not None else 1)
+    lines: Lines = {}
+
+    def build(node: yaml.MappingNode, here: tuple[str, ...]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            key = yamlnodes.value(key_node, where) if isinstance(key_node, yaml.ScalarNode) \
+                else None
+            if not isinstance(key, str):
+                raise CatalogError(f"{'/'.join((*here, str(key)))}: keys are texts (quote it)",
+                                   where, yamlnodes.line(key_node))
+            at = (*here, key)
+            lines[at] = yamlnodes.line(value_node)
+            if isinstance(value_node, yaml.MappingNode):
+                out[key] = build(value_node, at)
+                continue
+            value = (yamlnodes.value(value_node, where)
+                     if isinstance(value_node, yaml.ScalarNode) else None)
+            if not isinstance(value, str):
+                shown = value if value is not None else "a list" if isinstance(
+                    value_node, yaml.SequenceNode) else "nothing"
+                raise CatalogError(f"{'/'.join(at)}: expected a text, not {shown!r}", where,
+                                   lines[at])
+            placeholders(value, where, lines[at], at)
+            out[key] = value
+        return out
+
+    return build(root, ()), lines
+
+
+def placeholders(text: str, path: str = "<catalog>", line: int | None = None,
+                 key: Sequence[str] = ()) -> frozenset[str]:
+    """The ``{names}`` a catalog text is filled with; a brace that does not pair (``{seat``),
+    and a field that is not a plain name (``{seat.__class__}``, ``{0}``, ``{seat!r}``), are a
+    :class:`CatalogError` (a template field can reach into the objects it is given)."""
+    names: set[str] = set()
+    where = f"{'/'.join(key)}: " if key else ""
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise CatalogError(f"{path}: {str(exc).strip().splitlines()[0]}") from exc
-    if not isinstance(data, dict):
-        raise CatalogError(f"{path}: a catalog is a mapping of tables")
-    _check_values(data, path, ())
-    return data
-
-
-def _check_values(node: Mapping[Any, Any], path: Path, where: tuple[str, ...]) -> None:
-    for key, value in node.items():
-        here = (*where, str(key))
-        if not isinstance(key, str):
-            raise CatalogError(f"{path}: {'/'.join(here)}: keys are strings (quote it)")
-        if isinstance(value, dict):
-            _check_values(value, path, here)
-        elif not isinstance(value, str):
-            raise CatalogError(f"{path}: {'/'.join(here)}: expected a text, not {value!r}")
+        for _, name, spec, conversion in string.Formatter().parse(text):
+            if name is None:
+                continue
+            if not name.isidentifier() or spec or conversion:
+                raise CatalogError(f"{where}the field {{{name}}} in {text!r} is not a plain "
+                                   f"{{name}}", path, line)
+            names.add(name)
+    except ValueError as exc:
+        raise CatalogError(f"{where}{exc} in {text!r} (a literal brace is written {{{{ or }}}})",
+                           path, line) from None
+    return frozenset(names)
 
 
 def _merged(english: Mapping[str, Any], own: Mapping[str, Any], path: Path,
-            where: tuple[str, ...]) -> dict[str, Any]:
-    """``own`` over ``english``: English keys first (in English order), then any others."""
+            where: tuple[str, ...], lines: Lines) -> dict[str, Any]:
+    """``own`` over ``english``: English keys first (in English order), then any others. A text
+    must have the same ``{placeholders}`` as the English one: a misspelled name would otherwise
+    end the build in a ``KeyError``, or drop the seat or the call from the sentence."""
     out: dict[str, Any] = {}
     for key in [*english, *(k for k in own if k not in english)]:
         base, mine = english.get(key, _MISSING), own.get(key, _MISSING)
+        at = (*where, key)
         if mine is _MISSING:
             out[key] = base
         elif base is _MISSING or isinstance(base, dict) == isinstance(mine, dict):
-            out[key] = (_merged(base, mine, path, (*where, key)) if isinstance(mine, dict)
-                        and isinstance(base, dict) else mine)
+            if isinstance(mine, dict) and isinstance(base, dict):
+                out[key] = _merged(base, mine, path, at, lines)
+                continue
+            if isinstance(base, str) and isinstance(mine, str):
+                wanted, found = placeholders(base), placeholders(mine)
+                if wanted != found:
+                    raise CatalogError(
+                        f"{'/'.join(at)}: the placeholders {_names(found)} are not the "
+                        f"English text's {_names(wanted)}", str(path), lines.get(at))
+            out[key] = mine
         else:
             shape = "a table" if isinstance(base, dict) else "a text"
-            raise CatalogError(f"{path}: {'/'.join((*where, key))}: expected {shape}, as in "
-                               f"{SOURCE_LANG}.yaml")
+            raise CatalogError(f"{'/'.join(at)}: expected {shape}, as in {SOURCE_LANG}.yaml",
+                               str(path), lines.get(at))
     return out
+
+
+def _names(names: frozenset[str]) -> str:
+    return "{" + "}, {".join(sorted(names)) + "}" if names else "(none)"
 
 
 def _frozen(node: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -130,7 +214,7 @@ def _frozen(node: Mapping[str, Any]) -> Mapping[str, Any]:
 
 def _node(lang: str, path: Sequence[str]) -> Any:
     # the generator asks for the same few texts thousands of times: look each up once
-    return _lookup(CATALOG_DIR, lang, tuple(path))
+    return _lookup(catalog_dir(), lang, tuple(path))
 
 
 @cache
@@ -141,7 +225,8 @@ def _lookup(directory: Path, lang: str, path: tuple[str, ...]) -> Any:
     node: Any = _catalog(directory, lang)
     for depth, key in enumerate(path):
         if not isinstance(node, Mapping) or key not in node:
-            raise KeyError(f"no {'/'.join(path[:depth + 1])} in the {lang} catalog")
+            raise MissingTextError(f"no {'/'.join(path[:depth + 1])} (the source catalog must "
+                                   f"have every text)", str(directory / f"{SOURCE_LANG}.yaml"))
         node = node[key]
     return node
 

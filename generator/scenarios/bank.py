@@ -1,15 +1,10 @@
 """The question bank: many verified scenarios, their questions, one canonical form on disk.
 
 ``generate`` builds scenarios in chunks (one endplay seed per chunk, see ``deals``), on as many
-processes as asked within bounds (:mod:`generator.scenarios.bounds`): at most ``MAX_COUNT``
-scenarios, and at most one process per CPU and per chunk. The pool is made only when there are
-two chunks or more and more than one CPU, is fed two chunks per process ahead of the results
-(never the whole job list at once), and its processes die with the parent, even one killed
-with SIGKILL (:func:`_worker_init`). The result does not depend on the
-number of processes. Files are JSON with sorted keys and a fixed layout, so the same seed gives
-byte-identical files. They are written through :mod:`generator.outputs`: into a stage beside the
-bank, moved into place only when complete, so an interrupted or failed run leaves the previous
-bank as it was; a folder that is not a bank (no ``manifest.json``) is never replaced.
+processes as asked; the result does not depend on the number of processes. Files are JSON with
+sorted keys and a fixed layout, so the same seed gives byte-identical files. They are written into
+a temporary directory and moved into place only when complete: an interrupted or failed run leaves
+the previous bank as it was.
 
 Layout of a bank directory::
 
@@ -21,22 +16,20 @@ Layout of a bank directory::
 from __future__ import annotations
 
 import json
-import os
 import random
-import signal
-import threading
-import time
-from collections import deque
-from collections.abc import Callable, Generator, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator import outputs
+from generator.build import replace_dir
+from generator import jsonshape
 from generator.errors import InputError
 from generator.i18n import languages
+from generator.jsonshape import Spec
 from generator.model.board import Board
-from generator.scenarios.bounds import PER_CHUNK, check_count, chunk_count, worker_count
+from generator.scenarios import bankfiles
 from generator.scenarios.deals import CHUNK, deals
 from generator.scenarios.questions import TOPICS, localise, questions_for
 from generator.scenarios.quizdefs import ALL_TOPICS, Definitions
@@ -44,8 +37,6 @@ from generator.scenarios.recipes import RECIPES, weights
 from generator.scenarios.verify import Rejected, build, irregularity_records
 
 BANK_FORMAT = 1
-#: The file that marks a folder as a bank (see :func:`generator.outputs.check_dir`).
-BANK_MARKER = "manifest.json"
 
 
 @dataclass(frozen=True)
@@ -99,76 +90,24 @@ def _chunk_job(args: tuple[Plan, int, int]) -> list[dict[str, Any]]:
     return _chunk(plan, chunk, wanted)
 
 
-def _watch_parent(parent: int) -> None:
-    while True:
-        time.sleep(0.5)
-        if os.getppid() != parent:
-            os._exit(1)
-
-
-def _worker_init(parent: int) -> None:
-    """Make a pool process die with its parent, and leave Ctrl-C to the parent.
-
-    On Linux the kernel kills the process when its parent dies (``PR_SET_PDEATHSIG``); elsewhere,
-    and as a second guard, a thread exits the process once it has been orphaned. A Ctrl-C
-    reaches the whole process group: the parent stops the pool, the workers ignore it (else each
-    would print its own traceback)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
-    if os.getppid() != parent:  # the parent died before the line above
-        os._exit(1)
-    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
-
-
-def _pooled(jobs: Iterator[tuple[Plan, int, int]], workers: int
-            ) -> Generator[list[dict[str, Any]], None, None]:
-    """The results of ``jobs`` in order, on ``workers`` processes, at most two jobs per
-    process submitted ahead of the results consumed."""
-    import multiprocessing
-
-    with multiprocessing.Pool(workers, initializer=_worker_init,
-                              initargs=(os.getpid(),)) as pool:
-        pending: deque[Any] = deque()
-        for job in jobs:
-            pending.append(pool.apply_async(_chunk_job, (job,)))
-            if len(pending) >= 2 * workers:
-                yield pending.popleft().get()
-        while pending:
-            yield pending.popleft().get()
-
-
 def scenarios(plan: Plan, workers: int = 1,
               progress: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
-    """``plan.count`` verified scenarios, in a fixed order whatever ``workers`` is (bounded by
-    :func:`generator.scenarios.bounds.worker_count`)."""
-    check_count(plan.count)
-    chunks = chunk_count(plan.count)
-    jobs = ((plan, c, PER_CHUNK) for c in range(chunks))
-    workers = worker_count(workers, plan.count)
+    """``plan.count`` verified scenarios, in a fixed order whatever ``workers`` is."""
+    per_chunk = max(1, CHUNK // 5)  # a chunk keeps its first verified scenarios
+    chunks = (plan.count + per_chunk - 1) // per_chunk
+    jobs = [(plan, c, per_chunk) for c in range(chunks)]
     results: list[dict[str, Any]] = []
 
     def consume(batches: Iterable[list[dict[str, Any]]]) -> None:
-        for n, batch in enumerate(batches):
+        for batch in batches:
             useful = max(0, min(len(batch), plan.count - len(results)))
             results.extend(batch)
             if progress is not None and useful:
                 progress(useful)
-            if n == (chunks - 1) // 2:
-                outputs.checkpoint("generate:chunks")
 
-    outputs.checkpoint("generate:start")
     if workers > 1:
-        pooled = _pooled(jobs, workers)
-        try:
-            consume(pooled)
-        finally:
-            pooled.close()  # stops the pool now, also when interrupted
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            consume(pool.map(_chunk_job, jobs))
     else:
         consume(map(_chunk_job, jobs))
     extra = chunks
@@ -186,31 +125,18 @@ def dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
 
 
-def definitions_plan(defs: Definitions) -> Plan:
-    """The bank the quiz definitions ask for (their seed, size and languages, every topic): the
-    one bank ``tdcourse build`` and ``tdcourse export`` share."""
-    return Plan(defs.bank_count, defs.bank_seed, (), defs.langs)
-
-
 def bank_from_definitions(defs: Definitions, out: Path) -> list[dict[str, Any]]:
-    """Generate and write the bank of :func:`definitions_plan`; returns its records."""
-    plan = definitions_plan(defs)
-    outputs.check_dir(out, BANK_MARKER)  # before the work
+    """Generate and write the bank the quiz definitions ask for (their seed, size and
+    languages, every topic): the one bank ``tdcourse build`` and ``tdcourse export`` share.
+    Returns its records."""
+    plan = Plan(defs.bank_count, defs.bank_seed, (), defs.langs)
     records = scenarios(plan, workers=2)
     write_bank(out, plan, records)
     return records
 
 
 def write_bank(out: Path, plan: Plan, records: list[dict[str, Any]]) -> None:
-    """Write a bank directory atomically (refused if ``out`` is not a bank or missing)."""
-    with outputs.Transaction(out.parent) as tx:
-        fill_bank(tx.folder(out, BANK_MARKER), plan, records)
-        outputs.checkpoint("generate:written")
-        tx.commit()
-
-
-def fill_bank(folder: Path, plan: Plan, records: list[dict[str, Any]]) -> None:
-    """Write the files of a bank into the (empty) ``folder``."""
+    """Write a bank directory atomically."""
     stored = [{k: v for k, v in r.items() if k != "questions"} for r in records]
     questions = [q for r in records for q in r["questions"]]
     manifest = {
@@ -224,38 +150,109 @@ def fill_bank(folder: Path, plan: Plan, records: list[dict[str, Any]]) -> None:
         "recipe_weights": weights(plan.recipe_weights),
     }
 
-    (folder / "scenarios.json").write_text(dumps(stored), encoding="utf-8")
-    for lang in plan.langs:
-        localised = [localise(q, lang) for q in questions]
-        (folder / f"questions.{lang}.json").write_text(dumps(localised), encoding="utf-8")
-    (folder / "manifest.json").write_text(dumps(manifest), encoding="utf-8")
+    def fill(tmp: Path) -> None:
+        (tmp / "manifest.json").write_text(dumps(manifest), encoding="utf-8")
+        (tmp / "scenarios.json").write_text(dumps(stored), encoding="utf-8")
+        for lang in plan.langs:
+            localised = [localise(q, lang) for q in questions]
+            (tmp / f"questions.{lang}.json").write_text(dumps(localised), encoding="utf-8")
+
+    replace_dir(out, fill)
 
 
-def read_json(file: Path) -> Any:
-    """One file of a bank, read as JSON; a missing or damaged file is a one-line input error
-    naming it (and the line, for bad JSON)."""
+#: A bank file bigger than this is refused unread (a bank of the largest count allowed is
+#: far smaller; the limit keeps a stray huge file or a device from being read into memory).
+MAX_FILE_BYTES = 256 * 1024 * 1024
+
+
+def read_text(file: Path) -> str:
+    """The text of one file of a bank; a missing, unreadable, special or non-UTF-8 file is a
+    one-line input error naming it."""
+    from generator.table.limits import read_bounded
+
+    if not file.exists() and file.parent.is_file():
+        raise InputError("is a file, not a question bank directory", str(file.parent))
+    if not file.exists() and not file.is_symlink():
+        raise InputError("missing (is this a question bank directory?)", str(file))
+    data = read_bounded(file, "a question bank file", MAX_FILE_BYTES)
     try:
-        return json.loads(file.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError("missing (is this a question bank directory?)", str(file)) from None
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"not UTF-8 text (byte {exc.start + 1} cannot be read)", str(file),
+                         data[:exc.start].count(b"\n") + 1) from None
+
+
+def parse_json(text: str, file: Path) -> Any:
+    """``text`` (of ``file``) read as JSON, bad JSON a located one-line error."""
+    try:
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise InputError(f"invalid JSON: {exc.msg}", str(file), exc.lineno) from None
+    except RecursionError:
+        raise InputError("invalid JSON: nested too deeply", str(file)) from None
+
+
+def read_json(file: Path, shape: Spec | None = None) -> Any:
+    """One file of a bank, read as JSON and, given its ``shape`` (:mod:`bankfiles`), checked to
+    have it; a missing or damaged file is a one-line input error naming it and the line."""
+    text = read_text(file)
+    data = parse_json(text, file)
+    if shape is not None:
+        jsonshape.check(data, shape, text, str(file))
+    return data
 
 
 def load_bank(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The manifest and the scenarios of a bank directory (clear errors for broken files)."""
-    records: list[dict[str, Any]] = []
-    manifest: dict[str, Any] = {}
-    for name in ("manifest.json", "scenarios.json"):
-        file = path / name
-        data = read_json(file)
-        if name == "manifest.json":
-            manifest = data
-        else:
-            records = data
-    if not isinstance(records, list):
-        raise InputError("expected a list of scenarios", str(path / "scenarios.json"), 1)
+    """The manifest and the scenarios of a bank directory, each checked to have its shape
+    (:mod:`generator.scenarios.bankfiles`), the format to be this one's, no scenario twice."""
+    if path.is_file():
+        raise InputError("is a file, not a question bank directory", str(path))
+    manifest_file, scenarios_file = path / "manifest.json", path / "scenarios.json"
+    manifest_text = read_text(manifest_file)
+    manifest = parse_json(manifest_text, manifest_file)
+    jsonshape.check(manifest, bankfiles.MANIFEST, manifest_text, str(manifest_file))
+    if manifest["format"] != BANK_FORMAT:
+        raise jsonshape.refuse(manifest_text, ["format"], f"bank format {manifest['format']} "
+                               f"(this reads {BANK_FORMAT})", str(manifest_file))
+    records = read_json(scenarios_file, bankfiles.SCENARIOS)
+    seen: dict[str, int] = {}
+    for index, record in enumerate(records):
+        if record["id"] in seen:
+            raise jsonshape.refuse(read_text(scenarios_file), [index, "id"],
+                                   f"scenario {record['id']} is stored twice (first at "
+                                   f"[{seen[record['id']]}])", str(scenarios_file))
+        seen[record["id"]] = index
     return manifest, records
+
+
+def load_questions(path: Path, lang: str,
+                   scenario_ids: Collection[str] | None = None) -> list[dict[str, Any]]:
+    """The questions of a bank in ``lang`` (``questions.<lang>.json``), checked to have their
+    shape, to be in ``lang``, to have the fields of their type, and (given ``scenario_ids``) to
+    belong to a stored scenario; every problem one located line."""
+    file = path / f"questions.{lang}.json"
+    text = read_text(file)
+    data: list[dict[str, Any]] = parse_json(text, file)
+    jsonshape.check(data, bankfiles.QUESTIONS, text, str(file))
+    seen: set[str] = set()
+    for index, question in enumerate(data):
+        problem, key = "", "id"
+        if question["lang"] != lang:
+            problem, key = f"a question in {question['lang']!r}, not {lang!r}", "lang"
+        elif question["id"] in seen:
+            problem = f"question {question['id']} is stored twice"
+        elif question["type"] == "number" and "answer" not in question:
+            problem = "a number question needs an 'answer'"
+        elif question["type"] != "number" and not question.get("choices"):
+            problem = f"a {question['type']} choice question needs its 'choices'"
+        elif scenario_ids is not None and question["scenario"] not in scenario_ids:
+            line = jsonshape.line_of(text, [index, "scenario"])
+            raise InputError(f"scenario {question['scenario']} of the questions is not in the "
+                             f"bank (asked at {file.name}:{line})", str(path / "scenarios.json"))
+        if problem:
+            raise jsonshape.refuse(text, [index, key], problem, str(file))
+        seen.add(question["id"])
+    return data
 
 
 def verify_records(records: list[dict[str, Any]], source: str = "bank") -> list[str]:
@@ -289,3 +286,51 @@ def verify_records(records: list[dict[str, Any]], source: str = "bank") -> list[
         if result["score"] != record.get("score"):
             problems.append(f"{rid}: score now {result['score']}, stored {record.get('score')}")
     return problems
+
+
+def verify_questions(records: list[dict[str, Any]], lang: str,
+                     stored: list[dict[str, Any]], file: str) -> list[str]:
+    """Ask every stored scenario's questions again, as the current engine and catalogs put them
+    in ``lang``, and compare them with the stored ``questions.<lang>.json`` (read by
+    :func:`load_questions`); one line per scenario whose questions differ."""
+    by_scenario: dict[str, list[dict[str, Any]]] = {}
+    for question in stored:
+        by_scenario.setdefault(question["scenario"], []).append(question)
+    problems: list[str] = []
+    for record in records:
+        rid = record["id"]
+        try:
+            now = [localise(q, lang) for q in questions_for(record)]
+        except Exception as exc:
+            problems.append(f"{rid}: its questions can no longer be asked: {exc}")
+            continue
+        kept = by_scenario.get(rid, [])
+        if now == kept:
+            continue
+        now_ids, kept_ids = [q["id"] for q in now], [q["id"] for q in kept]
+        if now_ids != kept_ids:
+            problems.append(f"{rid}: {file} holds the questions {kept_ids}, the engine now "
+                            f"asks {now_ids}")
+            continue
+        for mine, theirs in zip(now, kept, strict=True):
+            keys = sorted(k for k in {*mine, *theirs} if mine.get(k) != theirs.get(k))
+            if keys:
+                problems.append(f"{rid}: {file}: question {mine['id']} differs from what the "
+                                f"engine now asks in {', '.join(keys)}")
+    return problems
+
+
+def check_counts(path: Path, manifest: dict[str, Any], records: list[dict[str, Any]],
+                 questions: dict[str, list[dict[str, Any]]]) -> None:
+    """The manifest's counts are those of the files it describes (a bank copied in part, or
+    with a file of another bank, is refused with the manifest's line)."""
+    file = path / "manifest.json"
+    problem, key = "", ""
+    if manifest["count"] != len(records):
+        problem, key = f"scenarios.json holds {len(records)} scenarios", "count"
+    for lang, stored in questions.items():
+        if not problem and manifest["questions"] != len(stored):
+            problem, key = f"questions.{lang}.json holds {len(stored)} questions", "questions"
+    if problem:
+        raise jsonshape.refuse(read_text(file), [key], f"{key} is {manifest[key]} but "
+                               f"{problem}", str(file))

@@ -1,8 +1,10 @@
 """Quiz definitions (``quizzes/quizzes.yaml``): what each quiz draws from the bank.
 
-A broken definitions file is reported with its file, line and problem. Selections are
-deterministic: a quiz's seed picks its questions from the bank's questions of its topics, spread
-over the question kinds, so the same bank and definitions always give the same quizzes.
+A broken definitions file is reported with its file, line and problem: a file that is not UTF-8,
+a key given twice (at the second one), an unknown key, a value of the wrong type at any key.
+Selections are deterministic: a quiz's seed picks its questions from the bank's questions of its
+topics, spread over the question kinds, so the same bank and definitions always give the same
+quizzes.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from typing import Any
 
 import yaml
 
+from generator import yamlnodes
 from generator.errors import InputError, ParseError
 from generator.i18n import languages
 from generator.scenarios.questions import TOPICS
@@ -24,14 +27,18 @@ ALL_TOPICS = tuple(sorted(set(TOPICS.values())))
 def parse_topics(text: str | None) -> tuple[str, ...]:
     """A comma-separated topic list (``--topics``, a directive's ``:topics:``): the topics in the
     order given, without repeats; empty, ``None`` or ``all`` means every topic. An unknown topic
-    is a one-line parse error listing the known ones, so a typo is fixed at once."""
+    is a one-line parse error listing the known ones, so a typo is fixed at once. A list of
+    commas only (``,``) names no topic: refused, rather than read as every topic."""
     if text is None or text.strip() in ("", "all"):
         return ALL_TOPICS
     wanted = tuple(dict.fromkeys(t.strip() for t in text.split(",") if t.strip()))
+    if not wanted:
+        raise ParseError(f"the topic list {text!r} names no topic "
+                         f"(topics: {', '.join(ALL_TOPICS)})")
     unknown = [t for t in wanted if t not in ALL_TOPICS]
     if unknown:
         raise ParseError(f"unknown topic {', '.join(unknown)} (topics: {', '.join(ALL_TOPICS)})")
-    return wanted or ALL_TOPICS
+    return wanted
 
 
 @dataclass(frozen=True)
@@ -54,91 +61,144 @@ class Definitions:
     pass_mark: float
 
 
-def _line(node: yaml.Node | None) -> int | None:
-    return node.start_mark.line + 1 if node is not None else None
+#: The keys of each part of the file; any other key is refused (a typo would be ignored).
+_TOP_KEYS = ("format", "bank", "chapters", "practice", "mock_exam")
+_BANK_KEYS = ("seed", "count", "langs")
+_CHAPTER_KEYS = ("id", "topics", "count", "seed")
+_PRACTICE_KEYS = ("topics",)
+_MOCK_KEYS = ("count", "topics", "time_limit_minutes", "pass_mark", "seed")
+FORMAT = 1
+
+
+class _Reader:
+    """The checks of one definitions file, each refusal located at the node it is about."""
+
+    def __init__(self, where: str) -> None:
+        self.where = where
+
+    def fail(self, node: yaml.Node, problem: str) -> InputError:
+        return InputError(problem, self.where, yamlnodes.line(node))
+
+    def mapping(self, node: yaml.Node, name: str, keys: tuple[str, ...],
+                required: tuple[str, ...]) -> dict[str, yaml.Node]:
+        """The values of a mapping by key; unknown and missing keys refused."""
+        if not isinstance(node, yaml.MappingNode):
+            raise self.fail(node, f"{name} must be a mapping of {', '.join(keys)}")
+        found: dict[str, yaml.Node] = {}
+        for key_node, value_node in node.value:
+            key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
+            if key not in keys:
+                raise self.fail(key_node, f"unknown key {key!r} in {name} "
+                                          f"(known: {', '.join(keys)})")
+            found[str(key)] = value_node
+        for key in required:
+            if key not in found:
+                raise self.fail(node, f"missing '{key}' in {name}")
+        return found
+
+    def scalar(self, node: yaml.Node) -> Any:
+        if not isinstance(node, yaml.ScalarNode):
+            raise self.fail(node, "expected a single value here, not a list or a mapping")
+        return yamlnodes.value(node, self.where)
+
+    def number(self, node: yaml.Node, name: str, low: int) -> int:
+        value = self.scalar(node)
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise self.fail(node, f"'{name}' must be a whole number of at least {low}, "
+                                  f"not {value!r}")
+        return value
+
+    def topics(self, node: yaml.Node, name: str) -> tuple[str, ...]:
+        if isinstance(node, yaml.ScalarNode) and self.scalar(node) == "all":
+            return ALL_TOPICS
+        if not isinstance(node, yaml.SequenceNode) or not node.value:
+            raise self.fail(node, f"'{name}' needs a list of topics or 'all'")
+        found: list[str] = []
+        for item in node.value:
+            topic = self.scalar(item)
+            if topic not in ALL_TOPICS:
+                raise self.fail(item, f"unknown topic {topic!r} (topics: {', '.join(ALL_TOPICS)})")
+            if topic in found:
+                raise self.fail(item, f"topic {topic!r} is listed twice")
+            found.append(topic)
+        return tuple(found)
+
+    def langs(self, node: yaml.Node) -> tuple[str, ...]:
+        known = languages()
+        if not isinstance(node, yaml.SequenceNode) or not node.value:
+            raise self.fail(node, f"'langs' needs a list of languages (known: {', '.join(known)})")
+        found: list[str] = []
+        for item in node.value:
+            lang = self.scalar(item)
+            if lang not in known or lang in found:
+                problem = ("listed twice" if lang in found
+                           else f"unknown (known: {', '.join(known)})")
+                raise self.fail(item, f"language {lang!r} is {problem}")
+            found.append(lang)
+        return tuple(found)
 
 
 def load(path: Path) -> Definitions:
-    """Read and check the definitions file."""
+    """Read and check the definitions file: every key known, every value of its type, no key
+    twice; the first problem is an :class:`InputError` with the file and line."""
     where = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"cannot read quiz definitions: {exc.strerror}", where) from None
-    try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.MarkedYAMLError as exc:
-        line = exc.problem_mark.line + 1 if exc.problem_mark else None
-        raise InputError(f"invalid YAML: {exc.problem}", where, line) from None
-    if not isinstance(data, dict) or root is None:
-        raise InputError("quiz definitions must be a mapping", where, 1)
-    nodes = {k.value: v for k, v in root.value}
-
-    lines: dict[str, int | None] = {k: _line(v) for k, v in nodes.items()}
-
-    def fail(key: str, problem: str) -> InputError:
-        return InputError(problem, where, lines.get(key))
-
-    def topics(value: Any, key: str) -> tuple[str, ...]:
-        if value == "all":
-            return ALL_TOPICS
-        if not isinstance(value, list) or not value:
-            raise fail(key, f"'{key}' needs a list of topics or 'all'")
-        unknown = [t for t in value if t not in ALL_TOPICS]
-        if unknown:
-            raise fail(key, f"unknown topic {unknown[0]!r} (topics: {', '.join(ALL_TOPICS)})")
-        return tuple(value)
-
-    def number(value: Any, key: str, low: float, kind: type = int) -> Any:
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or value < low or (
-                kind is int and not isinstance(value, int)):
-            raise fail(key, f"'{key}' must be a number of at least {low}, not {value!r}")
-        return value
-
-    chapter_nodes = nodes.get("chapters")
-    chapter_lines = [_line(n) for n in chapter_nodes.value] if isinstance(
-        chapter_nodes, yaml.SequenceNode) else []
-
+    text = yamlnodes.read_text(path, "the quiz definitions")
+    root = yamlnodes.compose(text, where)
+    if root is None:
+        raise InputError("quiz definitions must be a mapping (the file is empty)", where, 1)
+    read = _Reader(where)
+    top = read.mapping(root, "the quiz definitions", _TOP_KEYS, ())
     for key in ("bank", "chapters", "mock_exam"):
-        if key not in data:
+        if key not in top:
             raise InputError(f"missing '{key}'", where, 1)
-    bank = data["bank"]
-    if not isinstance(bank, dict):
-        raise fail("bank", "'bank' must be a mapping with seed, count and langs")
-    chapters = []
-    if not isinstance(data["chapters"], list):
-        raise fail("chapters", "'chapters' must be a list")
-    for position, item in enumerate(data["chapters"]):
-        if position < len(chapter_lines):
-            lines["chapters"] = chapter_lines[position]  # point at the chapter being read
-        if not isinstance(item, dict) or "id" not in item:
-            raise fail("chapters", "each chapter quiz needs an id, topics, count and seed")
-        chapters.append(Quiz(str(item["id"]), topics(item.get("topics"), "chapters"),
-                             number(item.get("count"), "chapters", 1),
-                             number(item.get("seed"), "chapters", 0)))
-    mock = data["mock_exam"]
-    if not isinstance(mock, dict):
-        raise fail("mock_exam", "'mock_exam' must be a mapping")
-    pass_mark = number(mock.get("pass_mark"), "mock_exam", 0, float)
-    if pass_mark > 1:
-        raise fail("mock_exam", f"pass_mark is a fraction from 0 to 1, not {pass_mark}")
+    if "format" in top and read.scalar(top["format"]) != FORMAT:
+        raise read.fail(top["format"], f"unsupported format {read.scalar(top['format'])!r} "
+                                       f"(this reads {FORMAT})")
+    if not isinstance(top["bank"], yaml.MappingNode):
+        raise read.fail(top["bank"], "'bank' must be a mapping with seed, count and langs")
+    bank = read.mapping(top["bank"], "'bank'", _BANK_KEYS, ("seed", "count"))
     # default: every language that has a catalog (a new language needs no edit here)
-    langs = tuple(bank.get("langs", languages()))
-    if any(lang not in languages() for lang in langs):
-        raise fail("bank", f"unknown language in {list(langs)} (known: {', '.join(languages())})")
+    langs = read.langs(bank["langs"]) if "langs" in bank else languages()
+
+    chapter_list = top["chapters"]
+    if not isinstance(chapter_list, yaml.SequenceNode):
+        raise read.fail(chapter_list, "'chapters' must be a list")
+    chapters: list[Quiz] = []
+    for item in chapter_list.value:
+        if not isinstance(item, yaml.MappingNode):
+            raise read.fail(item, "each chapter quiz needs an id, topics, count and seed")
+        fields = read.mapping(item, "a chapter quiz", _CHAPTER_KEYS, _CHAPTER_KEYS)
+        quiz_id = read.scalar(fields["id"])
+        if not isinstance(quiz_id, str) or not quiz_id.strip():
+            raise read.fail(fields["id"], f"a chapter quiz's id is a name, not {quiz_id!r}")
+        if any(quiz.id == quiz_id for quiz in chapters):
+            raise read.fail(fields["id"], f"chapter quiz {quiz_id!r} is defined twice")
+        chapters.append(Quiz(quiz_id, read.topics(fields["topics"], "topics"),
+                             read.number(fields["count"], "count", 1),
+                             read.number(fields["seed"], "seed", 0)))
+
+    practice = (read.mapping(top["practice"], "'practice'", _PRACTICE_KEYS, ())
+                if "practice" in top else {})
+    practice_topics = (read.topics(practice["topics"], "topics") if "topics" in practice
+                       else ALL_TOPICS)
+
+    mock = read.mapping(top["mock_exam"], "'mock_exam'", _MOCK_KEYS,
+                        ("count", "topics", "time_limit_minutes", "pass_mark"))
+    mark = read.scalar(mock["pass_mark"])
+    if isinstance(mark, bool) or not isinstance(mark, (int, float)) or not 0 <= mark <= 1:
+        raise read.fail(mock["pass_mark"], f"pass_mark is a fraction from 0 to 1, not {mark!r}")
     return Definitions(
-        bank_seed=number(bank.get("seed"), "bank", 0),
-        bank_count=number(bank.get("count"), "bank", 1),
+        bank_seed=read.number(bank["seed"], "seed", 0),
+        bank_count=read.number(bank["count"], "count", 1),
         langs=langs,
         chapters=tuple(chapters),
-        practice_topics=topics(data.get("practice", {}).get("topics", "all"), "practice"),
-        mock=Quiz("mock-exam", topics(mock.get("topics"), "mock_exam"),
-                  number(mock.get("count"), "mock_exam", 1),
+        practice_topics=practice_topics,
+        mock=Quiz("mock-exam", read.topics(mock["topics"], "topics"),
+                  read.number(mock["count"], "count", 1),
                   # the browser draws each attempt afresh: a seed is allowed, not needed
-                  number(mock.get("seed", 0), "mock_exam", 0)),
-        time_limit_minutes=number(mock.get("time_limit_minutes"), "mock_exam", 1),
-        pass_mark=float(pass_mark),
+                  read.number(mock["seed"], "seed", 0) if "seed" in mock else 0),
+        time_limit_minutes=read.number(mock["time_limit_minutes"], "time_limit_minutes", 1),
+        pass_mark=float(mark),
     )
 
 
