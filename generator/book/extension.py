@@ -132,7 +132,7 @@ def _mystnb_css_first(app: Sphinx) -> None:
     Sphinx gives a stylesheet link a ``?v=<checksum>`` only when the file is already there: a
     clean build wrote the link without it and a rebuild with it. Copied before any page is
     written, every build writes the same link."""
-    if app.builder.format != "html":
+    if app.builder.format != "html" or "myst_nb" not in app.extensions:
         return
     from myst_nb import sphinx_ext  # type: ignore[import-untyped]
 
