@@ -18,10 +18,7 @@ from pathlib import Path
 from generator.i18n import languages
 from generator.laws import law77
 from generator.laws.refs import law_index
-from generator.outputs import Transaction, checkpoint
-
-#: The file that marks ``book/_build/data`` as ours (see :func:`generator.outputs.check_dir`).
-DATA_MARKER = "score-table-*.csv"
+from generator.outputs import BANK_MARKER, DATA_MARKER, Transaction, check_dir, checkpoint
 
 
 def score_table_csv(edition: str) -> str:
@@ -50,7 +47,6 @@ def _quizzes(root: Path, say: Callable[[str], None],
     The bank is staged in ``tx`` when given (``tdcourse build``), else written at once."""
     from generator.scenarios import quizdefs
     from generator.scenarios.bank import (
-        BANK_MARKER,
         definitions_plan,
         dumps,
         fill_bank,
@@ -105,6 +101,9 @@ def build(root: Path, edition: str = "1987", say: Callable[[str], None] = print,
         check_languages(root / "book", langs)  # before the long steps
     build_dir = root / "book" / "_build"
     data_dir = build_dir / "data"
+    check_dir(data_dir, DATA_MARKER)  # refused before anything is made
+    if (root / "quizzes" / "quizzes.yaml").exists():
+        check_dir(root / "quizzes" / "bank", BANK_MARKER)
     with Transaction(build_dir) as tx:
         data = tx.folder(data_dir, DATA_MARKER)
         files = {

@@ -15,6 +15,7 @@ from typing import Any, NoReturn
 from generator import __version__, export, i18n
 from generator.errors import InputError, ParseError, TdcourseError
 from generator.i18n import languages
+from generator.scenarios.bounds import MAX_COUNT, PER_CHUNK
 
 EXIT_INPUT = 2
 
@@ -27,10 +28,11 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _cmd_rule(args: argparse.Namespace) -> int:
-    from generator.laws.engine import analyse
     from generator.table.case import load_case
 
-    case = load_case(args.case)
+    case = load_case(args.case)  # first: a refused file does not wait for the engine's import
+    from generator.laws.engine import analyse
+
     result = analyse(case)
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=2, sort_keys=False))
@@ -110,15 +112,20 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 
 def _cmd_generate(args: argparse.Namespace) -> int:
-    import os
     from pathlib import Path
 
     from tqdm import tqdm
 
+    from generator import outputs
+    from generator.scenarios.bounds import check_count, worker_count
+
+    check_count(args.count)  # before the slow imports
+    if args.workers < 0:
+        raise ParseError(f"--workers must be 0 (the default) or more, not {args.workers}")
+    out = Path(args.out)
+    outputs.check_dir(out, outputs.BANK_MARKER)  # refused before any work, again before the move
     from generator.scenarios.bank import Plan, scenarios, write_bank
 
-    if args.count < 1:
-        raise ParseError(f"--count must be at least 1, not {args.count}")
     langs = (tuple(lang.strip() for lang in args.lang.split(",") if lang.strip())
              if args.lang is not None else languages())
     if not langs:  # "--lang ," would write a bank in no language
@@ -133,7 +140,7 @@ def _cmd_generate(args: argparse.Namespace) -> int:
         quizdefs.parse_topics(args.topics)  # the one refusal of a list of commas
     plan = Plan(args.count, args.seed, topics, langs)
     plan.recipes()  # fail early on unknown topics
-    workers = args.workers or min(2, os.cpu_count() or 1)
+    workers = worker_count(args.workers or 2, args.count)
     with tqdm(total=args.count, desc="scenarios", unit="scn", file=sys.stderr,
               disable=args.quiet or args.count < 50) as bar:
 
@@ -141,7 +148,6 @@ def _cmd_generate(args: argparse.Namespace) -> int:
             bar.update(n)
 
         records = scenarios(plan, workers, progress=advance)
-    out = Path(args.out)
     write_bank(out, plan, records)
     questions = sum(len(r["questions"]) for r in records)
     print(f"bank written to {out}: {len(records)} scenarios, {questions} questions "
@@ -179,12 +185,13 @@ def _cmd_coverage(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from generator.laws.coverage import coverage_markdown
+    from generator.outputs import check_file, write_file
 
+    if args.out:
+        check_file(Path(args.out))  # before the work
     text = coverage_markdown([Path(p) for p in args.cases], args.edition)
     if args.out:
-        from generator.build import write_atomic
-
-        write_atomic(Path(args.out), text)
+        write_file(Path(args.out), text)
         print(f"law coverage written to {args.out}")
     else:
         print(text, end="")
@@ -211,19 +218,24 @@ def _cmd_build(args: argparse.Namespace) -> int:
 def _cmd_export(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from generator.build import write_atomic
+    from generator.outputs import check_file, checkpoint, write_file
     from generator.scenarios import quizdefs
 
     lang = i18n.check(args.lang)
     topics = quizdefs.parse_topics(args.topics)
     if args.count is not None and args.count < 1:
         raise ParseError(f"--count must be at least 1, not {args.count}")
+    default = {"pbn": "tdcourse.pbn", "moodle": f"tdcourse-{lang}.xml",
+               "gift": f"tdcourse-{lang}.gift"}[args.format]
+    out = Path(args.out or default)
+    check_file(out)  # refused before any work, and again before the move
     bank = Path(args.bank)
     export.ensure_bank(bank, Path("quizzes") / "quizzes.yaml",
                        lambda message: print(f"tdcourse: {message}", file=sys.stderr))
     questions = export.select(export.load_questions(bank, lang), topics, args.count, args.seed)
     if not questions:
         raise InputError(f"no question of the topics {', '.join(topics)} in the bank", str(bank))
+    checkpoint("export:read")
     if args.format == "pbn":
         from generator.export.pbn import pbn, scenario_ids
 
@@ -234,8 +246,8 @@ def _cmd_export(args: argparse.Namespace) -> int:
             raise InputError(f"scenario {missing[0]} of the questions is not in the bank",
                              str(bank / "scenarios.json"))
         text, auctions = pbn([records[i] for i in ids], lang)
-        out = Path(args.out or "tdcourse.pbn")
-        write_atomic(out, text)
+        checkpoint("export:text")
+        write_file(out, text)
         print(f"pbn: {len(ids)} deals ({auctions} with an auction) of {len(questions)} "
               f"questions written to {out} ({lang})")
         return 0
@@ -243,12 +255,13 @@ def _cmd_export(args: argparse.Namespace) -> int:
     if args.format == "moodle":
         from generator.export.moodle import moodle_xml
 
-        text, out = moodle_xml(questions, lang), Path(args.out or f"tdcourse-{lang}.xml")
+        text = moodle_xml(questions, lang)
     else:
         from generator.export.gift import gift
 
-        text, out = gift(questions, lang), Path(args.out or f"tdcourse-{lang}.gift")
-    write_atomic(out, text)
+        text = gift(questions, lang)
+    checkpoint("export:text")
+    write_file(out, text)
     print(f"{args.format}: {len(questions)} questions in {chapters} chapter categories "
           f"written to {out} ({lang})")
     return 0
@@ -287,13 +300,16 @@ def build_parser() -> argparse.ArgumentParser:
     check.set_defaults(func=_cmd_check)
 
     gen = sub.add_parser("generate", help="generate a question bank of verified scenarios")
-    gen.add_argument("--count", type=int, default=100, help="number of scenarios")
+    gen.add_argument("--count", type=int, default=100,
+                     help=f"number of scenarios, 1 to {MAX_COUNT} (default: 100)")
     gen.add_argument("--seed", type=int, default=1, help="seed (same seed, same bank)")
     gen.add_argument("--topics", help="comma-separated topics (default: all)")
     gen.add_argument("--lang", default=None,
                      help="comma-separated languages of the questions (default: all catalogs)")
-    gen.add_argument("--out", default="quizzes/bank", help="bank directory to write")
-    gen.add_argument("--workers", type=int, default=0, help="processes (default: 2)")
+    gen.add_argument("--out", default="quizzes/bank", help="bank directory to write (a "
+                     "missing or empty folder, or a bank: anything else is refused)")
+    gen.add_argument("--workers", type=int, default=0, help="processes (default: 2; never "
+                     f"more than the CPUs, nor one per {PER_CHUNK} scenarios)")
     gen.add_argument("--quiet", action="store_true", help="no progress bar")
     gen.set_defaults(func=_cmd_generate)
 
@@ -303,7 +319,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     cov = sub.add_parser("coverage", help="the law-coverage table (law, rules, cases)")
     cov.add_argument("--cases", nargs="+", default=["tests/cases"], help="case folders")
-    cov.add_argument("--out", help="write to this file instead of standard output")
+    cov.add_argument("--out", help="write to this file instead of standard output (a missing "
+                     "or regular file: anything else is refused)")
     cov.add_argument("--edition", default="1987", choices=("1987",))
     cov.set_defaults(func=_cmd_coverage)
 
@@ -318,8 +335,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="seed of the --count pick")
     exp.add_argument("--bank", default="quizzes/bank",
                      help="question bank directory (built from quizzes/quizzes.yaml if missing)")
-    exp.add_argument("--out", help="file to write (default: tdcourse-<lang>.xml, "
-                     "tdcourse-<lang>.gift or tdcourse.pbn here)")
+    exp.add_argument("--out", help="file to write, a missing or regular file (default: "
+                     "tdcourse-<lang>.xml, tdcourse-<lang>.gift or tdcourse.pbn here)")
     exp.set_defaults(func=_cmd_export)
 
     build = sub.add_parser("build", help="regenerate the generated parts and build the course")
@@ -365,6 +382,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("tdcourse: interrupted", file=sys.stderr)
         return 130
+    finally:
+        if argv is None:  # the program, not a call: a Ctrl-C from here on is the one line too
+            from generator.outputs import exit_quietly_on_interrupt
+
+            exit_quietly_on_interrupt()
     return EXIT_INPUT
 
 

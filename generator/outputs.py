@@ -45,6 +45,11 @@ from generator.errors import InputError
 STAGE_PREFIX = ".tdcourse-"
 _STAGE = re.compile(r"^\.tdcourse-(?P<pid>\d+)-[0-9a-f]{8}$")
 _JOURNAL = "journal.json"
+#: The files that mark a folder output as ours: we wrote them there, nothing else does.
+BANK_MARKER = "manifest.json"  # a question bank (tdcourse generate --out, quizzes/bank)
+DATA_MARKER = "score-table-*.csv"  # the course data, book/_build/data
+SITE_MARKER = ".buildinfo"  # one language of the site (Sphinx writes it in every output)
+DOCTREES_MARKER = "environment.pickle"  # the doctrees of one language
 #: Environment of :func:`checkpoint`: the checkpoint to stop at, and the file announcing it.
 PAUSE_ENV = "TDCOURSE_TEST_PAUSE"
 PAUSE_FLAG_ENV = "TDCOURSE_TEST_PAUSE_FLAG"

@@ -159,7 +159,7 @@ MOMENTS = ["early", "middle", "late"]
 
 
 # --------------------------------------------------------------------------- generate
-GEN = ["generate", "--count", "60", "--workers", "2", "--quiet", "--out", "bank"]
+GEN = ["generate", "--count", "60", "--workers", "2", "--quiet"]
 GEN_POINTS = {"early": "generate:start", "middle": "generate:chunks", "late": "commit"}
 
 
@@ -167,7 +167,7 @@ GEN_POINTS = {"early": "generate:start", "middle": "generate:chunks", "late": "c
 def good_bank(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A bank of 60 scenarios (two chunks: two workers), seed 1."""
     where = tmp_path_factory.mktemp("good-bank")
-    done = tdcourse([*GEN, "--seed", "1"], where)
+    done = tdcourse([*GEN, "--seed", "1", "--out", str(where / "bank")], where)
     assert done.returncode == 0, done.stderr
     return where / "bank"
 
@@ -178,7 +178,9 @@ def test_generate_interrupted(good_bank: Path, tmp_path: Path, sig: signal.Signa
                               capsys: pytest.CaptureFixture[str]) -> None:
     shutil.copytree(good_bank, tmp_path / "bank")
     before = snapshot(tmp_path / "bank")
-    stopped = interrupt([*GEN, "--seed", "2"], tmp_path, GEN_POINTS[moment], sig)
+    # absolute paths: the command line of the command and of its workers names this test
+    out = ["--out", str(tmp_path / "bank")]
+    stopped = interrupt([*GEN, "--seed", "2", *out], tmp_path, GEN_POINTS[moment], sig)
     check_stopped(stopped, sig)
     assert_no_strays(str(tmp_path))
     assert snapshot(tmp_path / "bank") == before
@@ -186,7 +188,7 @@ def test_generate_interrupted(good_bank: Path, tmp_path: Path, sig: signal.Signa
         assert stages(tmp_path), "the killed run left no stage: the rerun's cleanup is untested"
     verify(tmp_path / "bank", capsys)
 
-    again = tdcourse([*GEN, "--seed", "2"], tmp_path)
+    again = tdcourse([*GEN, "--seed", "2", *out], tmp_path)
     assert again.returncode == 0, again.stderr
     assert '"seed": 2' in (tmp_path / "bank" / "manifest.json").read_text()
     assert not stages(tmp_path)
@@ -198,8 +200,9 @@ def test_a_ctrl_c_while_the_interpreter_shuts_down_is_one_line_and_130(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """The bank is written and the command has returned; a Ctrl-C while Python shuts down (the
     pool's threads, ``atexit``) printed a traceback and exited with 0."""
-    stopped = interrupt([*GEN, "--seed", "3"], tmp_path, "shutdown", signal.SIGINT)
-    assert "bank written to bank" in stopped.stdout
+    stopped = interrupt([*GEN, "--seed", "3", "--out", str(tmp_path / "bank")], tmp_path,
+                        "shutdown", signal.SIGINT)
+    assert "bank written to" in stopped.stdout
     check_stopped(stopped, signal.SIGINT)
     assert not stages(tmp_path)
     assert_no_strays(str(tmp_path))
@@ -207,7 +210,7 @@ def test_a_ctrl_c_while_the_interpreter_shuts_down_is_one_line_and_130(
 
 
 # --------------------------------------------------------------------------- export
-EXPORT = ["export", "--format", "moodle", "--bank", "bank", "--out", "quiz.xml"]
+EXPORT = ["export", "--format", "moodle"]
 EXPORT_POINTS = {"early": "export:read", "middle": "export:text", "late": "commit"}
 
 
@@ -216,10 +219,11 @@ EXPORT_POINTS = {"early": "export:read", "middle": "export:text", "late": "commi
 def test_export_interrupted(good_bank: Path, tmp_path: Path, sig: signal.Signals, moment: str,
                             capsys: pytest.CaptureFixture[str]) -> None:
     shutil.copytree(good_bank, tmp_path / "bank")
-    first = tdcourse([*EXPORT, "--lang", "en"], tmp_path)
+    paths = ["--bank", str(tmp_path / "bank"), "--out", str(tmp_path / "quiz.xml")]
+    first = tdcourse([*EXPORT, *paths, "--lang", "en"], tmp_path)
     assert first.returncode == 0, first.stderr
     before = snapshot(tmp_path)
-    stopped = interrupt([*EXPORT, "--lang", "ru"], tmp_path, EXPORT_POINTS[moment], sig)
+    stopped = interrupt([*EXPORT, *paths, "--lang", "ru"], tmp_path, EXPORT_POINTS[moment], sig)
     check_stopped(stopped, sig)
     assert_no_strays(str(tmp_path))
     (tmp_path / "stdout.txt").unlink()
@@ -231,7 +235,7 @@ def test_export_interrupted(good_bank: Path, tmp_path: Path, sig: signal.Signals
             if not any(k.startswith(str(s)) for s in leftover)} == before
     verify(tmp_path / "bank", capsys)
 
-    again = tdcourse([*EXPORT, "--lang", "ru"], tmp_path)
+    again = tdcourse([*EXPORT, *paths, "--lang", "ru"], tmp_path)
     assert again.returncode == 0, again.stderr
     assert re.search("[А-Яа-я]", (tmp_path / "quiz.xml").read_text(encoding="utf-8"))
     assert not re.search("[А-Яа-я]", before[str(tmp_path / "quiz.xml")].decode("utf-8"))

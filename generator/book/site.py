@@ -14,9 +14,10 @@
    file as changed only when that language's text changed: a rebuild after editing one chapter
    rebuilds that chapter only.
 4. Sphinx runs in this process with warnings as errors (``-W --keep-going``) on a copy of the
-   previous output and doctrees in a temporary directory beside them, which replaces them only
-   when the build succeeded: a failed build leaves the previous site (and a clean environment,
-   so the next build reports the same warnings again).
+   previous output and doctrees staged in a :class:`generator.outputs.Transaction`; every
+   language, the landing page (and, in ``tdcourse build``, the bank and course data) replace the
+   previous ones together, only when all of them built: a failed build leaves the previous site
+   whole (and a clean environment, so the next build reports the same warnings again).
 """
 
 from __future__ import annotations
@@ -27,9 +28,9 @@ import io
 import json
 import re
 import shutil
-import tempfile
 import time
 from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -38,9 +39,9 @@ from generator.book.pdf import build_pdf
 from generator.book.po import check_catalogs
 from generator.book.quizdata import dumps
 from generator.book.translations import check_translations
-from generator.build import swap_in
 from generator.errors import TdcourseError
 from generator.laws.coverage import coverage_rows
+from generator.outputs import DOCTREES_MARKER, SITE_MARKER, Transaction, checkpoint
 
 SOURCE_LANG = "en"
 GENERATED = "_generated"
@@ -223,8 +224,17 @@ def law_uses(texts: Mapping[str, str], edition: str = "1987") -> dict[str, list[
     return {key: sorted(where) for key, where in sorted(uses.items())}
 
 
+@dataclass(frozen=True)
+class Sources:
+    """Where the book reads the question bank and the course data from: by default their places
+    under the project, in ``tdcourse build`` the new ones it has staged (not yet in place)."""
+
+    bank: Path | None = None
+    data: Path | None = None
+
+
 def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
-             coverage: Any = None) -> None:
+             coverage: Any = None, sources: Sources = Sources()) -> None:
     """Write ``lang``'s generated parts into ``store``.
 
     How the generator modules are called:
@@ -242,10 +252,12 @@ def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
     docs = chapter_docs(book)
     slugs = [doc.split("/", 1)[1] for doc in docs if doc.startswith("chapters/")]
 
-    records: list[dict[str, Any]] = _load_json(root / "quizzes/bank/scenarios.json", [])
-    bank_file = root / f"quizzes/bank/questions.{lang}.json"
+    bank = sources.bank or root / "quizzes" / "bank"
+    records: list[dict[str, Any]] = _load_json(bank / "scenarios.json", [])
+    bank_file = bank / f"questions.{lang}.json"
     questions: list[dict[str, Any]] = _load_json(bank_file, [])
-    definitions: dict[str, Any] = _load_json(root / "book/_build/data/quizzes.json", {})
+    data = sources.data or root / "book" / "_build" / "data"
+    definitions: dict[str, Any] = _load_json(data / "quizzes.json", {})
     by_topic: dict[str, list[str]] = definitions.get("chapters", {})
     practice: dict[str, Any] = definitions.get("practice", {})
     exam: dict[str, Any] = definitions.get("mock_exam", {})
@@ -331,40 +343,42 @@ def run_sphinx(book: Path, builder: str, config: Mapping[str, Any], outdir: Path
     return app.statuscode, warnings.getvalue()
 
 
-def build_one(root: Path, lang: str, langs: Sequence[str], builder: str = "html") -> Path:
-    """Build one language with one builder into ``book/_build/<builder>/<lang>``."""
+def build_one(root: Path, lang: str, langs: Sequence[str], builder: str = "html",
+              tx: Transaction | None = None) -> Path:
+    """Build one language with one builder for ``book/_build/<builder>/<lang>``.
+
+    The output and its doctrees are staged in ``tx`` (moved into place when ``tx`` commits) and
+    the staged output is returned; without ``tx`` they are moved into place at once."""
+    if tx is None:
+        with Transaction(root / "book" / "_build") as own:
+            build_one(root, lang, langs, builder, own)
+            own.commit()
+        return root / "book" / "_build" / builder / lang
     book = root / "book"
     build_dir = book / "_build"
     target = build_dir / builder / lang
     doctrees = build_dir / ".doctrees" / f"{builder}-{lang}"
     config = sphinx_config(book, lang, langs)
-    build_dir.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{builder}-{lang}-", dir=build_dir))
+    out = tx.folder(target, SITE_MARKER)
+    trees = tx.folder(doctrees, DOCTREES_MARKER)
+    # Start from the previous good state, so Sphinx rebuilds only what changed.
+    if target.is_dir() and doctrees.is_dir():
+        shutil.copytree(target, out, symlinks=True, dirs_exist_ok=True)
+        shutil.copytree(doctrees, trees, symlinks=True, dirs_exist_ok=True)
     try:
-        out, trees = tmp / "out", tmp / "doctrees"
-        # Start from the previous good state, so Sphinx rebuilds only what changed.
-        if target.is_dir() and doctrees.is_dir():
-            shutil.copytree(target, out, symlinks=True)
-            shutil.copytree(doctrees, trees, symlinks=True)
-        try:
-            code, warnings = run_sphinx(book, builder, config, out, trees)
-        except Exception as exc:  # an extension's or the configuration's error
-            message = " ".join(str(exc).split()) or type(exc).__name__
-            raise BookBuildError(f"{lang} book: {type(exc).__name__}: {message}") from exc
-        if code != 0 or warnings.strip():
-            first, count = _first_warning(warnings)
-            log = build_dir / f"warnings-{builder}-{lang}.txt"
-            log.write_text(_ANSI.sub("", warnings), encoding="utf-8")
-            more = f" ({count - 1} more in {shown(log)})" if count > 1 else ""
-            raise BookBuildError(f"{first or 'the build failed'}{more} [{lang} build failed; "
-                                 f"the previous {builder}/{lang} output is unchanged]")
-        out.chmod(0o755)
-        swap_in(trees, doctrees)
-        swap_in(out, target)
-        (build_dir / f"warnings-{builder}-{lang}.txt").unlink(missing_ok=True)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    return target
+        code, warnings = run_sphinx(book, builder, config, out, trees)
+    except Exception as exc:  # an extension's or the configuration's error
+        message = " ".join(str(exc).split()) or type(exc).__name__
+        raise BookBuildError(f"{lang} book: {type(exc).__name__}: {message}") from exc
+    if code != 0 or warnings.strip():
+        first, count = _first_warning(warnings)
+        log = build_dir / f"warnings-{builder}-{lang}.txt"
+        log.write_text(_ANSI.sub("", warnings), encoding="utf-8")
+        more = f" ({count - 1} more in {shown(log)})" if count > 1 else ""
+        raise BookBuildError(f"{first or 'the build failed'}{more} [{lang} build failed; "
+                             f"the previous {builder}/{lang} output is unchanged]")
+    (build_dir / f"warnings-{builder}-{lang}.txt").unlink(missing_ok=True)
+    return out
 
 
 # --- the site around the languages ------------------------------------------------------------
@@ -416,8 +430,19 @@ def _count_pages(site: Path) -> int:
 
 
 def build_site(root: Path, langs: Sequence[str] | None = None, say: Say = print,
-               pdf: bool = False) -> Path:
-    """Build the book in ``langs`` (default: every language) under ``book/_build/html``."""
+               pdf: bool = False, tx: Transaction | None = None,
+               sources: Sources = Sources()) -> Path:
+    """Build the book in ``langs`` (default: every language) under ``book/_build/html``.
+
+    Every language (its pages, doctrees and PDF) and the landing page are staged in ``tx`` and
+    replace the previous ones together when it commits (``tdcourse build`` commits the bank and
+    the course data with them); without ``tx``, this function commits its own. A language that
+    fails leaves every language as it was."""
+    if tx is None:
+        with Transaction(root / "book" / "_build") as own:
+            html_dir = build_site(root, langs, say, pdf, own, sources)
+            own.commit()
+        return html_dir
     from generator.book.extension import language_name
 
     book = root / "book"
@@ -430,29 +455,29 @@ def build_site(root: Path, langs: Sequence[str] | None = None, say: Say = print,
         started = time.perf_counter()
         store = _Store(book / "_build" / ".generated" / lang)
         try:
-            generate(root, lang, store, coverage=coverage)
+            generate(root, lang, store, coverage=coverage, sources=sources)
         except TdcourseError:
             raise
         except Exception as exc:
             raise BookBuildError(f"generating the {lang} parts of the book failed: "
                                  f"{type(exc).__name__}: {exc}") from exc
         _mirror(store.root, generated)
-        site = build_one(root, lang, available)
+        site = build_one(root, lang, available, tx=tx)
         root_doc = _root_doc(book)
         if root_doc != "index":
             (site / "index.html").write_text(_REDIRECT.format(f"{root_doc}.html"),
                                              encoding="utf-8")
-        say(f"built {shown(site)}/ "
+        say(f"built {shown(html_dir / lang)}/ "
             f"({language_name(lang)}, {_count_pages(site)} pages) in "
             f"{time.perf_counter() - started:.1f} s")
         if pdf:
-            single = build_one(root, lang, available, builder="singlehtml")
+            single = build_one(root, lang, available, builder="singlehtml", tx=tx)
             out_pdf = book / "_build" / "pdf" / f"course-{lang}.pdf"
-            out_pdf.parent.mkdir(parents=True, exist_ok=True)
-            build_pdf(single / f"{_root_doc(book)}.html", out_pdf)
+            build_pdf(single / f"{_root_doc(book)}.html", tx.file(out_pdf))
             say(f"built {shown(out_pdf)} ({language_name(lang)} PDF)")
-    present = [lang for lang in available if (html_dir / lang).is_dir()]
+        checkpoint("build:language")
+    present = [lang for lang in available if lang in wanted or (html_dir / lang).is_dir()]
     landing = html_dir / "index.html"
-    landing.write_text(landing_page(book, present), encoding="utf-8")
+    tx.write_text(landing, landing_page(book, present))
     say(f"built {shown(landing)} (the landing page: {', '.join(present)})")
     return html_dir

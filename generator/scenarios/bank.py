@@ -1,10 +1,15 @@
 """The question bank: many verified scenarios, their questions, one canonical form on disk.
 
 ``generate`` builds scenarios in chunks (one endplay seed per chunk, see ``deals``), on as many
-processes as asked; the result does not depend on the number of processes. Files are JSON with
-sorted keys and a fixed layout, so the same seed gives byte-identical files. They are written into
-a temporary directory and moved into place only when complete: an interrupted or failed run leaves
-the previous bank as it was.
+processes as asked within bounds (:mod:`generator.scenarios.bounds`): at most ``MAX_COUNT``
+scenarios, and at most one process per CPU and per chunk. The pool is made only when there are
+two chunks or more and more than one CPU, is fed two chunks per process ahead of the results
+(never the whole job list at once), and its processes die with the parent, even one killed
+with SIGKILL (:func:`_worker_init`). The result does not depend on the
+number of processes. Files are JSON with sorted keys and a fixed layout, so the same seed gives
+byte-identical files. They are written through :mod:`generator.outputs`: into a stage beside the
+bank, moved into place only when complete, so an interrupted or failed run leaves the previous
+bank as it was; a folder that is not a bank (no ``manifest.json``) is never replaced.
 
 Layout of a bank directory::
 
@@ -16,20 +21,24 @@ Layout of a bank directory::
 from __future__ import annotations
 
 import json
+import os
 import random
-from collections.abc import Callable, Collection, Iterable
-from concurrent.futures import ProcessPoolExecutor
+import signal
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Collection, Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from generator.build import replace_dir
-from generator import jsonshape
+from generator import jsonshape, outputs
 from generator.errors import InputError
 from generator.i18n import languages
 from generator.jsonshape import Spec
 from generator.model.board import Board
 from generator.scenarios import bankfiles
+from generator.scenarios.bounds import PER_CHUNK, check_count, chunk_count, worker_count
 from generator.scenarios.deals import CHUNK, deals
 from generator.scenarios.questions import TOPICS, localise, questions_for
 from generator.scenarios.quizdefs import ALL_TOPICS, Definitions
@@ -37,6 +46,7 @@ from generator.scenarios.recipes import RECIPES, weights
 from generator.scenarios.verify import Rejected, build, irregularity_records
 
 BANK_FORMAT = 1
+BANK_MARKER = outputs.BANK_MARKER
 
 
 @dataclass(frozen=True)
@@ -90,24 +100,76 @@ def _chunk_job(args: tuple[Plan, int, int]) -> list[dict[str, Any]]:
     return _chunk(plan, chunk, wanted)
 
 
+def _watch_parent(parent: int) -> None:
+    while True:
+        time.sleep(0.5)
+        if os.getppid() != parent:
+            os._exit(1)
+
+
+def _worker_init(parent: int) -> None:
+    """Make a pool process die with its parent, and leave Ctrl-C to the parent.
+
+    On Linux the kernel kills the process when its parent dies (``PR_SET_PDEATHSIG``); elsewhere,
+    and as a second guard, a thread exits the process once it has been orphaned. A Ctrl-C
+    reaches the whole process group: the parent stops the pool, the workers ignore it (else each
+    would print its own traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    if os.getppid() != parent:  # the parent died before the line above
+        os._exit(1)
+    threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+
+
+def _pooled(jobs: Iterator[tuple[Plan, int, int]], workers: int
+            ) -> Generator[list[dict[str, Any]], None, None]:
+    """The results of ``jobs`` in order, on ``workers`` processes, at most two jobs per
+    process submitted ahead of the results consumed."""
+    import multiprocessing
+
+    with multiprocessing.Pool(workers, initializer=_worker_init,
+                              initargs=(os.getpid(),)) as pool:
+        pending: deque[Any] = deque()
+        for job in jobs:
+            pending.append(pool.apply_async(_chunk_job, (job,)))
+            if len(pending) >= 2 * workers:
+                yield pending.popleft().get()
+        while pending:
+            yield pending.popleft().get()
+
+
 def scenarios(plan: Plan, workers: int = 1,
               progress: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
-    """``plan.count`` verified scenarios, in a fixed order whatever ``workers`` is."""
-    per_chunk = max(1, CHUNK // 5)  # a chunk keeps its first verified scenarios
-    chunks = (plan.count + per_chunk - 1) // per_chunk
-    jobs = [(plan, c, per_chunk) for c in range(chunks)]
+    """``plan.count`` verified scenarios, in a fixed order whatever ``workers`` is (bounded by
+    :func:`generator.scenarios.bounds.worker_count`)."""
+    check_count(plan.count)
+    chunks = chunk_count(plan.count)
+    jobs = ((plan, c, PER_CHUNK) for c in range(chunks))
+    workers = worker_count(workers, plan.count)
     results: list[dict[str, Any]] = []
 
     def consume(batches: Iterable[list[dict[str, Any]]]) -> None:
-        for batch in batches:
+        for n, batch in enumerate(batches):
             useful = max(0, min(len(batch), plan.count - len(results)))
             results.extend(batch)
             if progress is not None and useful:
                 progress(useful)
+            if n == (chunks - 1) // 2:
+                outputs.checkpoint("generate:chunks")
 
+    outputs.checkpoint("generate:start")
     if workers > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            consume(pool.map(_chunk_job, jobs))
+        pooled = _pooled(jobs, workers)
+        try:
+            consume(pooled)
+        finally:
+            pooled.close()  # stops the pool now, also when interrupted
     else:
         consume(map(_chunk_job, jobs))
     extra = chunks
@@ -125,18 +187,31 @@ def dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
 
 
+def definitions_plan(defs: Definitions) -> Plan:
+    """The bank the quiz definitions ask for (their seed, size and languages, every topic): the
+    one bank ``tdcourse build`` and ``tdcourse export`` share."""
+    return Plan(defs.bank_count, defs.bank_seed, (), defs.langs)
+
+
 def bank_from_definitions(defs: Definitions, out: Path) -> list[dict[str, Any]]:
-    """Generate and write the bank the quiz definitions ask for (their seed, size and
-    languages, every topic): the one bank ``tdcourse build`` and ``tdcourse export`` share.
-    Returns its records."""
-    plan = Plan(defs.bank_count, defs.bank_seed, (), defs.langs)
+    """Generate and write the bank of :func:`definitions_plan`; returns its records."""
+    plan = definitions_plan(defs)
+    outputs.check_dir(out, BANK_MARKER)  # before the work
     records = scenarios(plan, workers=2)
     write_bank(out, plan, records)
     return records
 
 
 def write_bank(out: Path, plan: Plan, records: list[dict[str, Any]]) -> None:
-    """Write a bank directory atomically."""
+    """Write a bank directory atomically (refused if ``out`` is not a bank or missing)."""
+    with outputs.Transaction(out.parent) as tx:
+        fill_bank(tx.folder(out, BANK_MARKER), plan, records)
+        outputs.checkpoint("generate:written")
+        tx.commit()
+
+
+def fill_bank(folder: Path, plan: Plan, records: list[dict[str, Any]]) -> None:
+    """Write the files of a bank into the (empty) ``folder``."""
     stored = [{k: v for k, v in r.items() if k != "questions"} for r in records]
     questions = [q for r in records for q in r["questions"]]
     manifest = {
@@ -150,14 +225,11 @@ def write_bank(out: Path, plan: Plan, records: list[dict[str, Any]]) -> None:
         "recipe_weights": weights(plan.recipe_weights),
     }
 
-    def fill(tmp: Path) -> None:
-        (tmp / "manifest.json").write_text(dumps(manifest), encoding="utf-8")
-        (tmp / "scenarios.json").write_text(dumps(stored), encoding="utf-8")
-        for lang in plan.langs:
-            localised = [localise(q, lang) for q in questions]
-            (tmp / f"questions.{lang}.json").write_text(dumps(localised), encoding="utf-8")
-
-    replace_dir(out, fill)
+    (folder / "scenarios.json").write_text(dumps(stored), encoding="utf-8")
+    for lang in plan.langs:
+        localised = [localise(q, lang) for q in questions]
+        (folder / f"questions.{lang}.json").write_text(dumps(localised), encoding="utf-8")
+    (folder / "manifest.json").write_text(dumps(manifest), encoding="utf-8")
 
 
 #: A bank file bigger than this is refused unread (a bank of the largest count allowed is
