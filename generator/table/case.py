@@ -96,9 +96,30 @@ def _construct(node: yaml.Node, path: str) -> Any:
     except yaml.YAMLError as exc:
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise InputError(f"invalid YAML: {problem}", path, node.start_mark.line + 1) from None
-    except (ValueError, TypeError, OverflowError):
-        raise InputError(f"invalid YAML: {_shown(node)} is not a value of its tag "
-                         f"{_tag_name(node.tag)}", path, node.start_mark.line + 1) from None
+    except (ValueError, TypeError, LookupError, ArithmeticError):  # ``!!int ""``: IndexError
+        bad = _unconstructible(node)
+        raise InputError(f"invalid YAML: {_shown(bad)} is not a value of its tag "
+                         f"{_tag_name(bad.tag)}", path, bad.start_mark.line + 1) from None
+
+
+def _unconstructible(node: yaml.Node) -> yaml.Node:
+    """The first value under ``node`` that its tag cannot hold (``!!int x``), else ``node``."""
+    stack, seen = [node], set()
+    while stack:
+        current = stack.pop()
+        if id(current) in seen:
+            continue
+        seen.add(id(current))
+        if isinstance(current, yaml.ScalarNode):
+            try:
+                yaml.safe_load(yaml.serialize(current))
+            except (ValueError, TypeError, LookupError, ArithmeticError):
+                return current
+        elif isinstance(current, yaml.SequenceNode):
+            stack.extend(reversed(current.value))
+        elif isinstance(current, yaml.MappingNode):
+            stack.extend(n for pair in reversed(current.value) for n in reversed(pair))
+    return node
 
 
 def _tag_name(tag: str) -> str:

@@ -74,6 +74,8 @@ def test_a_huge_integer_in_json_is_refused() -> None:
 
 @pytest.mark.parametrize("text, line, problem", [
     ("board: !!int x\n", 1, "'x' is not a value of its tag !!int"),
+    ("board: 1\nexpect: {score: !!int ''}\n", 2, "'' is not a value of its tag !!int"),
+    ("board: !!float ''\n", 1, "'' is not a value of its tag !!float"),
     ("board: 1\nexpect: !!float [1]\n", 2, "invalid YAML: expected a scalar node"),
     ("board: !!python/object:os.system ls\n", 1, "YAML tag !!python/object:os.system"),
     ("board: 1\nnotes: !!binary aGVsbG8=\n", 2, "YAML tag !!binary is not allowed"),
