@@ -1,5 +1,6 @@
-"""Fuzzing the case-file readers: ``tdcourse rule``, ``tdcourse check`` (a file and a folder) and
-``generator.table.case.load_case`` / ``parse_case`` (issue 19, item 5).
+"""Fuzzing the case-file readers: ``tdcourse rule``, ``tdcourse check`` (a file and a folder),
+``tdcourse coverage --cases`` and ``generator.table.case.load_case`` / ``parse_case`` (issue 19,
+item 5).
 
 Three parts:
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 import gc
 import json
 import os
+import signal
 import tempfile
 import time
 from collections.abc import Callable
@@ -248,6 +250,37 @@ def test_check_on_a_folder_does_not_follow_a_symlink_loop_of_folders(tmp_path: P
     result = run_cli(["check", str(folder)])
     assert not result.timed_out and result.code == 0, result.describe()
     assert "1 passed, 0 failed" in result.stdout
+
+
+COVERAGE_SAMPLE = ["deep_flow_nesting.yaml", "billion_laughs.yaml", "huge_integer.yaml",
+                   "python_object_tag.yaml", "superscript_digit_claim.yaml", "nul_byte.yaml",
+                   "card_played_twice_no_deal.yaml", "latin1_bytes.yaml"]
+
+
+@pytest.mark.parametrize("name", COVERAGE_SAMPLE)
+def test_coverage_refuses_a_hostile_case_in_its_folders(name: str, tmp_path: Path) -> None:
+    """``tdcourse coverage --cases`` reads case folders through the same reader."""
+    folder, copy = _in_a_folder(CORPUS / name, tmp_path)
+    assert_refused(call_cli(["coverage", "--cases", str(folder)]), copy,
+                   line=REFUSED[name] is not None)
+
+
+def test_coverage_refuses_a_fifo_in_its_folders(tmp_path: Path) -> None:
+    fifo = tmp_path / "a.yaml"
+    os.mkfifo(fifo)
+    def hung(signum: int, frame: object) -> None:
+        raise TimeoutError("coverage hung on a FIFO")
+
+    # in process (the command imports every law first, too slow for the child's time bound):
+    # a regression must fail this test, not hang the suite
+    previous = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(20)
+    try:
+        result = call_cli(["coverage", "--cases", str(tmp_path)])
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    assert_refused(result, fifo)
 
 
 # --------------------------------------------------------------------------- damaged samples
