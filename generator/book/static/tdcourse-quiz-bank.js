@@ -6,7 +6,7 @@
 'use strict';
 const Q = window.tdcQuiz;
 if (!Q) return; // no core, no widgets to start
-const {h, put, btn, fmt, newId, mark, load, keep, decode, grade} = Q, D = document;
+const {h, put, btn, fmt, newId, mark, load, keep, decode, grade, fits} = Q, D = document;
 const pct = (r, t) => (t ? Math.round(100 * r / t) : 0), pad = n => `${n}`.padStart(2, '0');
 const shuffle = a => a.map(x => [Math.random(), x]).sort((x, y) => x[0] - y[0]).map(x => x[1]);
 const sum = (list, f) => list.reduce((n, x) => n + f(x), 0);
@@ -31,7 +31,7 @@ const topicBank = (cfg, t) => {
 // questions, then one of those, so every unseen question of the chosen topics is as likely.
 async function practice(x, focus) {
   const {cfg, ui, body} = x, counts = {...cfg.counts}, ids = cfg.topics.map(t => t.id), got = {};
-  const st = Object.assign({seen: {}, a: {}, right: 0, total: 0}, load(x.skey));
+  const st = Object.assign({seen: {}, a: {}, right: 0, total: 0}, load(x));
   const on = new Set(st.topics || ids), tally = h('p'), msg = h('p', {role: 'status'});
   const stage = h('div', h('p', ui.bank_loading)), next = btn(ui.practice_next, () => draw(false, true));
   const seen = t => st.seen[t] || [], left = t => Math.max(0, (counts[t] || 0) - seen(t).length);
@@ -40,7 +40,7 @@ async function practice(x, focus) {
     h('label', h('input', {type: 'checkbox', value: t.id, checked: on.has(t.id)}), ' ', t.title)));
   let turn = 0, prefetched = false; // turn: the latest draw; an older one still loading gives way
   count();
-  body.append(note(ui), boxes, tally, msg, stage, h('div.tdc-bar', next, x.reset(f => practice(x, f))));
+  put(body, note(ui), x.notice(), boxes, tally, msg, stage, h('div.tdc-bar', next, x.reset(f => practice(x, f))));
 
   async function draw(resume, move) {
     const me = ++turn, chosen = ids.filter(t => on.has(t)), total = sum(chosen, t => counts[t] || 0);
@@ -105,7 +105,7 @@ async function practice(x, focus) {
 
 // Timed; graded only at the end. The attempt in progress survives a reload.
 async function exam(x, focus) {
-  const {cfg, ui, body} = x, st = Object.assign({hist: []}, load(x.skey)), save = () => keep(x.skey, st);
+  const {cfg, ui, body} = x, st = Object.assign({hist: []}, load(x)), save = () => keep(x.skey, st);
   const wait = h('p', ui.bank_loading), topics = cfg.topics.map(t => t.id).filter(t => cfg.counts[t]);
   put(body, note(ui), wait);
   let by;
@@ -114,6 +114,12 @@ async function exam(x, focus) {
     by = Object.fromEntries(topics.map((t, i) => [t, lists[i]]));
   } catch (e) {
     return put(wait, ui.bank_error);
+  }
+  const all = new Map(Object.values(by).flat().map(q => [q.id, q]));
+  if (st.run && !st.run.ids.every(id => !all.has(id) || fits(all.get(id), st.run.ans[id]))) { // drop it
+    delete st.run;
+    save();
+    x.noted = true;
   }
   if (st.run) return run(focus);
   const start = btn(ui.exam_start, () => {
@@ -127,7 +133,7 @@ async function exam(x, focus) {
     run(true);
   });
   const when = d => new Date(d).toLocaleString(cfg.lang, {dateStyle: 'medium', timeStyle: 'short'});
-  put(body, note(ui), h('p', fmt(ui.exam_intro, {count: cfg.count, minutes: cfg.timeLimit, pass: pct(cfg.passMark, 1)})),
+  put(body, note(ui), x.notice(), h('p', fmt(ui.exam_intro, {count: cfg.count, minutes: cfg.timeLimit, pass: pct(cfg.passMark, 1)})),
     h('div.tdc-bar', start), st.hist.length > 0 && h('section', h('h3', ui.exam_history),
       h('ul', st.hist.slice(0, 5).map(r => h('li', fmt(ui.exam_history_item, {date: when(r.date), right: r.right,
         total: r.total, percent: pct(r.right, r.total), verdict: r.passed ? ui.exam_pass : ui.exam_fail})))),
@@ -135,7 +141,7 @@ async function exam(x, focus) {
   if (focus) start.focus();
 
   function run(move) {
-    const r = st.run, all = new Map(Object.values(by).flat().map(q => [q.id, q])), count = h('p');
+    const r = st.run, count = h('p');
     const qs = r.ids.map(id => all.get(id)).filter(Boolean);
     const timer = h('p.tdc-timer', {role: 'timer', 'aria-live': 'off', 'aria-atomic': 'true'});
     const counted = () => {

@@ -27,9 +27,15 @@ const fmt = (s, v) => `${s}`.replace(/\{(\w+)\}/g, (m, k) => (k in v ? v[k] : m)
 const newId = () => `tdc${++uid}`;
 const mark = () => marked || (marked = true, performance.mark('tdc-first-question'));
 
-// Progress in localStorage; where the browser refuses it (private mode) nothing is kept.
-const load = k => {
-  try { return JSON.parse(localStorage.getItem(k)); } catch (e) { return null; }
+// Progress in localStorage, one record a widget, read only if it has the exact shape the widget
+// writes (RECORDS); else it is removed, and the widget starts afresh and says so once (x.notice).
+// Where the browser refuses storage (private mode) nothing is kept and nothing is said.
+const load = x => {
+  let t, v;
+  try { t = localStorage.getItem(x.skey); } catch (e) { return null; }
+  if (t === null) return null;
+  try { v = JSON.parse(t); } catch (e) { /* not JSON */ }
+  return fit(v, RECORDS[x.cfg.mode]) ? v : x.discard();
 };
 const keep = (k, v) => {
   try { v ? localStorage.setItem(k, JSON.stringify(v)) : localStorage.removeItem(k); } catch (e) { /* not kept */ }
@@ -41,6 +47,27 @@ const inflated = new Map();
 const decode = k => inflated.get(k) || inflated.set(k, new Response(
   new Blob([Uint8Array.from(atob(k), c => c.charCodeAt(0))]).stream()
     .pipeThrough(new DecompressionStream('deflate-raw'))).text().then(JSON.parse)).get(k);
+// Shapes: i an id, n a count, t a time, b true/false, d a date, a an answer (A: or null), [s] a
+// list, {'*': s} entries by id, else these keys (k? optional) and no others. The check recurses
+// over the shape, never the data.
+const obj = v => v !== null && typeof v === 'object' && !Array.isArray(v);
+const fit = (v, s) => (Array.isArray(s) ? Array.isArray(v) && v.length <= 1e4 && v.every(e => fit(e, s[0]))
+  : typeof s === 'object' ? obj(v) && (s['*'] ? Object.entries(v).every(([k, e]) => fit(k, 'i') && fit(e, s['*']))
+    : Object.keys(s).every(k => (k.endsWith('?') ? !Object.hasOwn(v, k.slice(0, -1)) || fit(v[k.slice(0, -1)], s[k])
+      : Object.hasOwn(v, k) && fit(v[k], s[k]))) && Object.keys(v).every(k => Object.hasOwn(s, k) || Object.hasOwn(s, `${k}?`)))
+  : s === 'i' ? typeof v === 'string' && v.length > 0 && v.length <= 200
+  : s === 'n' ? Number.isSafeInteger(v) && v >= 0
+  : s === 't' ? Number.isFinite(v) && v >= 0
+  : s === 'b' ? typeof v === 'boolean'
+  : s === 'd' ? typeof v === 'string' && v.length < 40 && !isNaN(Date.parse(v))
+  : (s === 'A' && v === null) || Number.isFinite(v) || (fit(v, ['i']) && v.length > 0));
+const A = {answer: 'a', correct: 'b', time: 't'};
+const RECORDS = {chapter: {a: {'*': A}},
+  practice: {seen: {'*': ['i']}, a: {'*': A}, right: 'n', total: 'n', 'topics?': ['i'], 'cur?': 'i'},
+  exam: {hist: [{date: 'd', right: 'n', total: 'n', passed: 'b'}], 'run?': {ids: ['i'], ans: {'*': 'A'}, start: 't', end: 't'}}};
+// A saved answer fits its question: a number, or choices of its own.
+const fits = (q, a) => a == null || (q.type === 'number' ? Number.isFinite(a)
+  : Array.isArray(a) && a.every(c => q.choices.some(o => o.id === c)));
 const grade = (q, key, a) => a != null && (q.type === 'number' ? Math.abs(a - key.n) < 1e-9
   : a.length === key.c.length && key.c.every(c => a.includes(c)));
 
@@ -48,6 +75,8 @@ const grade = (q, key, a) => a != null && (q.type === 'number' ? Math.abs(a - ke
 function context(root) {
   const cfg = JSON.parse(root.querySelector('.tdc-quiz-config').textContent), ui = cfg.ui, N = cfg.names;
   const x = {cfg, ui, skey: `tdcourse:v1:${cfg.lang}:${cfg.id}`, body: root.appendChild(h('div'))};
+  x.discard = () => { keep(x.skey); x.noted = true; return null; };
+  x.notice = () => x.noted && !(x.noted = false) && h('p.tdc-note', {role: 'status'}, ui.progress_discarded);
   const suit = s => h('HD'.includes(s) ? 'span.tdc-red' : 'span', SYM[s]);
   const ranks = r => [...r].map(c => (c === 'T' ? '10' : c)).join(' ');
   const call = (c, m = /^(\d)(NT|[CDHS])$/.exec(c)) => (m ? [m[1], m[2] === 'NT' ? N.nt : suit(m[2])] : N.calls[c] || c);
@@ -178,7 +207,9 @@ function context(root) {
 
 // The chapter quiz: every question at once, each checked on its own, with a running score.
 async function chapter(x, focus) {
-  const {ui, body} = x, st = load(x.skey) || {a: {}}, qs = await decode(x.cfg.packed), score = h('p');
+  const {ui, body} = x, qs = await decode(x.cfg.packed), score = h('p');
+  let st = load(x) || {a: {}};
+  if (qs.some(q => st.a[q.id] && !fits(q, st.a[q.id].answer))) st = x.discard() || {a: {}};
   const tally = () => {
     const done = qs.filter(q => st.a[q.id]);
     score.textContent = fmt(ui.chapter_score, {right: done.filter(q => st.a[q.id].correct).length,
@@ -194,7 +225,7 @@ async function chapter(x, focus) {
     return c;
   });
   tally();
-  body.append(...cards.map(c => c.el), h('div.tdc-bar', score, x.reset(f => chapter(x, f))));
+  body.append(...kids([x.notice(), cards.map(c => c.el), h('div.tdc-bar', score, x.reset(f => chapter(x, f)))]));
   mark();
   if (focus && cards[0]) cards[0].head.focus();
 }
@@ -217,7 +248,7 @@ const add = more => {
   Object.assign(modes, more);
   run();
 };
-window.tdcQuiz = {modes, add, h, put, btn, fmt, newId, mark, load, keep, decode, grade};
+window.tdcQuiz = {modes, add, h, put, btn, fmt, newId, mark, load, keep, decode, grade, fits};
 if (D.readyState === 'loading') D.addEventListener('DOMContentLoaded', begin);
 else begin();
 D.addEventListener('DOMContentLoaded', () => {
