@@ -115,6 +115,7 @@ def _worker_init(parent: int) -> None:
     reaches the whole process group: the parent stops the pool, the workers ignore it (else each
     would print its own traceback)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # blocked by the parent's fork
     try:
         import ctypes
 
@@ -133,8 +134,16 @@ def _pooled(jobs: Iterator[tuple[Plan, int, int]], workers: int
     process submitted ahead of the results consumed."""
     import multiprocessing
 
-    with multiprocessing.Pool(workers, initializer=_worker_init,
-                              initargs=(os.getpid(),)) as pool:
+    # Forked with Ctrl-C blocked, so a worker cannot be interrupted before it ignores Ctrl-C;
+    # the parent's Ctrl-C waits until the pool exists, then stops it.
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        pool = multiprocessing.Pool(workers, initializer=_worker_init, initargs=(os.getpid(),))
+    except BaseException:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        raise
+    with pool:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)  # inside: a Ctrl-C stops the pool
         pending: deque[Any] = deque()
         for job in jobs:
             pending.append(pool.apply_async(_chunk_job, (job,)))
