@@ -293,3 +293,24 @@ def test_a_quiz_refuses_questions_without_a_key() -> None:
         Quiz([broken])
     with pytest.raises(NotebookError, match="this quiz has no questions"):
         Quiz([]).show(1)
+
+
+def test_notebook_errors_are_value_errors_and_tdcourse_errors() -> None:
+    """One exception type for every bad argument (the fuzz test, tests/fuzz/test_fuzz_notebook.py,
+    tries every class of them): code that catches ValueError, or the command line's
+    TdcourseError, catches it too."""
+    from generator.errors import TdcourseError
+
+    deep: list[Any] = []
+    for _ in range(5000):
+        deep = [deep]
+    quiz = make_quiz(bank_question("single"), bank_question("number"))
+    for call in (lambda: Case({"board": 5, "notes": deep}),      # was RecursionError
+                 lambda: Case(OPEN_IB).with_events(None),         # was TypeError
+                 lambda: Quiz(["a question"]),                    # was AttributeError
+                 lambda: Quiz([{**quiz.questions[0], "k": "!!"}]),  # was zlib.error
+                 lambda: quiz.answer(2, 10 ** 400)):              # was OverflowError
+        with pytest.raises(NotebookError) as caught:
+            call()
+        assert isinstance(caught.value, ValueError) and isinstance(caught.value, TdcourseError)
+        assert "\n" not in str(caught.value)
