@@ -158,8 +158,13 @@ def _cmd_generate(args: argparse.Namespace) -> int:
 def _cmd_verify(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from generator.scenarios.bank import (check_counts, load_bank, load_questions,
-                                          verify_questions, verify_records)
+    from generator.scenarios.bank import (
+        check_counts,
+        load_bank,
+        load_questions,
+        verify_questions,
+        verify_records,
+    )
 
     bank = Path(args.bank)
     manifest, records = load_bank(bank)
