@@ -305,9 +305,11 @@ def test_notebook_errors_are_value_errors_and_tdcourse_errors() -> None:
     for _ in range(5000):
         deep = [deep]
     quiz = make_quiz(bank_question("single"), bank_question("number"))
+    nothing: Any = None
+    text: Any = "a question"
     for call in (lambda: Case({"board": 5, "notes": deep}),      # was RecursionError
-                 lambda: Case(OPEN_IB).with_events(None),         # was TypeError
-                 lambda: Quiz(["a question"]),                    # was AttributeError
+                 lambda: Case(OPEN_IB).with_events(nothing),      # was TypeError
+                 lambda: Quiz([text]),                            # was AttributeError
                  lambda: Quiz([{**quiz.questions[0], "k": "!!"}]),  # was zlib.error
                  lambda: quiz.answer(2, 10 ** 400)):              # was OverflowError
         with pytest.raises(NotebookError) as caught:
