@@ -189,13 +189,13 @@ def cli_problem(text: str, tmp_path: Path) -> str:
 
 @pytest.mark.parametrize("entry", list(corpus()))
 def test_every_hostile_call_is_one_notebook_error(entry: dict[str, Any], tmp_path: Path) -> None:
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time, as the harness: a busy machine fails nothing
     with pytest.raises(NotebookError) as caught:
         perform(entry)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     message = assert_one_line(caught.value)
     assert entry["says"] in message, message
-    assert elapsed < TIME_LIMIT, f"{elapsed:.2f} s"
+    assert elapsed < TIME_LIMIT, f"{elapsed:.2f} s of CPU"
     if entry.get("cli"):
         assert message == cli_problem(build(entry["args"][0]), tmp_path)
 
