@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from generator.book.translations import shown
 from generator.errors import InputError
 
 _KEYWORD = re.compile(r'^(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)[ \t]+(".*)$')
@@ -31,17 +32,10 @@ _STRING = re.compile(r'^"((?:[^"\\]|\\[\\"ntrabfv?\']|\\[0-7]{1,3}|\\x[0-9A-Fa-f
 _CHARSET = re.compile(r"charset=([^\s\\\"]+)", re.IGNORECASE)
 
 
-def _shown(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
-
-
 def check_po(path: Path) -> None:
     """Refuse the first problem of one ``.po`` file (see the module docstring) with an
     :class:`InputError` naming the file and the line."""
-    where = _shown(path)
+    where = shown(path)
     try:
         data = path.read_bytes()
     except OSError as exc:
