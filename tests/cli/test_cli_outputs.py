@@ -135,6 +135,20 @@ def test_coverage_refuses_what_is_not_a_regular_file(target: Path) -> None:
     assert_refused(result, names=target)
 
 
+@pytest.mark.parametrize("command", ["export", "coverage", "generate"])
+def test_an_empty_out_is_refused_not_taken_for_the_default(
+        command: str, bank_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--out ''`` once wrote the default file (export), printed to standard output
+    (coverage): an empty name is a mistake to report, not a request for the default."""
+    monkeypatch.chdir(tmp_path)
+    argv = {"export": ["export", "--format", "gift", "--bank", str(bank_dir)],
+            "coverage": ["coverage", "--cases", str(SAMPLES)],
+            "generate": ["generate", "--count", "1", "--quiet"]}[command]
+    result = call_cli([*argv, "--out", ""])
+    assert_refused(result, names="--out ''")
+    assert list(tmp_path.iterdir()) == [], "something was written"
+
+
 @pytest.mark.parametrize("name", ["quizzes/bank", "book/_build/data"])
 def test_build_refuses_a_folder_it_did_not_write(tmp_path: Path, name: str,
                                                 cli: Callable[..., tuple[int, str, str]]
