@@ -95,6 +95,13 @@ def build(root: Path, edition: str = "1987", say: Callable[[str], None] = print,
     all of it replaces the previous output at the end, together.
     """
     config = root / "book" / "_config.yml"
+    if not config.exists() and not (root / "quizzes" / "quizzes.yaml").exists():
+        # any other folder (empty, a home folder, a typo that exists) is not ours to write a
+        # book/_build into: refused before anything is made
+        from generator.errors import InputError
+
+        raise InputError("not a tdcourse project folder (no book/_config.yml, no "
+                         "quizzes/quizzes.yaml)", str(root))
     if langs and config.exists():
         from generator.book.site import check_languages
 
@@ -103,6 +110,9 @@ def build(root: Path, edition: str = "1987", say: Callable[[str], None] = print,
     data_dir = build_dir / "data"
     check_dir(data_dir, DATA_MARKER)  # refused before anything is made
     if (root / "quizzes" / "quizzes.yaml").exists():
+        from generator.scenarios import quizdefs
+
+        quizdefs.load(root / "quizzes" / "quizzes.yaml")  # a broken file: nothing made either
         check_dir(root / "quizzes" / "bank", BANK_MARKER)
     with Transaction(build_dir) as tx:
         data = tx.folder(data_dir, DATA_MARKER)

@@ -127,6 +127,9 @@ def _cmd_generate(args: argparse.Namespace) -> int:
     from generator.scenarios.bounds import check_count, worker_count
 
     check_count(args.count)  # before the slow imports
+    # None and "all" are every topic, which a plan writes as no restriction
+    topics = (() if args.topics is None or args.topics.strip() == "all"
+              else _topics_option(args.topics))
     if args.workers < 0:
         raise ParseError(f"--workers must be 0 (the default) or more, not {args.workers}")
     _refuse_empty_out(args.out)
@@ -141,11 +144,6 @@ def _cmd_generate(args: argparse.Namespace) -> int:
                          f"{', '.join(languages())})")
     for lang in langs:
         i18n.check(lang)
-    topics = tuple(t.strip() for t in (args.topics or "").split(",") if t.strip())
-    if args.topics is not None and args.topics.strip() and not topics:
-        from generator.scenarios import quizdefs
-
-        quizdefs.parse_topics(args.topics)  # the one refusal of a list of commas
     plan = Plan(args.count, args.seed, topics, langs)
     plan.recipes()  # fail early on unknown topics
     workers = worker_count(args.workers or 2, args.count)
@@ -233,10 +231,9 @@ def _cmd_export(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from generator.outputs import check_file, checkpoint, write_file
-    from generator.scenarios import quizdefs
 
     lang = i18n.check(args.lang)
-    topics = quizdefs.parse_topics(args.topics)
+    topics = _topics_option(args.topics)
     if args.count is not None and args.count < 1:
         raise ParseError(f"--count must be at least 1, not {args.count}")
     default = {"pbn": "tdcourse.pbn", "moodle": f"tdcourse-{lang}.xml",
@@ -372,6 +369,42 @@ def _refuse_nul(argv: Sequence[str]) -> None:
             raise ParseError(f"an argument contains a NUL character: {arg!r}")
 
 
+def _option_name(action: argparse.Action) -> str:
+    """How the user wrote ``action``: its long option (``--bank``), or a positional's name."""
+    if action.option_strings:
+        return max(action.option_strings, key=len)
+    return action.metavar if isinstance(action.metavar, str) else action.dest
+
+
+def _refuse_empty(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """An empty value (``--bank ''``, ``verify ''``: most often an unset shell variable) names
+    nothing; left alone, ``Path('')`` is the current folder and ``''`` the default or "all".
+    Checked once here for every option of every command, so a new option is covered too."""
+    actions = list(parser._actions)
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            chosen = action.choices.get(getattr(args, action.dest, None) or "")
+            if chosen is not None:
+                actions += chosen._actions
+    for action in actions:
+        if action.dest in (argparse.SUPPRESS, "help") or not hasattr(args, action.dest):
+            continue
+        value = getattr(args, action.dest)
+        if value == "" or (isinstance(value, list) and "" in value):
+            raise ParseError(f"{_option_name(action)} '': an empty value names nothing")
+
+
+def _topics_option(text: str | None) -> tuple[str, ...]:
+    """``--topics`` as :func:`quizdefs.parse_topics` reads it, its refusal naming ``--topics``
+    (a bare "unknown topic" does not say where the topic was written)."""
+    from generator.scenarios import quizdefs
+
+    try:
+        return quizdefs.parse_topics(text)
+    except ParseError as exc:
+        raise ParseError(f"--topics {text!r}: {exc}") from None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``tdcourse``; every input error, including one met while the parser is built (a
     missing ``en.yaml``: the ``--lang`` choices come from the catalogs), is one line and 2."""
@@ -386,6 +419,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INPUT
     args = parser.parse_args(argv)
     try:
+        _refuse_empty(parser, args)
         code: int = args.func(args)
         return code
     except InputError as exc:
