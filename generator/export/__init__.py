@@ -142,10 +142,15 @@ def ensure_bank(bank: Path, definitions: Path, say: Callable[[str], None]) -> No
     if not definitions.exists():
         raise InputError(f"no question bank here and no quiz definitions ({definitions}) to "
                          f"build one from (run tdcourse generate --out {bank})", str(bank))
+    from generator.outputs import BANK_MARKER, check_dir
     from generator.scenarios import quizdefs
-    from generator.scenarios.bank import bank_from_definitions
 
     defs = quizdefs.load(definitions)
+    # every refusal before the notice (a refused export is one line on stderr, not a
+    # "generating" notice and then the error) and before the slow import of the generator
+    check_dir(bank, BANK_MARKER)
+    from generator.scenarios.bank import bank_from_definitions
+
     say(f"no question bank at {bank}: generating it from {definitions} "
         f"({defs.bank_count} scenarios, seed {defs.bank_seed})")
     bank_from_definitions(defs, bank)

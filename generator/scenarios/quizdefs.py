@@ -19,7 +19,9 @@ import yaml
 from generator import yamlnodes
 from generator.errors import InputError, ParseError
 from generator.i18n import languages
+from generator.scenarios.bounds import MAX_COUNT
 from generator.scenarios.questions import TOPICS
+from generator.table.limits import MAX_INT_DIGITS
 
 ALL_TOPICS = tuple(sorted(set(TOPICS.values())))
 
@@ -69,6 +71,39 @@ _PRACTICE_KEYS = ("topics",)
 _MOCK_KEYS = ("count", "topics", "time_limit_minutes", "pass_mark", "seed")
 FORMAT = 1
 
+_TAGS = "tag:yaml.org,2002:"
+#: the tags a definitions file may hold (what plain YAML resolves to; a date is read, then
+#: refused by the check of its key): any other (``!!python/object/apply:...``, ``!!binary``,
+#: ``!foo``) is refused where it stands, in those words, not as "a list" or a converter's text
+_ALLOWED_TAGS = frozenset(_TAGS + t for t in
+                          ("str", "int", "float", "bool", "null", "seq", "map", "timestamp"))
+
+
+def _check_nodes(root: yaml.Node, where: str) -> None:
+    """Refuse, at its line, a node whose tag is not plain YAML, or a whole number longer than
+    :data:`generator.table.limits.MAX_INT_DIGITS` (the bound of case files: no count or seed
+    needs more, and Python itself will not convert more than 4,300 digits)."""
+    todo, seen = [root], set()
+    while todo:
+        node = todo.pop()
+        if id(node) in seen:  # an alias: checked where it was defined
+            continue
+        seen.add(id(node))
+        if node.tag not in _ALLOWED_TAGS:
+            tag = "!!" + node.tag[len(_TAGS):] if node.tag.startswith(_TAGS) else node.tag
+            shown = tag if len(tag) <= 40 else tag[:37] + "..."
+            raise InputError(f"YAML tag {shown} is not allowed in the quiz definitions", where,
+                             yamlnodes.line(node))
+        if isinstance(node, yaml.ScalarNode) and node.tag == _TAGS + "int":
+            digits = sum(ch.isdigit() for ch in node.value)
+            if digits > MAX_INT_DIGITS:
+                raise InputError(f"a number of {digits} digits (at most {MAX_INT_DIGITS})",
+                                 where, yamlnodes.line(node))
+        elif isinstance(node, yaml.SequenceNode):
+            todo.extend(node.value)
+        elif isinstance(node, yaml.MappingNode):
+            todo.extend(n for pair in node.value for n in pair)
+
 
 class _Reader:
     """The checks of one definitions file, each refusal located at the node it is about."""
@@ -101,11 +136,13 @@ class _Reader:
             raise self.fail(node, "expected a single value here, not a list or a mapping")
         return yamlnodes.value(node, self.where)
 
-    def number(self, node: yaml.Node, name: str, low: int) -> int:
+    def number(self, node: yaml.Node, name: str, low: int, high: int | None = None) -> int:
+        """A whole number from ``low`` (to ``high`` when given), refused at its line."""
         value = self.scalar(node)
-        if isinstance(value, bool) or not isinstance(value, int) or value < low:
-            raise self.fail(node, f"'{name}' must be a whole number of at least {low}, "
-                                  f"not {value!r}")
+        if (isinstance(value, bool) or not isinstance(value, int) or value < low
+                or (high is not None and value > high)):
+            bound = f"of at least {low}" if high is None else f"from {low} to {high}"
+            raise self.fail(node, f"'{name}' must be a whole number {bound}, not {value!r}")
         return value
 
     def topics(self, node: yaml.Node, name: str) -> tuple[str, ...]:
@@ -146,6 +183,7 @@ def load(path: Path) -> Definitions:
     root = yamlnodes.compose(text, where)
     if root is None:
         raise InputError("quiz definitions must be a mapping (the file is empty)", where, 1)
+    _check_nodes(root, where)
     read = _Reader(where)
     top = read.mapping(root, "the quiz definitions", _TOP_KEYS, ())
     for key in ("bank", "chapters", "mock_exam"):
@@ -189,7 +227,9 @@ def load(path: Path) -> Definitions:
         raise read.fail(mock["pass_mark"], f"pass_mark is a fraction from 0 to 1, not {mark!r}")
     return Definitions(
         bank_seed=read.number(bank["seed"], "seed", 0),
-        bank_count=read.number(bank["count"], "count", 1),
+        # the bound of tdcourse generate --count, said here with the file's line: the bank is
+        # built later, where a refusal could only name the flag the user never gave
+        bank_count=read.number(bank["count"], "count", 1, MAX_COUNT),
         langs=langs,
         chapters=tuple(chapters),
         practice_topics=practice_topics,
