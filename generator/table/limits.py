@@ -2,20 +2,34 @@
 
 A case file comes from anyone: a federation's collection, a learner, a hostile test. Nothing in it
 may crash the reader, hang it or make it eat the machine, so every case is read through these
-limits and refused with one located line (``file:line: problem``) when it goes past one. The
-numbers are far above any real case (a board has 52 cards and rarely more than a few dozen calls
-and decisions; the samples are under 3 KB and 6 levels deep) and far below what would take
-seconds or hundreds of megabytes to read:
+limits and refused with one located line (``file:line: problem``) when it goes past one.
+
+The numbers are set from the largest real case, with a wide margin, and so that a refusal is
+cheap: reading costs about 50 us of CPU per YAML value, so a limit of N values bounds what a
+hostile file costs before it is refused to about N x 50 us. The largest case in
+``tests/cases/`` (measured when these were set) is 1.9 KB, 116 values and 62 events (a board has
+52 cards and rarely more than a few dozen calls and decisions: about 100 events at most); the
+samples are under 3 KB and 6 levels deep. Under the old limits (512 KB, 50,000 values) a refused
+file cost ~2.9 s of CPU on a loaded machine, more than a valid case's ~0.4 s many times over; under
+these a refusal costs a small fraction of a valid case (``tests/fuzz/test_fuzz_cases.py`` holds
+that to less than 4 times a valid case measured in the same test):
 
 * :data:`MAX_BYTES`: the file is read at most this many bytes (plus one to see that it is
-  longer); a FIFO, a device, a socket or a directory is refused before anything is read, and the
-  file is opened non-blocking so that a FIFO swapped in after the check cannot hang the reader;
+  longer): 64 KB, 30 times the largest case; it also bounds a JSON case, which :mod:`json`
+  reads whole before the bounded YAML composer counts its values (64 KB of JSON parses in a few
+  milliseconds). A FIFO, a device, a socket or a directory is refused before anything is read,
+  and the file is opened non-blocking so that a FIFO swapped in after the check cannot hang the
+  reader;
 * :data:`MAX_LINE`: characters in one line (PyYAML's scanner slows down on huge lines);
 * :data:`MAX_DEPTH`: nesting of lists and mappings (PyYAML composes recursively: about 800 levels
   end in ``RecursionError``);
-* :data:`MAX_NODES`: YAML nodes, counting an alias as the whole node it repeats, so that a
-  "billion laughs" file (aliases of aliases) is refused while it is being read;
-* :data:`MAX_EVENTS`: events of one case (replay is linear in them, so this bounds its time);
+* :data:`MAX_NODES`: YAML values, counting an alias as the whole node it repeats, so that a
+  "billion laughs" file (aliases of aliases) is refused while it is being read: 2,000, 17 times
+  the largest case; counted as each value is composed, so PyYAML stops at the 2,001st (about
+  0.1 s) instead of reading the rest of the file;
+* :data:`MAX_EVENTS`: events of one case (replay is linear in them, so this bounds its time):
+  500, 8 times the largest case and 5 times what a board can hold; a longer list is refused by
+  :data:`MAX_NODES` while it is composed, or by this count once its list is;
 * :data:`MAX_INT_DIGITS`: digits of a whole number (Python refuses to convert more than 4,300
   digits, and no number in a case needs more than a few).
 
@@ -32,11 +46,11 @@ from pathlib import Path
 
 from generator.errors import InputError
 
-MAX_BYTES = 512 * 1024
+MAX_BYTES = 64 * 1024
 MAX_LINE = 10_000
 MAX_DEPTH = 32
-MAX_NODES = 50_000
-MAX_EVENTS = 1_000
+MAX_NODES = 2_000
+MAX_EVENTS = 500
 MAX_INT_DIGITS = 20
 
 # PyYAML's set of printable characters (yaml.reader.Reader.NON_PRINTABLE), plus the BOM being

@@ -38,7 +38,10 @@ def events(lines: list[str]) -> str:
 # --------------------------------------------------------------------------- YAML and JSON
 @pytest.mark.parametrize("text, line", [
     ("board: 1\nexpect: " + "[" * 900 + "]" * 900 + "\n", 2),
-    ("board: 1\nexpect:\n" + "".join(" " * i + "- \n" for i in range(900)), 2 + limits.MAX_DEPTH),
+    # 300 levels, one a line (900 would be 400 KB of indentation, past MAX_BYTES), and 900
+    # levels on one line (block lists nested in "- - - ..."), past PyYAML's recursion limit
+    ("board: 1\nexpect:\n" + "".join(" " * i + "- \n" for i in range(300)), 2 + limits.MAX_DEPTH),
+    ("board: 1\nexpect:\n" + "- " * 900 + "x\n", 3),
 ])
 def test_deep_nesting_is_refused_before_the_composer_recurses(text: str, line: int) -> None:
     error = refused(text)
@@ -169,7 +172,8 @@ def test_a_file_past_the_size_limit_is_refused_without_reading_it_all(tmp_path: 
         f.truncate(3 * 1024**3)  # sparse: 3 GB that cost nothing on disk
     with pytest.raises(InputError) as info:
         load_case(path)
-    assert info.value.one_line() == f"{path}: too large for a case file (the limit is 512 KB)"
+    assert info.value.one_line() == (f"{path}: too large for a case file (the limit is "
+                                      f"{limits.MAX_BYTES // 1024} KB)")
 
 
 def test_dev_zero_is_refused_before_it_is_read() -> None:
