@@ -16,7 +16,13 @@ line of the message (exit status 2 on the command line); nothing is built from i
 * each HTML tag, comment or autolink (``<...>`` starting with a letter, ``/``, ``!`` or ``?``),
   written exactly;
 * each link or image target (``](target)``) and reference definition (``[x]: target``);
-* each template opening (``{{``, ``{%``, ``{#``).
+* each template opening (``{{``, ``{%``, ``{#``);
+* and, since a pattern cannot know every shape the parser accepts (a reference label spanning
+  two lines, ``[a\nb]: https://...``, once went through), every piece the book's own parser
+  finds: the message is parsed as the book parses it (MyST with the book's ``colon_fence`` and
+  ``deflist``) and each token that is not words, emphasis or structure counts (a link and its
+  target, an image and its source, HTML, a role's name, a fence's info, a footnote), as does
+  each link reference definition's target, whatever its label looks like.
 
 Text that only looks like markup after a backslash (``\\<b>``) counts too: refusing a harmless
 message is better than building a harmful one, and the fix (write ``&lt;``) is simple.
@@ -27,9 +33,16 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterator
+from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator.errors import InputError
+
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+    from markdown_it.token import Token
 
 _ROLE = re.compile(r"\{([^{}\s`]+)\}(`+)(.*?)\2", re.DOTALL)
 _EXPLICIT = re.compile(r"^(.*?)\s*<([^<>]*)>\s*$", re.DOTALL)
@@ -38,6 +51,57 @@ _TAG = re.compile(r"<[A-Za-z/!?][^>]*>?")
 _LINK = re.compile(r"\]\(([^)]*)\)")
 _DEFINITION = re.compile(r"^[ \t]*\[[^\]\n]+\]:[ \t]*(\S*)", re.MULTILINE)
 _TEMPLATE = re.compile(r"\{[{%#]|[}%#]\}")
+
+
+#: tokens that are the translator's: words, emphasis, literal code, paragraphs, lists, tables,
+#: and a line comment (``% NS`` in a table cell parses as one: it hides words, adds nothing)
+_WORDS = frozenset({
+    "text", "text_special", "inline", "softbreak", "hardbreak", "code_inline", "code_block",
+    "link_close", "hr", "myst_line_comment",
+    *(f"{name}_{end}" for end in ("open", "close") for name in (
+        "paragraph", "em", "strong", "s", "heading", "blockquote", "bullet_list",
+        "ordered_list", "list_item", "dl", "dt", "dd", "table", "thead", "tbody", "tr", "th",
+        "td"))})
+
+
+@lru_cache(maxsize=1)
+def _parser() -> MarkdownIt:
+    """The book's Markdown parser (``book/_config.yml``: MyST, colon_fence and deflist)."""
+    from markdown_it.renderer import RendererHTML
+    from myst_parser.config.main import MdParserConfig
+    from myst_parser.parsers.mdit import create_md_parser
+
+    return create_md_parser(MdParserConfig(enable_extensions={"colon_fence", "deflist"}),
+                            RendererHTML)
+
+
+def _tokens(tokens: list[Token]) -> Iterator[Token]:
+    for token in tokens:
+        yield token
+        if token.children:
+            yield from _tokens(token.children)
+
+
+def parsed_markup(text: str) -> Counter[str]:
+    """The markup the book's parser finds in ``text``: each token that is not the translator's
+    (:data:`_WORDS`), with what it points at, and each reference definition's target."""
+    env: dict[str, object] = {}
+    found: Counter[str] = Counter()
+    for token in _tokens(_parser().parse(text, env)):
+        if token.type in _WORDS:
+            continue
+        if token.type == "myst_role":  # its target is compared by the pattern above
+            found[f"parsed role {{{token.meta.get('name', '')}}}"] += 1
+        elif token.type in ("html_inline", "html_block"):
+            found[f"parsed html {token.content.strip()}"] += 1
+        else:
+            where = str(token.attrs.get("href", token.attrs.get("src", "")))
+            found[" ".join(p for p in ("parsed", token.type, token.info, where) if p)] += 1
+    references = env.get("references")
+    if isinstance(references, dict):
+        found.update(f"parsed definition {ref.get('href', '')}"
+                     for ref in references.values() if isinstance(ref, dict))
+    return found
 
 
 def markup(text: str) -> Counter[str]:
@@ -57,6 +121,7 @@ def markup(text: str) -> Counter[str]:
     found.update(f"link ({m.group(1).strip()})" for m in _LINK.finditer(rest))
     found.update(f"definition {m.group(1)}" for m in _DEFINITION.finditer(rest))
     found.update(f"template {m.group(0)}" for m in _TEMPLATE.finditer(rest))
+    found.update(parsed_markup(text))
     return found
 
 

@@ -184,6 +184,9 @@ REFUSED = {
     "directive": "Заявка {law}`27B2`.\n```{raw} html\n<b>x</b>\n```",
     "colon-fence": "Заявка {law}`27B2`.\n:::{include} /etc/passwd\n:::",
     "link": "Заявка {law}`27B2` [здесь](javascript:alert(1)).",
+    # a reference label over two lines escaped a pattern of "[label]:" (one line only)
+    "two-line reference link": "Заявка {law}`27B2` [здесь][a b].\n\n[a\nb]: https://evil.example/phish",
+    "two-line reference image": "Заявка {law}`27B2` ![x][i j].\n\n[i\nj]: https://evil.example/x.png",
     "dropped role": "Заявка без ссылки.",
     "other clause": "Заявка {law}`27C`.",
 }
@@ -201,6 +204,25 @@ def test_a_translation_adding_markup_is_refused_with_file_and_line(tmp_path: Pat
     assert error.line == _msgid_line(po)
     assert "the translation's markup differs from its English source's" in str(error)
     assert "\n" not in str(error)
+
+
+@pytest.mark.parametrize(("translation", "added"), [
+    ("Любой игрок может [привлечь внимание][a b], и после этого.\n\n[a\nb]: "
+     "https://evil.example/phish", "https://evil.example/phish"),
+    ("Любой игрок может ![x][i], и после этого.\n\n[i\n]: https://evil.example/i.png",
+     "https://evil.example/i.png"),
+    ("Любой игрок может, и после этого.\n\n[\na\n]:\n  https://evil.example/unused",
+     "https://evil.example/unused"),
+])
+def test_a_reference_definition_of_any_label_shape_is_markup(translation: str,
+                                                             added: str) -> None:
+    """The parser the book uses decides what is markup: a link or image by reference, and
+    its definition, count whatever their label looks like (MyST rendered the first as
+    ``<a class="reference external" href="https://evil.example/phish">``)."""
+    source = "Any player may draw attention to it, and once it is drawn."
+    problem = translations.difference(source, translation)
+    assert problem is not None and problem.startswith("adds ") and added in problem, problem
+    assert translations.difference(translation, translation) is None
 
 
 def test_the_build_refuses_the_translation_before_building_it(
