@@ -31,6 +31,12 @@ no argument can end in a RecursionError, TypeError, KeyError or a codec's error.
 problem reads as the command line says it (``tdcourse rule case.yaml`` prints ``case.yaml:2:
 unknown call ...``, the notebook ``case, line 2: unknown call ...``): both come from the same
 reader, :func:`generator.table.case.parse_case`.
+
+A case is the learner's to edit (it is checked again each time it is used). A ruling, a quiz
+and the questions, feedback and scores they show are not: their attributes are read-only
+properties over checked private copies (:class:`_ReadOnly`), and a ruling's ``result`` is a
+read-only copy, so that setting or deleting one is refused with a :class:`NotebookError` instead
+of ending, later, in a KeyError or a TypeError inside the display.
 """
 
 from __future__ import annotations
@@ -80,7 +86,19 @@ MAX_KEY = 1_000_000  # a key's base64, and the JSON it inflates to
 MAX_ANSWER = 1_000
 _INT_BOUND = 10 ** MAX_DIGITS
 _SCALARS = (str, int, float, datetime.date)
-_brief_repr = reprlib.Repr()
+
+
+class _BriefRepr(reprlib.Repr):
+    """:class:`reprlib.Repr` that shows a huge int anywhere in a nest by its number of digits:
+    the standard one calls ``repr()`` on it, which raises ``ValueError`` past 4,300 digits."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        if abs(x) < _INT_BOUND:
+            return super().repr_int(x, level)  # itself, or its ends around "..." past 40 digits
+        return f"a number of {math.floor(math.log10(abs(x))) + 1:,} digits"  # log10: any int
+
+
+_brief_repr = _BriefRepr()
 _brief_repr.maxstring = _brief_repr.maxother = 40
 _brief_repr.maxlong = 40
 
@@ -115,14 +133,19 @@ def _check_lang(lang: Any) -> str:
 
 
 def _brief(value: Any) -> str:
-    """A value as a message shows it: an int as itself, anything else as a short repr (never
-    recursing into a nest, never a line of a million characters)."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        if abs(value) < 10 ** 40:
-            return str(value)
-        if abs(value) >= _INT_BOUND:  # repr() itself refuses more than 4,300 digits
-            return f"a number of {math.floor(math.log10(abs(value))) + 1:,} digits"
-    text = _brief_repr.repr(value)
+    """A value as a message shows it: an int as itself (or its size, when huge), anything else
+    as a short repr (never recursing into a nest, never a line of a million characters).
+
+    It describes a bad argument, so it never raises: a huge int anywhere in a nest is shown by
+    its size (:class:`_BriefRepr`), and an object whose own ``__repr__`` fails is shown by its
+    type."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) < 10 ** 40:
+        return str(value)
+    try:
+        text = _brief_repr.repr(value)
+    except Exception:  # a learner's class whose __repr__ raises: the message still has a line
+        text = f"a {_kind(value)}"
+    text = " ".join(text.split())  # one line, whatever a __repr__ returned
     return text if len(text) <= 60 else text[:57] + "..."
 
 
@@ -290,6 +313,55 @@ class _Shown:
 
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(self._text())
+
+
+class _ReadOnly(_Shown):
+    """An object whose public attributes are read-only (rulings, quizzes, their questions,
+    feedback and scores).
+
+    What such an object shows was checked when it was made; a learner who sets or deletes one
+    of its attributes afterwards (``ruling.lang = "xx"``, ``quiz.questions = None``) would meet
+    a KeyError or a TypeError deep in the display, so the change itself is refused with a
+    :class:`NotebookError` saying to make a new object. The public attributes are properties
+    over private fields, each returning a copy or a read-only view, so changing what one
+    returns changes nothing here either. Private names (``_first``) are the module's own."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if not name.startswith("_"):
+            raise self._read_only(name)
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        if not name.startswith("_"):
+            raise self._read_only(name)
+        object.__delattr__(self, name)
+
+    def _read_only(self, name: str) -> NotebookError:
+        kind = type(self).__name__
+        remedy = "rule the changed case again" if kind == "Ruling" else f"make a new {kind}"
+        return NotebookError(f"{kind}.{_name(name)} cannot be changed: {remedy}")
+
+
+class _ReadOnlyDict(dict[str, Any]):
+    """A dict that refuses to be changed with a :class:`NotebookError` (a ``MappingProxyType``
+    would refuse with a TypeError or an AttributeError). Still a dict, so ``json.dumps``, ``==``
+    and ``{**d}`` read it as one; a copy of it is a plain dict, which may be changed."""
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise NotebookError("this is a read-only copy: make a dict of it (dict(...)) to change "
+                            "it, or change the case and rule again")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (dict, (dict(self),))  # copy.copy, copy.deepcopy and pickle: a plain dict
+
+
+def _read_only_copy(data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A read-only dict over a deep copy: the caller may read it, not change what it came from
+    (a change to a list or mapping inside it changes the copy only)."""
+    return _ReadOnlyDict(copy.deepcopy(dict(data)))
 
 
 # --------------------------------------------------------------------------- cases
@@ -462,52 +534,69 @@ def _canonical(data: Any) -> Any:
     return json.loads(json.dumps(data, default=str, skipkeys=True))
 
 
-class Ruling(_Shown):
+class Ruling(_ReadOnly):
     """What the engine rules on a case.
 
-    ``result`` is the engine's output, exactly as ``tdcourse rule CASE --json`` prints it; the
-    properties pick out what a learner checks most (``kinds``, ``laws``, ``next``, ``score``).
+    ``result`` is the engine's output, exactly as ``tdcourse rule CASE --json`` prints it (a
+    read-only view of a copy: a ruling is what the engine ruled, so it cannot be edited into
+    something else; edit the case and rule again); the properties pick out what a learner
+    checks most (``kinds``, ``laws``, ``next``, ``score``).
     """
 
-    case: Case
-    result: dict[str, Any]
-    lang: str
+    _case: Case
+    _result: dict[str, Any]
+    _lang: str
 
     def __init__(self, case: Case, result: Mapping[str, Any], lang: str = "en") -> None:
         """:func:`rule` makes rulings. Made by hand, ``result`` must be the engine's ruling on
         ``case`` (as ``tdcourse rule --json`` prints it): a Ruling never shows what the engine
         did not rule, so it never meets a result it cannot read."""
-        self.lang = _check_lang(lang)
+        self._lang = _check_lang(lang)
         if not isinstance(case, Case):
             raise NotebookError(f"a ruling is on a Case, not on a {_kind(case)}: use rule(case)")
         if not isinstance(result, Mapping):
             raise NotebookError(f"a ruling's result is the engine's dict, not a {_kind(result)}: "
                                 "use rule(case)")
         _check_data(result, "result")
-        made = rule(case, self.lang)
-        if _canonical(result) != _canonical(made.result):
+        made = rule(case, self._lang)
+        if _canonical(result) != _canonical(made._result):
             raise NotebookError("this result is not the engine's ruling on the case: use "
                                 "rule(case)")
-        self.case = made.case
-        self.result = made.result
+        self._case = made._case
+        self._result = made._result
 
     @classmethod
     def _of(cls, case: Case, result: dict[str, Any], lang: str) -> Ruling:
         """The ruling :func:`rule` has just made (nothing to check again)."""
         ruling = cls.__new__(cls)
-        ruling.case, ruling.result, ruling.lang = case, result, lang
+        ruling._case, ruling._result, ruling._lang = case, result, lang
         return ruling
+
+    @property
+    def case(self) -> Case:
+        """The case ruled on (a copy: editing it changes neither the ruling nor its case)."""
+        return Case(self._case)
+
+    @property
+    def result(self) -> Mapping[str, Any]:
+        """The engine's output, as ``tdcourse rule --json`` prints it (read-only, a copy)."""
+        return _read_only_copy(self._result)
+
+    @property
+    def lang(self) -> str:
+        """The language the ruling is shown in."""
+        return self._lang
 
     @property
     def kinds(self) -> list[str]:
         """The kinds of irregularity found, in order (``["insufficient_bid"]``)."""
-        return [str(i["kind"]) for i in self.result["irregularities"]]
+        return [str(i["kind"]) for i in self._result["irregularities"]]
 
     @property
     def laws(self) -> list[str]:
         """Every clause cited, in the order the rulings cite them, each once."""
         found: list[str] = []
-        for ruling in self.result["rulings"]:
+        for ruling in self._result["rulings"]:
             refs = [*ruling.get("laws", []),
                     *(r["law"] for r in ruling.get("rectifications", []) if r.get("law"))]
             for ref in map(str, refs):
@@ -518,19 +607,19 @@ class Ruling(_Shown):
     @property
     def next(self) -> str | None:
         """The seat to act next once the ruling is applied (``None`` when the board is over)."""
-        value = self.result["state"].get("next")
+        value = self._result["state"].get("next")
         return str(value) if value else None
 
     @property
     def score(self) -> dict[str, int] | None:
         """The board's score (``{"declarer_side", "NS", "EW"}``) once it is over, else None."""
-        score: dict[str, int] | None = self.result.get("score")
+        score: dict[str, int] | None = copy.deepcopy(self._result.get("score"))
         return score
 
     def _auction(self) -> str:
         lang = self.lang
         calls = []
-        for entry in self.result["state"].get("auction") or []:
+        for entry in self._result["state"].get("auction") or []:
             text = f"{_seat(entry['seat'], lang)} {_call(str(entry['call']), lang)}"
             if entry.get("status") in ("cancelled", "pending"):
                 text += f" ({_w(lang, str(entry['status']))})"
@@ -557,8 +646,8 @@ class Ruling(_Shown):
         from generator.laws.explain import describe_fact, rectification_text
 
         lang = self.lang
-        state = self.result["state"]
-        fields = self.case.fields
+        state = self._result["state"]
+        fields = self._case.fields
         blocks: list[Block] = [
             ("title", "", _w(lang, "ruling_title")),
             ("para", "", _board_line(fields.get("board", "?"), state["dealer"],
@@ -571,7 +660,7 @@ class Ruling(_Shown):
                 tricks=fields.get("tricks", "?"))))
         else:
             blocks.append(("line", _w(lang, "auction"), self._auction() or _w(lang, "none")))
-        irregularities = self.result["irregularities"]
+        irregularities = self._result["irregularities"]
         if not irregularities and "contract" not in fields:
             blocks.append(("para", "", _w(lang, "no_irregularity")))
         law_word = i18n.text(lang, "explain.law_word")
@@ -581,10 +670,10 @@ class Ruling(_Shown):
             blocks.append(("title", "", _w(lang, "irregularity", n=index + 1)
                            + ": " + _symbols(fact, lang)))
             event = irr.get("event")
-            if isinstance(event, int) and 0 <= event < len(self.case.events):
+            if isinstance(event, int) and 0 <= event < len(self._case.events):
                 blocks.append(("line", _w(lang, "event"),
-                               _w(lang, "event_line", i=event, event=self.case.events[event])))
-            for ruling in self.result["rulings"]:
+                               _w(lang, "event_line", i=event, event=self._case.events[event])))
+            for ruling in self._result["rulings"]:
                 if ruling.get("irregularity") != index:
                     continue
                 options = ruling.get("options") or []
@@ -613,7 +702,7 @@ class Ruling(_Shown):
                            _w(lang, "contract_line",
                               contract=_contract(str(state["contract"]), lang),
                               declarer=_seat(state.get("declarer") or "?", lang))))
-        score = self.result.get("score")
+        score = self._result.get("score")
         if score:
             blocks.append(("line", _w(lang, "score"),
                            _w(lang, "score_line", ns=f"{score['NS']:+d}",
@@ -688,6 +777,7 @@ def _check_question(question: Any, where: str) -> dict[str, Any]:
                   "prompt", "k"):
         if question.get(field) is not None and not isinstance(question[field], str):
             raise NotebookError(f"{name}: '{field}' must be text, not {_kind(question[field])}")
+    _vulnerability(question.get("vul"), name)
     board = question.get("board")
     if isinstance(board, bool) or not isinstance(board, (int, str, type(None))):
         raise NotebookError(f"{name}: 'board' must be a number, not {_kind(board)}")
@@ -697,6 +787,21 @@ def _check_question(question: Any, where: str) -> dict[str, Any]:
     choices = question.get("choices") or []
     ids = _check_choices(choices, qtype, name)
     return _check_key(_read_key(str(k), name), qtype, ids, name)
+
+
+def _vulnerability(vul: str | None, name: str) -> str:
+    """A question's ``vul`` in the spelling the catalogs' ``vul_*`` words are keyed by (None,
+    NS, EW, Both), read as the case format reads ``vulnerable`` (any case, and the PBN ``All``,
+    ``Love``, ``-``); missing is None. Anything else is refused when the quiz is made, not met
+    as a missing word when the question is shown."""
+    from generator.model.board import Vulnerability
+
+    if vul is None:
+        return "None"
+    try:
+        return str(Vulnerability.parse(vul))
+    except ParseError:
+        raise NotebookError(f"{name}: 'vul' is {_brief(vul)}, not None, NS, EW or Both") from None
 
 
 def _check_choices(choices: Any, qtype: str, name: str) -> list[str]:
@@ -804,24 +909,42 @@ def _check_count(value: Any, what: str) -> int:
     return value
 
 
-class Question(_Shown):
-    """One question as the learner sees it before answering (no answer in it)."""
+class Question(_ReadOnly):
+    """One question as the learner sees it before answering (no answer in it). Read-only: it
+    shows the question as it was checked (a copy of it)."""
 
     def __init__(self, number: int, count: int, question: Mapping[str, Any], lang: str) -> None:
-        self.lang = _check_lang(lang)
+        self._lang = _check_lang(lang)
         _check_question(question, "the question")
         if not 1 <= _check_count(number, "a question's number") <= _check_count(count, "count"):
             raise NotebookError(f"question {number} of {count}: the number is from 1 to the count")
-        self.number = number
-        self.count = count
-        self.question = question
+        self._number = number
+        self._count = count
+        self._question: dict[str, Any] = copy.deepcopy(dict(question))  # checked: bounded
+
+    @property
+    def lang(self) -> str:
+        return self._lang
+
+    @property
+    def number(self) -> int:
+        return self._number
+
+    @property
+    def count(self) -> int:
+        return self._count
+
+    @property
+    def question(self) -> Mapping[str, Any]:
+        """The web question shown (read-only, a copy)."""
+        return _read_only_copy(self._question)
 
     def _blocks(self) -> list[Block]:
-        lang, q, n = self.lang, self.question, self.number
+        lang, q, n = self.lang, self._question, self._number
         blocks: list[Block] = [
-            ("title", "", _w(lang, "question", n=n, count=self.count)),
+            ("title", "", _w(lang, "question", n=n, count=self._count)),
             ("para", "", _board_line(q.get("board", "?"), str(q.get("dealer", "?")),
-                                     str(q.get("vul", "None")), lang)),
+                                     _vulnerability(q.get("vul"), ""), lang)),
         ]
         if q.get("deal"):
             blocks.append(("list", _w(lang, "deal"), _hands(str(q["deal"]), lang)))
@@ -843,16 +966,16 @@ class Question(_Shown):
         return blocks
 
     def _summary(self) -> str:
-        return f"{self.number} of {self.count}: {self.question.get('id')}"
+        return f"{self._number} of {self._count}: {self._question.get('id')}"
 
 
-class Feedback(_Shown):
+class Feedback(_ReadOnly):
     """The grading of one answer: right or not, the answer, why a wrong choice is wrong, and the
     explanation."""
 
     def __init__(self, number: int, question: Mapping[str, Any], given: list[str] | float,
                  right: bool, lang: str, key: dict[str, Any]) -> None:
-        self.lang = _check_lang(lang)
+        self._lang = _check_lang(lang)
         _check_question(question, "the question")
         name = f"question {_name(question.get('id'))}"
         ids = _check_choices(question.get("choices") or [], str(question["type"]), name)
@@ -865,70 +988,108 @@ class Feedback(_Shown):
             raise NotebookError(f"{name}: the answer given must be a list of its choices")
         if not isinstance(right, bool):
             raise NotebookError(f"{name}: right is True or False, not {_brief(right)}")
-        self.number = _check_count(number, "a question's number")
-        self.question = question
-        self.given = given
-        self.right = right
-        self.key = key  # the decoded "k" (Quiz.answer has it already)
+        self._number = _check_count(number, "a question's number")
+        # copies of what was checked (all bounded by now): the feedback shows what was graded
+        self._question: dict[str, Any] = copy.deepcopy(dict(question))
+        self._given: list[str] | float = copy.deepcopy(given)
+        self._right = right
+        self._key: dict[str, Any] = copy.deepcopy(key)  # the decoded "k" (Quiz.answer has it)
+
+    @property
+    def lang(self) -> str:
+        return self._lang
+
+    @property
+    def number(self) -> int:
+        return self._number
+
+    @property
+    def question(self) -> Mapping[str, Any]:
+        """The web question graded (read-only, a copy)."""
+        return _read_only_copy(self._question)
+
+    @property
+    def given(self) -> list[str] | float:
+        """The answer graded (a copy)."""
+        return copy.deepcopy(self._given)
+
+    @property
+    def right(self) -> bool:
+        return self._right
+
+    @property
+    def key(self) -> Mapping[str, Any]:
+        """The question's decoded answer key (read-only, a copy)."""
+        return _read_only_copy(self._key)
 
     def _choice(self, choice_id: str) -> str:
-        for choice in self.question.get("choices") or []:
+        for choice in self._question.get("choices") or []:
             if str(choice["id"]) == choice_id:
                 return f"{choice_id}) {choice['text']}"
         return choice_id
 
     def _blocks(self) -> list[Block]:
         lang = self.lang
-        verdict = _w(lang, "right" if self.right else "wrong")
-        blocks: list[Block] = [("title", "", _w(lang, "question_short", n=self.number)
+        verdict = _w(lang, "right" if self._right else "wrong")
+        blocks: list[Block] = [("title", "", _w(lang, "question_short", n=self._number)
                                 + ": " + verdict)]
-        if isinstance(self.given, list):
+        if isinstance(self._given, list):
             blocks.append(("line", _w(lang, "your_answer"),
-                           "; ".join(self._choice(c) for c in self.given)))
-            if not self.right:
+                           "; ".join(self._choice(c) for c in self._given)))
+            if not self._right:
                 blocks.append(("line", _w(lang, "the_answer"),
-                               "; ".join(self._choice(str(c)) for c in self.key["c"])))
-                why = self.key.get("w") or {}
+                               "; ".join(self._choice(str(c)) for c in self._key["c"])))
+                why = self._key.get("w") or {}
                 reasons = [f"{self._choice(c)} — {segments_text(why[c])}"
-                           for c in self.given if why.get(c)]
+                           for c in self._given if why.get(c)]
                 if reasons:
                     blocks.append(("list", _w(lang, "why_not"), reasons))
         else:
-            blocks.append(("line", _w(lang, "your_answer"), number_text(self.given)))
-            if not self.right:
-                blocks.append(("line", _w(lang, "the_answer"), number_text(self.key["n"])))
-        explanation = segments_text(self.key.get("e") or [])
+            blocks.append(("line", _w(lang, "your_answer"), number_text(self._given)))
+            if not self._right:
+                blocks.append(("line", _w(lang, "the_answer"), number_text(self._key["n"])))
+        explanation = segments_text(self._key.get("e") or [])
         if explanation:
             blocks.append(("line", _w(lang, "explanation"), explanation))
-        laws = self.question.get("laws") or []
+        laws = self._question.get("laws") or []
         if laws:
             blocks.append(("line", _w(lang, "laws"), ", ".join(str(x) for x in laws)))
         return blocks
 
     def _summary(self) -> str:
-        return f"{self.number}: {'right' if self.right else 'wrong'}"
+        return f"{self._number}: {'right' if self._right else 'wrong'}"
 
 
-class Score(_Shown):
+class Score(_ReadOnly):
     """The score so far: each question's first answer, right or not."""
 
     def __init__(self, results: Sequence[bool | None], lang: str) -> None:
-        self.lang = _check_lang(lang)
+        self._lang = _check_lang(lang)
         if isinstance(results, (str, bytes, Mapping)) or not isinstance(results, Iterable):
             raise NotebookError("a score is a list of True, False or None, one per question")
-        self.results = list(itertools.islice(results, MAX_QUESTIONS + 1))
-        if len(self.results) > MAX_QUESTIONS \
-                or not all(r is None or isinstance(r, bool) for r in self.results):
+        self._results: tuple[bool | None, ...] = tuple(
+            itertools.islice(results, MAX_QUESTIONS + 1))
+        if len(self._results) > MAX_QUESTIONS \
+                or not all(r is None or isinstance(r, bool) for r in self._results):
             raise NotebookError("a score is a list of True, False or None, one per question "
                                 f"(at most {MAX_QUESTIONS:,})")
 
     @property
+    def lang(self) -> str:
+        return self._lang
+
+    @property
+    def results(self) -> list[bool | None]:
+        """Each question's first answer: right, not right, or None (a copy)."""
+        return list(self._results)
+
+    @property
     def right(self) -> int:
-        return sum(1 for r in self.results if r)
+        return sum(1 for r in self._results if r)
 
     @property
     def answered(self) -> int:
-        return sum(1 for r in self.results if r is not None)
+        return sum(1 for r in self._results if r is not None)
 
     def _blocks(self) -> list[Block]:
         lang = self.lang
@@ -937,17 +1098,17 @@ class Score(_Shown):
         return [
             ("title", "", _w(lang, "score_title")),
             ("para", "", _w(lang, "score_summary", right=self.right, answered=self.answered,
-                            count=len(self.results))),
+                            count=len(self._results))),
             ("list", _w(lang, "by_question"),
-             [f"{n}: {marks[r]}" for n, r in enumerate(self.results, 1)]),
+             [f"{n}: {marks[r]}" for n, r in enumerate(self._results, 1)]),
             ("para", "", _w(lang, "first_counts")),
         ]
 
     def _summary(self) -> str:
-        return f"{self.right} right of {self.answered} answered, {len(self.results)} in all"
+        return f"{self.right} right of {self.answered} answered, {len(self._results)} in all"
 
 
-class Quiz(_Shown):
+class Quiz(_ReadOnly):
     """A chapter's questions, graded in the notebook.
 
     ``questions`` are web questions (:func:`generator.book.quizdata.web_question`): the answer
@@ -959,33 +1120,43 @@ class Quiz(_Shown):
     """
 
     def __init__(self, questions: Iterable[Mapping[str, Any]], lang: str = "en") -> None:
-        self.lang = _check_lang(lang)
+        self._lang = _check_lang(lang)
         if isinstance(questions, (str, bytes, Mapping)) or not isinstance(questions, Iterable):
             raise NotebookError(f"a quiz takes a list of web questions, not a {_kind(questions)}")
-        self.questions: list[Mapping[str, Any]] = list(
-            itertools.islice(questions, MAX_QUESTIONS + 1))
-        if len(self.questions) > MAX_QUESTIONS:
+        given = list(itertools.islice(questions, MAX_QUESTIONS + 1))
+        if len(given) > MAX_QUESTIONS:
             raise NotebookError(f"a quiz has at most {MAX_QUESTIONS:,} questions")
-        for number, question in enumerate(self.questions, 1):
+        for number, question in enumerate(given, 1):
             _check_question(question, f"question {number}")
-        self._first: list[bool | None] = [None] * len(self.questions)
+        # copies of the checked questions: the quiz grades what it was given, whatever the
+        # learner's list or dicts become
+        self._questions: tuple[dict[str, Any], ...] = tuple(
+            copy.deepcopy(dict(question)) for question in given)
+        self._first: list[bool | None] = [None] * len(self._questions)
+
+    @property
+    def lang(self) -> str:
+        return self._lang
+
+    @property
+    def questions(self) -> tuple[Mapping[str, Any], ...]:
+        """The quiz's web questions (read-only copies)."""
+        return tuple(_read_only_copy(q) for q in self._questions)
 
     def __len__(self) -> int:
-        return len(self.questions)
+        return len(self._questions)
 
     def _question(self, n: Any) -> Mapping[str, Any]:
-        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(self.questions):
-            if not self.questions:
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= len(self._questions):
+            if not self._questions:
                 raise NotebookError(_w(self.lang, "error_no_questions"))
             raise NotebookError(_w(self.lang, "error_question", n=_brief(n),
-                                   count=len(self.questions)))
-        question = self.questions[n - 1]  # the list is the learner's: checked again
-        _check_question(question, f"question {n}")
-        return question
+                                   count=len(self._questions)))
+        return self._questions[n - 1]  # checked when the quiz was made, and private
 
     def show(self, n: int) -> Question:
         """Question ``n`` (from 1): the board, the deal, the auction, the play, the question."""
-        return Question(n, len(self.questions), self._question(n), self.lang)
+        return Question(n, len(self._questions), self._question(n), self.lang)
 
     def answer(self, n: int, given: Any) -> Feedback:
         """Grade ``given`` as the answer to question ``n`` and explain."""
@@ -1047,7 +1218,7 @@ class Quiz(_Shown):
         return Score(self._first, self.lang)
 
     def _blocks(self) -> list[Block]:
-        return [("para", "", _w(self.lang, "quiz_summary", count=len(self.questions)))]
+        return [("para", "", _w(self.lang, "quiz_summary", count=len(self._questions)))]
 
     def _summary(self) -> str:
-        return f"{len(self.questions)} questions ({self.lang})"
+        return f"{len(self._questions)} questions ({self.lang})"
