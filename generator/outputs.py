@@ -34,10 +34,11 @@ import signal
 import stat
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
+from typing import NamedTuple
 
 from generator.errors import InputError
 
@@ -99,10 +100,81 @@ def check_file(path: Path) -> None:
                      str(path))
 
 
+def _read_head(path: Path, size: int) -> bytes | None:
+    """The first ``size`` bytes of ``path`` if it is a regular file (a link is not followed)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        return os.read(fd, size)
+    finally:
+        os.close(fd)
+
+
+def _is_bank_manifest(path: Path) -> bool:
+    """A ``manifest.json`` as :func:`generator.scenarios.bank.fill_bank` writes it: a JSON
+    object with the fields every bank's manifest carries (a file merely named so is not)."""
+    head = _read_head(path, 1 << 20)
+    try:
+        data = json.loads(head.decode("utf-8")) if head is not None else None
+    except (UnicodeDecodeError, ValueError):
+        return False
+    return (isinstance(data, dict) and data.keys() >= _BANK_FIELDS
+            and isinstance(data["format"], int) and not isinstance(data["format"], bool)
+            and isinstance(data["langs"], list))
+
+
+def _is_score_table(path: Path) -> bool:
+    """A ``score-table-<edition>.csv`` as :func:`generator.build.score_table_csv` writes it."""
+    head = _read_head(path, len(_SCORE_TABLE_HEADER))
+    return head == _SCORE_TABLE_HEADER
+
+
+def _starts_with(prefix: bytes) -> Callable[[Path], bool]:
+    def check(path: Path) -> bool:
+        return _read_head(path, len(prefix)) == prefix
+    return check
+
+
+#: The fields :func:`generator.scenarios.bank.fill_bank` writes in every manifest.
+_BANK_FIELDS = frozenset({"format", "edition", "seed", "count", "questions", "langs"})
+_SCORE_TABLE_HEADER = b"level,strain,doubling,vulnerable,tricks,score\n"
+
+
+class _Kind(NamedTuple):
+    """What makes a folder ours: its marker file has the content we write (``is_marker``) and,
+    when ``names`` is given, every entry of the folder is a name we write there."""
+
+    is_marker: Callable[[Path], bool]
+    names: re.Pattern[str] | None
+
+
+#: Every folder output, by its marker. A bank and the course data hold only the files tdcourse
+#: writes there (a user's file among them is refused, never deleted with the folder); a site
+#: language and its doctrees are Sphinx's output under ``book/_build``: the marker is enough.
+_KINDS: dict[str, _Kind] = {
+    BANK_MARKER: _Kind(_is_bank_manifest,
+                       re.compile(r"manifest\.json|scenarios\.json|questions\.[\w-]+\.json")),
+    DATA_MARKER: _Kind(_is_score_table,
+                       re.compile(r"score-table-[\w.-]+\.csv|law-index-[\w.-]+\.json"
+                                  r"|quizzes\.json")),
+    SITE_MARKER: _Kind(_starts_with(b"# Sphinx build info version"), None),
+    DOCTREES_MARKER: _Kind(_starts_with(b"\x80"), None),  # a pickle, protocol 2 or later
+}
+
+
 def check_dir(path: Path, marker: str) -> None:
-    """Refuse a folder output that is not missing, empty, or ours (holds the file ``marker``, a
-    glob pattern such as ``manifest.json`` or ``score-table-*.csv``, as a regular file)."""
+    """Refuse a folder output that is not missing, empty, or ours.
+
+    Ours: it holds the file ``marker`` (a glob pattern such as ``manifest.json`` or
+    ``score-table-*.csv``) as a regular file with the content tdcourse writes there, and (for a
+    bank and the course data) nothing but the names tdcourse writes there. A file that is merely
+    named like the marker is not enough: the folder and everything in it would be deleted."""
     _check_path(path)
+    kind = _KINDS[marker]
     st = _lstat(path)
     if st is None:
         return
@@ -112,13 +184,21 @@ def check_dir(path: Path, marker: str) -> None:
         raise InputError(f"is {_kind(st.st_mode)}, not a folder: refusing to replace it",
                          str(path))
     try:
-        empty = next(path.iterdir(), None) is None
-        ours = any(p.is_file() and not p.is_symlink() for p in path.glob(marker))
+        names = sorted(p.name for p in path.iterdir())
+        ours = any(kind.is_marker(p) for p in sorted(path.glob(marker)))
     except OSError as exc:
         raise InputError(f"cannot be read: {exc.strerror}", str(path)) from None
-    if not (empty or ours):
-        raise InputError(f"is a folder tdcourse did not write (no {marker} in it): refusing to "
-                         f"replace it (remove it or write elsewhere)", str(path))
+    if not names:
+        return
+    if not ours:
+        raise InputError(f"is a folder tdcourse did not write (no {marker} of tdcourse in it): "
+                         f"refusing to replace it (remove it or write elsewhere)", str(path))
+    if kind.names is not None:
+        for name in names:
+            if not kind.names.fullmatch(name) or not stat.S_ISREG(
+                    (path / name).lstat().st_mode):
+                raise InputError(f"holds {name}, which tdcourse did not write: refusing to "
+                                 f"replace it", str(path))
 
 
 # --------------------------------------------------------------------------- stages
@@ -141,23 +221,159 @@ def _alive(pid: int) -> bool:
     return fields[0] not in ("Z", "X")
 
 
-def _roll_forward(stage: Path) -> None:
+#: A stage's journal is at most this big (a genuine one names a few dozen moves).
+_JOURNAL_MAX = 1 << 20
+_PART = re.compile(r"^part-(?P<n>\d+)-(?P<name>.+)$")
+#: The stages already warned about by this process (one line each, however often seen).
+_warned: set[Path] = set()
+
+
+class _Move(NamedTuple):
+    """One move of a journal, as checked: ``staged`` (in the stage) replaces ``target``;
+    a folder target is first renamed to ``aside`` (in the stage, deleted with it)."""
+
+    staged: Path
+    target: Path
+    aside: Path | None
+    #: what the target must be, if it is there, to be replaced: a folder holding this marker
+    #: (:func:`check_dir`), a file (``""``, :func:`check_file`), or unchecked (None: a journal
+    #: of the previous version, which did not say)
+    marker: str | None
+
+
+class _Untrusted(Exception):
+    """A stage or journal this process did not (could not have) made: it is left alone."""
+
+
+def _plain(parts: list[str]) -> bool:
+    return bool(parts) and all(p not in ("", ".", "..") and "/" not in p and "\0" not in p
+                               for p in parts)
+
+
+def _owned(st: os.stat_result) -> bool:
+    """Made by this user and writable by no one else: nobody else can have planted it."""
+    return st.st_uid == os.geteuid() and not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+
+
+def _trusted_stage(stage: Path) -> bool:
+    """Whether ``stage`` may be touched at all: a real folder (not a link) of this user that no
+    one else can write to (``Transaction`` makes its stages so, mode 0700)."""
+    try:
+        st = stage.lstat()
+    except OSError:
+        return False
+    return stat.S_ISDIR(st.st_mode) and _owned(st)
+
+
+def _journal(stage: Path, name: str = _JOURNAL) -> list[_Move] | None:
+    """The checked moves of ``stage``'s journal (None: no journal, the commit had not begun).
+
+    Only what :meth:`Transaction.commit` writes is accepted: a JSON object whose ``moves`` are
+    ``[n, target, marker]``, ``target`` a path relative to the stage's own folder made of plain
+    names (no ``..``, nothing absolute), its new part ``part-<n>-<name>`` directly in the stage,
+    a folder's old one put aside as ``old-<n>`` in the stage, ``marker`` that of a folder (one
+    of :data:`_KINDS`) or ``""`` for a file. The list of ``[staged, target,
+    aside]`` absolute paths written before is read under the same rules. Anything else raises
+    :class:`_Untrusted`: a journal that names a move outside them is not ours to carry out."""
+    file = stage / name
+    try:
+        st = file.lstat()
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise _Untrusted(f"its journal cannot be read: {exc.strerror}") from None
+    if not stat.S_ISREG(st.st_mode) or not _owned(st) or st.st_size > _JOURNAL_MAX:
+        raise _Untrusted("its journal is not a file this user wrote")
+    head = _read_head(file, _JOURNAL_MAX)
+    try:
+        data = json.loads((head or b"").decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise _Untrusted("its journal is not JSON") from None
+    base = stage.parent
+    entries: list[tuple[object, object, object]] = []
+    if isinstance(data, dict) and isinstance(data.get("moves"), list):
+        for entry in data["moves"]:
+            if not (isinstance(entry, list) and len(entry) == 3):
+                raise _Untrusted("a move of its journal is not [n, target, marker]")
+            entries.append((entry[0], entry[1], entry[2]))
+    elif isinstance(data, list):  # the journal of the previous version: absolute paths
+        for n, entry in enumerate(data):
+            if not (isinstance(entry, list) and len(entry) == 3
+                    and all(isinstance(x, str) for x in entry[:2])):
+                raise _Untrusted("a move of its journal is not [staged, target, aside]")
+            staged, target, aside = entry
+            match = _PART.match(os.path.basename(staged))
+            if (os.path.dirname(staged) != str(stage) or not match or int(match["n"]) != n
+                    or match["name"] != os.path.basename(target)
+                    or aside not in (None, str(stage / f"old-{n}"))
+                    or os.path.normpath(target) != target
+                    or os.path.dirname(target) == target
+                    or not target.startswith(str(base) + os.sep)):
+                raise _Untrusted("its journal names a move its transaction could not have made")
+            entries.append((n, target[len(str(base)) + 1:], None if aside else ""))
+    else:
+        raise _Untrusted("its journal is not a list of moves")
+    moves: list[_Move] = []
+    for n, (number, target, marker) in enumerate(entries):
+        if not (number == n and isinstance(target, str)
+                and (marker is None or marker == "" or marker in _KINDS)):
+            raise _Untrusted("a move of its journal is malformed")
+        is_folder = marker != ""
+        parts = target.split("/")
+        if not _plain(parts):
+            raise _Untrusted(f"its journal names {target!r}, not a path inside {base}")
+        path = base
+        for part in parts[:-1]:  # no folder on the way may be a link (or anything else)
+            path = path / part
+            with contextlib.suppress(FileNotFoundError):
+                if not stat.S_ISDIR(path.lstat().st_mode):
+                    raise _Untrusted(f"its journal names a path through {path}, not a folder")
+        staged = stage / f"part-{n}-{parts[-1]}"
+        with contextlib.suppress(FileNotFoundError):
+            mode = staged.lstat().st_mode
+            if not (stat.S_ISDIR(mode) if is_folder else stat.S_ISREG(mode)):
+                raise _Untrusted(f"{staged.name} in it is not the "
+                                 f"{'folder' if is_folder else 'file'} its journal says")
+        aside = stage / f"old-{n}" if is_folder else None
+        moves.append(_Move(staged, base.joinpath(*parts), aside, marker))
+    return moves
+
+
+def _roll_forward(moves: list[_Move]) -> None:
     """Finish the moves of a stage whose commit began (its journal exists)."""
-    moves = json.loads((stage / _JOURNAL).read_text(encoding="utf-8"))
-    for staged_name, target_name, aside_name in moves:
-        staged, target = Path(staged_name), Path(target_name)
+    for staged, target, aside, marker in moves:
         if not os.path.lexists(staged):
             continue  # already moved into place
-        if aside_name is not None and target.is_dir() and not target.is_symlink():
-            aside = Path(aside_name)
+        try:  # what is there now is still what the commit checked (or nothing)
+            if marker:
+                check_dir(target, marker)
+            elif marker == "":
+                check_file(target)
+        except InputError:
+            continue  # not ours (any more): left alone
+        if aside is not None and target.is_dir() and not target.is_symlink():
             if os.path.lexists(aside):
                 continue  # someone made a new target since: leave it alone
             target.rename(aside)
         staged.replace(target)
 
 
+def _warn(stage: Path, why: str) -> None:
+    if stage not in _warned:
+        _warned.add(stage)
+        sys.stderr.write(f"tdcourse: {stage}: warning: named like a stage of tdcourse, but {why}: "
+                         f"left alone, neither carried out nor deleted\n")
+        sys.stderr.flush()
+
+
 def recover(folder: Path) -> list[Path]:
-    """Finish or remove the stages in ``folder`` whose owner process is dead; returns them."""
+    """Finish or remove the stages in ``folder`` whose owner process is dead; returns them.
+
+    Only a stage this user's tdcourse could have made is touched: a real folder of this user,
+    writable by no one else, whose journal (if any) names only moves its transaction could have
+    made (:func:`_journal`). Anything else named like a stage (planted by another user, unpacked
+    from an archive...) is left as it is, with one warning line on standard error: it is never
+    carried out nor deleted."""
     done: list[Path] = []
     try:
         entries = sorted(folder.iterdir())
@@ -167,16 +383,37 @@ def recover(folder: Path) -> list[Path]:
         match = _STAGE.match(entry.name)
         if not match or _alive(int(match.group("pid"))):
             continue
-        if entry.is_dir() and not entry.is_symlink():
-            if (entry / _JOURNAL).is_file():
-                # a stage we cannot finish is still removed below; its targets stay
-                with contextlib.suppress(OSError, ValueError):
-                    _roll_forward(entry)
-            shutil.rmtree(entry, ignore_errors=True)
-        else:
-            entry.unlink(missing_ok=True)
+        if not _trusted_stage(entry):
+            _warn(entry, "not a folder of this user that no one else can write to")
+            continue
+        try:
+            moves = _journal(entry)
+        except _Untrusted as exc:
+            _warn(entry, str(exc))
+            continue
+        if moves is not None:
+            # a stage we cannot finish is still removed below; its targets stay
+            with contextlib.suppress(OSError):
+                _roll_forward(moves)
+        shutil.rmtree(entry, ignore_errors=True)
         done.append(entry)
     return done
+
+
+def _common(a: Path, b: Path) -> Path:
+    """The deepest folder holding both ``a`` and ``b`` (spelt as ``a`` is, when it is ``a``)."""
+    if a == b:
+        return a
+    common = Path(os.path.commonpath([os.path.abspath(a), os.path.abspath(b)]))
+    return a if str(common) == os.path.abspath(a) else common
+
+
+def _inside(base: Path, target: Path) -> list[str]:
+    """``target`` as plain names from ``base`` (which holds it)."""
+    parts = list(Path(os.path.abspath(target)).relative_to(os.path.abspath(base)).parts)
+    if not _plain(parts):
+        raise ValueError(f"{target} is not inside {base}")
+    return parts
 
 
 class Transaction:
@@ -204,7 +441,8 @@ class Transaction:
                 self.where.mkdir(parents=True, exist_ok=True)
                 recover(self.where)
                 stage = self.where / f"{STAGE_PREFIX}{os.getpid()}-{secrets.token_hex(4)}"
-                stage.mkdir()
+                stage.mkdir(mode=0o700)
+                stage.chmod(0o700)  # only this user may write in it: see _trusted_stage
             except OSError as exc:
                 raise InputError(f"cannot be written: {exc.strerror}", str(self.where)) from None
             self._stage = stage
@@ -214,9 +452,12 @@ class Transaction:
         for _staged, other, _marker in self._moves:
             if other == target:
                 raise ValueError(f"{target} is staged twice")
-        if target.parent not in self._recovered:  # what killed runs left beside the target
-            self._recovered.add(target.parent)
-            recover(target.parent)
+        # what killed runs left beside the target, and in the folder the stage moves to when
+        # it commits (the one holding every target: see commit)
+        for folder in (target.parent, _common(self.where, target.parent)):
+            if folder not in self._recovered:
+                self._recovered.add(folder)
+                recover(folder)
         staged = self.stage / f"part-{len(self._moves)}-{target.name}"
         self._moves.append((staged, target, marker))
         return staged
@@ -250,7 +491,9 @@ class Transaction:
             return
         mask = os.umask(0)
         os.umask(mask)
-        moves = []
+        self._gather()
+        base = self._stage.parent
+        moves: list[list[object]] = []
         for n, (staged, target, marker) in enumerate(self._moves):
             if marker:
                 check_dir(target, marker)
@@ -258,20 +501,46 @@ class Transaction:
                 check_file(target)
             staged.chmod((0o777 if staged.is_dir() else 0o666) & ~mask)
             target.parent.mkdir(parents=True, exist_ok=True)
-            aside = str(self._stage / f"old-{n}") if marker else None
-            moves.append((str(staged), str(target), aside))
+            moves.append([n, "/".join(_inside(base, target)), marker])
         journal = self._stage / f".{_JOURNAL}"
-        journal.write_text(json.dumps(moves), encoding="utf-8")
+        journal.write_text(json.dumps({"moves": moves}), encoding="utf-8")
+        try:  # the journal as the next run would read it, if this one were killed
+            checked = _journal(self._stage, journal.name)
+        except _Untrusted as exc:  # a folder on the way is a link: refused before any move
+            raise InputError(f"cannot be committed: {exc}", str(self._stage.parent)) from None
+        assert checked is not None
         checkpoint("commit")
         # From the commit point on, a Ctrl-C waits until every part is in place.
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
             journal.replace(self._stage / _JOURNAL)  # the commit point
-            _roll_forward(self._stage)
+            _roll_forward(checked)  # what the next run would do
             self._moves = []
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         self.abort()
+
+    def _gather(self) -> None:
+        """Move the stage into the folder holding every target, if it is not there yet.
+
+        A journal may name only paths inside the stage's own folder (no ``..``: see
+        :func:`_journal`), so the stage of ``tdcourse build`` (made in ``book/_build``, its bank
+        in ``quizzes/``) moves to the project's folder first: one rename, before the journal
+        exists, so a kill around it leaves a stage without journal, deleted by the next run."""
+        assert self._stage is not None
+        base = self._stage.parent
+        for _staged, target, _marker in self._moves:
+            base = _common(base, target.parent)
+        if base == self._stage.parent:
+            return
+        moved = base / self._stage.name
+        try:
+            self._stage.rename(moved)
+        except OSError as exc:
+            raise InputError(f"cannot be written: {exc.strerror}", str(base)) from None
+        old, self._stage = self._stage, moved
+        self._moves = [(moved / staged.relative_to(old), target, marker)
+                       for staged, target, marker in self._moves]
 
     def abort(self) -> None:
         """Delete the stage (and with it, after a commit, the previous outputs)."""

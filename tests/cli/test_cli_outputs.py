@@ -12,7 +12,9 @@ no module but that one renames or replaces anything in place.
 from __future__ import annotations
 
 import ast
+import json
 import os
+import shutil
 import socket
 import stat
 from collections.abc import Callable, Iterator
@@ -22,6 +24,7 @@ import pytest
 from fuzz.harness import assert_refused, call_cli
 
 from generator import outputs
+from generator.errors import InputError
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "tests" / "cases" / "samples"
@@ -267,3 +270,223 @@ def test_a_live_stage_is_left_alone(tmp_path: Path) -> None:
     mine.mkdir()
     outputs.recover(tmp_path)
     assert mine.exists()
+
+
+# --------------------------------------------------------------------------- planted stages
+def _dead_pid() -> int:
+    dead = 2**22 + 1  # above the default pid_max of many systems; checked below
+    while os.path.exists(f"/proc/{dead}"):
+        dead += 1
+    return dead
+
+
+def _journal_brief(shared: Path, stage: Path, victim: Path) -> None:
+    """The adversarial tester's journal: a source outside the stage, targets elsewhere."""
+    (shared / "evil").write_text("attacker\n", encoding="utf-8")
+    (stage / "x").touch()
+    (stage / "journal.json").write_text(json.dumps([
+        [str(shared / "evil"), str(victim / "file.txt"), None],
+        [str(stage / "x"), str(victim / "important"), str(stage / "gone")]]), encoding="utf-8")
+
+
+def _journal_up(shared: Path, stage: Path, victim: Path) -> None:
+    """The current format, its parts well named, its targets out of the folder with ``..``."""
+    (stage / "part-0-file.txt").write_text("attacker\n", encoding="utf-8")
+    (stage / "part-1-important").mkdir()
+    (stage / "journal.json").write_text(json.dumps({"moves": [
+        [0, "../victim/file.txt", ""], [1, "../victim/important", "manifest.json"]]}),
+        encoding="utf-8")
+
+
+def _journal_absolute(shared: Path, stage: Path, victim: Path) -> None:
+    (stage / "part-0-file.txt").write_text("attacker\n", encoding="utf-8")
+    (stage / "journal.json").write_text(json.dumps({"moves": [
+        [0, str(victim / "file.txt"), ""]]}), encoding="utf-8")
+
+
+def _journal_via_link(shared: Path, stage: Path, victim: Path) -> None:
+    """A target inside the folder, but through a symbolic link to the victim's folder."""
+    (shared / "door").symlink_to(victim)
+    (stage / "part-0-file.txt").write_text("attacker\n", encoding="utf-8")
+    (stage / "journal.json").write_text(json.dumps({"moves": [[0, "door/file.txt", ""]]}),
+                                        encoding="utf-8")
+
+
+def _journal_legacy_outside(shared: Path, stage: Path, victim: Path) -> None:
+    """The previous format, every name as the transaction makes it, the target elsewhere."""
+    (stage / "part-0-important").mkdir()
+    (stage / "journal.json").write_text(json.dumps([
+        [str(stage / "part-0-important"), str(victim / "important"), str(stage / "old-0")]]),
+        encoding="utf-8")
+
+
+def _writable_by_others(shared: Path, stage: Path, victim: Path) -> None:
+    """A journal that would be fine, in a stage anyone may write to: not necessarily ours."""
+    (shared / "cov.txt").write_text("mine\n", encoding="utf-8")
+    (stage / "part-0-cov.txt").write_text("planted\n", encoding="utf-8")
+    (stage / "journal.json").write_text(json.dumps({"moves": [[0, "cov.txt", ""]]}),
+                                        encoding="utf-8")
+    stage.chmod(0o777)
+
+
+def _a_folder_not_ours(shared: Path, stage: Path, victim: Path) -> None:
+    """A well-formed journal replacing a folder beside the stage that is no bank of ours."""
+    (shared / "thesis").mkdir()
+    (shared / "thesis" / "manifest.json").write_text("{}\n", encoding="utf-8")
+    (stage / "part-0-thesis").mkdir()
+    (stage / "journal.json").write_text(json.dumps({"moves": [
+        [0, "thesis", "manifest.json"]]}), encoding="utf-8")
+
+
+Plant = Callable[[Path, Path, Path], None]
+PLANTED: dict[str, Plant] = {
+    "brief": _journal_brief, "dot-dot": _journal_up, "absolute": _journal_absolute,
+    "through-a-link": _journal_via_link, "legacy-outside": _journal_legacy_outside,
+    "writable-by-others": _writable_by_others}
+
+
+@pytest.mark.parametrize("command", ["coverage", "generate"])
+@pytest.mark.parametrize("plant", PLANTED.values(), ids=PLANTED.keys())
+def test_a_planted_stage_is_never_carried_out(tmp_path: Path, command: str,
+                                              plant: Plant) -> None:
+    """A folder named like the stage of a dead run, whose journal names moves its transaction
+    could not have made (or which others can write to), once made any writing command beside
+    it overwrite files and delete folders anywhere: now it is left exactly as it is, with one
+    warning line, and nothing outside the command's own output changes."""
+    shared, victim = tmp_path / "shared", tmp_path / "victim"
+    stage = shared / f"{outputs.STAGE_PREFIX}{_dead_pid()}-deadbeef"
+    stage.mkdir(parents=True)
+    (victim / "important").mkdir(parents=True)
+    (victim / "important" / "doc.txt").write_text("precious\n", encoding="utf-8")
+    (victim / "file.txt").write_text("original\n", encoding="utf-8")
+    plant(shared, stage, victim)
+    before_victim, before_stage = state(victim), state(stage)
+    out = shared / ("cov.txt" if command == "coverage" else "bank")
+    argv = (["coverage", "--cases", str(SAMPLES)] if command == "coverage"
+            else ["generate", "--count", "1", "--quiet"])
+    result = call_cli([*argv, "--out", str(out)])
+    assert result.code == 0, result.describe()
+    assert state(victim) == before_victim
+    assert stage.is_dir() and state(stage) == before_stage
+    warnings = [ln for ln in result.stderr.splitlines() if "warning" in ln]
+    assert len(warnings) == 1 and str(stage) in warnings[0], result.describe()
+    written = out.read_text(encoding="utf-8") if command == "coverage" else (
+        out / "manifest.json").read_text(encoding="utf-8")
+    assert "planted" not in written
+
+
+def test_a_journal_replacing_a_folder_not_ours_leaves_it(tmp_path: Path) -> None:
+    """A well-formed journal is carried out only on what is still ours: a folder beside the stage
+    that holds a ``manifest.json`` tdcourse did not write is not replaced."""
+    stage = tmp_path / f"{outputs.STAGE_PREFIX}{_dead_pid()}-deadbeef"
+    stage.mkdir()
+    _a_folder_not_ours(tmp_path, stage, tmp_path)
+    (tmp_path / "thesis" / "chapter.tex").write_text("years of work\n", encoding="utf-8")
+    outputs.recover(tmp_path)
+    assert (tmp_path / "thesis" / "chapter.tex").read_text() == "years of work\n"
+
+
+def test_a_stage_that_is_a_link_is_left_alone(tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "keep.txt").write_text("keep\n", encoding="utf-8")
+    link = tmp_path / f"{outputs.STAGE_PREFIX}{_dead_pid()}-deadbeef"
+    link.symlink_to(elsewhere)
+    assert outputs.recover(tmp_path) == []
+    assert link.is_symlink() and (elsewhere / "keep.txt").is_file()
+
+
+def test_a_transaction_over_several_folders_is_rolled_forward_by_the_next_run(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Like ``tdcourse build``: a stage made in ``book/_build`` with the bank in ``quizzes/``.
+    Killed just after its commit point, the journal it wrote is one the next run accepts and
+    finishes: every part lands, and no stage is left."""
+    from generator.scenarios.bank import Plan, fill_bank, scenarios
+
+    build_dir, bank = tmp_path / "book" / "_build", tmp_path / "quizzes" / "bank"
+    plan = Plan(1, 1, (), ("en",))
+    records = scenarios(plan, workers=1)
+    for seed in (1, 2):  # the first run makes outputs of ours; the second replaces them
+        with outputs.Transaction(build_dir) as tx:
+            data = tx.folder(build_dir / "data", outputs.DATA_MARKER)
+            (data / "score-table-1987.csv").write_text(
+                "level,strain,doubling,vulnerable,tricks,score\n", encoding="utf-8")
+            (data / "law-index-1987.json").write_text(f"{seed}\n", encoding="utf-8")
+            fill_bank(tx.folder(bank, outputs.BANK_MARKER), plan, records)
+            tx.write_text(build_dir / "html" / "index.html", f"{seed}\n")
+            if seed == 2:
+                def killed(moves: object) -> None:
+                    raise KeyboardInterrupt  # the process dies: nothing after this runs
+                monkeypatch.setattr(outputs, "_roll_forward", killed)
+                monkeypatch.setattr(outputs.Transaction, "abort", lambda self: None)
+                with pytest.raises(KeyboardInterrupt):
+                    tx.commit()
+                stage = tx._stage
+        monkeypatch.undo()
+    assert stage is not None and stage.parent == tmp_path  # moved where every target is
+    dead = stage.with_name(f"{outputs.STAGE_PREFIX}{_dead_pid()}-0000abcd")
+    stage.rename(dead)
+    assert outputs.recover(tmp_path) == [dead]
+    assert (build_dir / "html" / "index.html").read_text() == "2\n"
+    assert (build_dir / "data" / "law-index-1987.json").read_text() == "2\n"
+    assert (bank / "manifest.json").is_file()
+    assert not list(tmp_path.rglob(f"{outputs.STAGE_PREFIX}*"))
+
+
+# --------------------------------------------------------------------------- markers
+def test_a_folder_with_a_file_named_manifest_json_is_not_a_bank(tmp_path: Path) -> None:
+    """``generate --out`` deleted a folder's contents when it held any file named
+    ``manifest.json``: the marker must be a manifest as tdcourse writes it."""
+    folder = tmp_path / "f"
+    folder.mkdir()
+    (folder / "manifest.json").write_text("{}\n", encoding="utf-8")
+    (folder / "keep.txt").write_text("mine\n", encoding="utf-8")
+    before = state(tmp_path)
+    assert_refused(call_cli(["generate", "--count", "1", "--quiet", "--out", str(folder)]),
+                   names=folder)
+    assert state(tmp_path) == before
+
+
+@pytest.mark.parametrize("extra", ["keep.txt", "sub"])
+def test_a_bank_holding_a_file_of_the_user_is_not_replaced(tmp_path: Path, bank_dir: Path,
+                                                           extra: str) -> None:
+    bank = tmp_path / "bank2"
+    shutil.copytree(bank_dir, bank)
+    if extra == "sub":
+        (bank / "sub").mkdir()
+        (bank / "sub" / "y").write_text("mine\n", encoding="utf-8")
+    else:
+        (bank / extra).write_text("mine\n", encoding="utf-8")
+    before = state(tmp_path)
+    result = call_cli(["generate", "--count", "1", "--quiet", "--out", str(bank)])
+    assert_refused(result, names=bank)
+    assert f"holds {extra}, which tdcourse did not write" in result.stderr, result.describe()
+    assert state(tmp_path) == before
+    if extra == "sub":
+        shutil.rmtree(bank / extra)
+    else:
+        (bank / extra).unlink()
+    result = call_cli(["generate", "--count", "1", "--quiet", "--out", str(bank)])
+    assert result.code == 0, result.describe()  # the bank alone is ours
+
+
+@pytest.mark.parametrize(("marker", "name", "text"), [
+    (outputs.DATA_MARKER, "score-table-1987.csv", "my own table\n"),
+    (outputs.SITE_MARKER, ".buildinfo", "not Sphinx\n"),
+    (outputs.DOCTREES_MARKER, "environment.pickle", "not a pickle\n")])
+def test_a_marker_is_ours_only_with_our_content(tmp_path: Path, marker: str, name: str,
+                                                text: str) -> None:
+    (tmp_path / name).write_text(text, encoding="utf-8")
+    with pytest.raises(InputError, match="did not write"):
+        outputs.check_dir(tmp_path, marker)
+
+
+def test_the_course_data_holds_only_what_build_writes(tmp_path: Path) -> None:
+    from generator.build import score_table_csv
+
+    (tmp_path / "score-table-1987.csv").write_text(score_table_csv("1987"), encoding="utf-8")
+    (tmp_path / "quizzes.json").write_text("{}\n", encoding="utf-8")
+    outputs.check_dir(tmp_path, outputs.DATA_MARKER)  # ours
+    (tmp_path / "notes.md").write_text("mine\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"holds notes\.md, which tdcourse did not write"):
+        outputs.check_dir(tmp_path, outputs.DATA_MARKER)
