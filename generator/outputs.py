@@ -6,8 +6,11 @@ Three rules, checked before any work and again just before anything is replaced:
 * a file output (``export --out``, ``coverage --out``) is a missing path or a regular file; a
   symbolic link, a device, a FIFO, a socket or a folder is refused (:func:`check_file`);
 * a folder output (``generate --out``, the build's folders) is a missing path, an empty folder,
-  or a folder holding the marker file of what we wrote there before (a bank's ``manifest.json``,
-  a Sphinx output's ``.buildinfo``...); anything else is refused (:func:`check_dir`);
+  or a folder we wrote before: it holds the marker file of what we write there with the content
+  we write (a bank's ``manifest.json`` with the fields of every manifest, the course data's
+  score table with its header, a Sphinx output's ``.buildinfo`` with Sphinx's header...) and,
+  for a bank and the course data, nothing but the names we write there; anything else is
+  refused, naming the first foreign entry (:func:`check_dir`);
 * a refusal is an :class:`~generator.errors.InputError` naming the path: one line, exit status 2.
 
 Everything is written into a *stage*, a folder ``.tdcourse-<pid>-<random>`` beside the targets,
@@ -15,9 +18,19 @@ and moved into place by :meth:`Transaction.commit` only when all of it is comple
 journal of the moves is written into the stage (the commit point), then each target is renamed
 aside into the stage and the new part renamed into its place. ``tdcourse build`` puts the bank,
 the course data and every language into one transaction, so they are replaced together or not at
-all. A process killed at any moment leaves at most its stage; the next command writing beside it
-sees that the stage's owner (the pid in its name) is dead and finishes it: a stage with a journal
-is rolled forward (the commit had begun), one without is deleted (:func:`recover`).
+all (its stage, made in ``book/_build``, moves to the folder holding every target just before the
+journal is written, so the journal names paths inside the stage's own folder). A process killed
+at any moment leaves at most its stage; the next command writing beside it sees that the stage's
+owner (the pid in its name) is dead and finishes it: a stage with a journal is rolled forward (the
+commit had begun), one without is deleted (:func:`recover`).
+
+What ``recover`` finds is not trusted because of its name: a stage is touched only if it is a
+real folder of this user that no one else can write to (stages are made mode 0700), and its
+journal is carried out only if every move is one a transaction could have made: a target given
+relative to the stage's folder in plain names (no ``..``, not absolute, no link on the way), its
+new part and old one directly in the stage, and the target still a missing path or ours. A stage
+that fails any of this (planted by another user, unpacked from an archive) is neither carried out
+nor deleted: the command goes on and says so in one warning line on standard error.
 
 :func:`checkpoint` marks the moments of a long command where the interruption tests stop it.
 """
