@@ -152,6 +152,7 @@ class _BoundedLoader(yaml.SafeLoader):
         self.nodes = 0
         self.anchored: dict[str, tuple[int, int]] = {}  # anchor -> (nodes, height)
         self.open: set[str] = set()  # anchors of the lists and mappings being composed
+        self.events_line: int | None = None  # the line of the field 'events' being composed
 
     def fetch_flow_collection_start(self, TokenClass: Any) -> None:
         """PyYAML's scanner looks ahead over every open ``[`` or ``{`` at each token (quadratic:
@@ -176,6 +177,15 @@ class _BoundedLoader(yaml.SafeLoader):
     def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node:
         event: Any = self.peek_event()  # type: ignore[no-untyped-call]
         line = event.start_mark.line + 1
+        if self.depth == 1 and isinstance(index, yaml.ScalarNode):  # a field's value
+            self.events_line = index.start_mark.line + 1 if index.value == "events" else None
+        elif self.depth == 2 and self.events_line is not None \
+                and isinstance(parent, yaml.SequenceNode) \
+                and len(parent.value) >= limits.MAX_EVENTS:
+            # an event past the limit, refused before it is read: the list is not composed to
+            # its end (nor counted) first
+            raise self._refuse(f"more than {limits.MAX_EVENTS} events: a case holds at most "
+                               f"{limits.MAX_EVENTS}", self.events_line)
         anchor = event.anchor
         if isinstance(event, yaml.AliasEvent):
             if anchor in self.open:

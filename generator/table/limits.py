@@ -28,8 +28,8 @@ that to less than 4 times a valid case measured in the same test):
   the largest case; counted as each value is composed, so PyYAML stops at the 2,001st (about
   0.1 s) instead of reading the rest of the file;
 * :data:`MAX_EVENTS`: events of one case (replay is linear in them, so this bounds its time):
-  500, 8 times the largest case and 5 times what a board can hold; a longer list is refused by
-  :data:`MAX_NODES` while it is composed, or by this count once its list is;
+  500, 8 times the largest case and 5 times what a board can hold; counted as the list of
+  events is composed, so a longer list is refused at its 501st event, the rest unread;
 * :data:`MAX_INT_DIGITS`: digits of a whole number (Python refuses to convert more than 4,300
   digits, and no number in a case needs more than a few).
 

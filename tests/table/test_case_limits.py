@@ -143,6 +143,21 @@ def test_too_many_events_are_refused_on_the_events_line() -> None:
     assert error.line == 2 and f"a case holds at most {limits.MAX_EVENTS}" in error.problem
 
 
+@pytest.mark.parametrize("events", [
+    "".join("  - director\n" for _ in range(limits.MAX_EVENTS + 1)),
+    "  [" + "director, " * (limits.MAX_EVENTS + 1) + "\n",
+    "  - &d director\n" + "  - *d\n" * limits.MAX_EVENTS,
+])
+def test_too_many_events_are_refused_while_they_are_composed(events: str) -> None:
+    """The list is refused at its first event past the limit, before the rest of the file is
+    read: a YAML error after that event (here an unclosed list and a bad indentation) is never
+    reached."""
+    error = refused("board: 1\nevents:\n" + events + "  - x\n : : bad [\n")
+    assert error.line == 2, error
+    assert error.problem == (f"more than {limits.MAX_EVENTS} events: a case holds at most "
+                             f"{limits.MAX_EVENTS}")
+
+
 def test_mixed_expect_keys_are_reported_not_a_traceback(tmp_path: Path) -> None:
     from generator.casecheck import check_case
 
