@@ -53,11 +53,12 @@ _DEFINITION = re.compile(r"^[ \t]*\[[^\]\n]+\]:[ \t]*(\S*)", re.MULTILINE)
 _TEMPLATE = re.compile(r"\{[{%#]|[}%#]\}")
 
 
-#: tokens that are the translator's: words, emphasis, literal code, paragraphs, lists, tables,
-#: and a line comment (``% NS`` in a table cell parses as one: it hides words, adds nothing)
+#: tokens that are the translator's: words, emphasis, literal code, paragraphs, lists, tables.
+#: Not a line comment: ``% СЮ`` in a table cell parses as one and hides the words (the page
+#: then showed the English cell), so a comment the source lacks is refused like any markup.
 _WORDS = frozenset({
     "text", "text_special", "inline", "softbreak", "hardbreak", "code_inline", "code_block",
-    "link_close", "hr", "myst_line_comment",
+    "link_close", "hr",
     *(f"{name}_{end}" for end in ("open", "close") for name in (
         "paragraph", "em", "strong", "s", "heading", "blockquote", "bullet_list",
         "ordered_list", "list_item", "dl", "dt", "dd", "table", "thead", "tbody", "tr", "th",

@@ -184,6 +184,8 @@ REFUSED = {
     "directive": "Заявка {law}`27B2`.\n```{raw} html\n<b>x</b>\n```",
     "colon-fence": "Заявка {law}`27B2`.\n:::{include} /etc/passwd\n:::",
     "link": "Заявка {law}`27B2` [здесь](javascript:alert(1)).",
+    # a line comment hides the words after it (the course's "% СЮ" showed English "NS %")
+    "comment": "Заявка {law}`27B2`.\n% скрытый текст",
     # a reference label over two lines escaped a pattern of "[label]:" (one line only)
     "two-line reference link": "Заявка {law}`27B2` [здесь][a b].\n\n[a\nb]: https://evil.example/phish",
     "two-line reference image": "Заявка {law}`27B2` ![x][i j].\n\n[i\nj]: https://evil.example/x.png",
