@@ -326,6 +326,13 @@ class _ReadOnly(_Shown):
     over private fields, each returning a copy or a read-only view, so changing what one
     returns changes nothing here either. Private names (``_first``) are the module's own."""
 
+    _lang: str
+
+    @property
+    def lang(self) -> str:
+        """The language the object is shown in (set, checked, when it is made)."""
+        return self._lang
+
     def __setattr__(self, name: str, value: Any) -> None:
         if not name.startswith("_"):
             raise self._read_only(name)
@@ -581,11 +588,6 @@ class Ruling(_ReadOnly):
     def result(self) -> Mapping[str, Any]:
         """The engine's output, as ``tdcourse rule --json`` prints it (read-only, a copy)."""
         return _read_only_copy(self._result)
-
-    @property
-    def lang(self) -> str:
-        """The language the ruling is shown in."""
-        return self._lang
 
     @property
     def kinds(self) -> list[str]:
@@ -909,7 +911,24 @@ def _check_count(value: Any, what: str) -> int:
     return value
 
 
-class Question(_ReadOnly):
+class _OneQuestion(_ReadOnly):
+    """What a shown question and its feedback share: the question's number in the quiz and the
+    web question itself, kept as a checked private copy."""
+
+    _number: int
+    _question: dict[str, Any]
+
+    @property
+    def number(self) -> int:
+        return self._number
+
+    @property
+    def question(self) -> Mapping[str, Any]:
+        """The web question shown or graded (read-only, a copy)."""
+        return _read_only_copy(self._question)
+
+
+class Question(_OneQuestion):
     """One question as the learner sees it before answering (no answer in it). Read-only: it
     shows the question as it was checked (a copy of it)."""
 
@@ -923,21 +942,8 @@ class Question(_ReadOnly):
         self._question: dict[str, Any] = copy.deepcopy(dict(question))  # checked: bounded
 
     @property
-    def lang(self) -> str:
-        return self._lang
-
-    @property
-    def number(self) -> int:
-        return self._number
-
-    @property
     def count(self) -> int:
         return self._count
-
-    @property
-    def question(self) -> Mapping[str, Any]:
-        """The web question shown (read-only, a copy)."""
-        return _read_only_copy(self._question)
 
     def _blocks(self) -> list[Block]:
         lang, q, n = self.lang, self._question, self._number
@@ -969,7 +975,7 @@ class Question(_ReadOnly):
         return f"{self._number} of {self._count}: {self._question.get('id')}"
 
 
-class Feedback(_ReadOnly):
+class Feedback(_OneQuestion):
     """The grading of one answer: right or not, the answer, why a wrong choice is wrong, and the
     explanation."""
 
@@ -994,19 +1000,6 @@ class Feedback(_ReadOnly):
         self._given: list[str] | float = copy.deepcopy(given)
         self._right = right
         self._key: dict[str, Any] = copy.deepcopy(key)  # the decoded "k" (Quiz.answer has it)
-
-    @property
-    def lang(self) -> str:
-        return self._lang
-
-    @property
-    def number(self) -> int:
-        return self._number
-
-    @property
-    def question(self) -> Mapping[str, Any]:
-        """The web question graded (read-only, a copy)."""
-        return _read_only_copy(self._question)
 
     @property
     def given(self) -> list[str] | float:
@@ -1075,10 +1068,6 @@ class Score(_ReadOnly):
                                 f"(at most {MAX_QUESTIONS:,})")
 
     @property
-    def lang(self) -> str:
-        return self._lang
-
-    @property
     def results(self) -> list[bool | None]:
         """Each question's first answer: right, not right, or None (a copy)."""
         return list(self._results)
@@ -1133,10 +1122,6 @@ class Quiz(_ReadOnly):
         self._questions: tuple[dict[str, Any], ...] = tuple(
             copy.deepcopy(dict(question)) for question in given)
         self._first: list[bool | None] = [None] * len(self._questions)
-
-    @property
-    def lang(self) -> str:
-        return self._lang
 
     @property
     def questions(self) -> tuple[Mapping[str, Any], ...]:
