@@ -21,7 +21,13 @@ from generator.errors import InputError, ParseError
 from generator.i18n import languages
 from generator.scenarios.bounds import MAX_COUNT
 from generator.scenarios.questions import TOPICS
-from generator.table.limits import MAX_INT_DIGITS
+from generator.table.limits import (
+    PLAIN_TAGS,
+    YAML_TAG,
+    check_int_digits,
+    clip,
+    tag_name,
+)
 
 ALL_TOPICS = tuple(sorted(set(TOPICS.values())))
 
@@ -71,12 +77,10 @@ _PRACTICE_KEYS = ("topics",)
 _MOCK_KEYS = ("count", "topics", "time_limit_minutes", "pass_mark", "seed")
 FORMAT = 1
 
-_TAGS = "tag:yaml.org,2002:"
-#: the tags a definitions file may hold (what plain YAML resolves to; a date is read, then
-#: refused by the check of its key): any other (``!!python/object/apply:...``, ``!!binary``,
-#: ``!foo``) is refused where it stands, in those words, not as "a list" or a converter's text
-_ALLOWED_TAGS = frozenset(_TAGS + t for t in
-                          ("str", "int", "float", "bool", "null", "seq", "map", "timestamp"))
+#: the tags a definitions file may hold: plain data's, and a date (read, then refused by the
+#: check of its key); any other is refused where it stands, in those words, not as "a list" or
+#: a converter's text
+_ALLOWED_TAGS = PLAIN_TAGS | {YAML_TAG + "timestamp"}
 
 
 def _check_nodes(root: yaml.Node, where: str) -> None:
@@ -90,15 +94,10 @@ def _check_nodes(root: yaml.Node, where: str) -> None:
             continue
         seen.add(id(node))
         if node.tag not in _ALLOWED_TAGS:
-            tag = "!!" + node.tag[len(_TAGS):] if node.tag.startswith(_TAGS) else node.tag
-            shown = tag if len(tag) <= 40 else tag[:37] + "..."
-            raise InputError(f"YAML tag {shown} is not allowed in the quiz definitions", where,
-                             yamlnodes.line(node))
-        if isinstance(node, yaml.ScalarNode) and node.tag == _TAGS + "int":
-            digits = sum(ch.isdigit() for ch in node.value)
-            if digits > MAX_INT_DIGITS:
-                raise InputError(f"a number of {digits} digits (at most {MAX_INT_DIGITS})",
-                                 where, yamlnodes.line(node))
+            raise InputError(f"YAML tag {clip(tag_name(node.tag))} is not allowed in the quiz "
+                             "definitions", where, yamlnodes.line(node))
+        if isinstance(node, yaml.ScalarNode) and node.tag == YAML_TAG + "int":
+            check_int_digits(node.value, where, yamlnodes.line(node))
         elif isinstance(node, yaml.SequenceNode):
             todo.extend(node.value)
         elif isinstance(node, yaml.MappingNode):

@@ -99,7 +99,7 @@ def _construct(node: yaml.Node, path: str) -> Any:
     except (ValueError, TypeError, LookupError, ArithmeticError):  # ``!!int ""``: IndexError
         bad = _unconstructible(node)
         raise InputError(f"invalid YAML: {_shown(bad)} is not a value of its tag "
-                         f"{_tag_name(bad.tag)}", path, bad.start_mark.line + 1) from None
+                         f"{limits.tag_name(bad.tag)}", path, bad.start_mark.line + 1) from None
 
 
 def _unconstructible(node: yaml.Node) -> yaml.Node:
@@ -122,19 +122,9 @@ def _unconstructible(node: yaml.Node) -> yaml.Node:
     return node
 
 
-def _tag_name(tag: str) -> str:
-    return "!!" + tag[len(_TAGS):] if tag.startswith(_TAGS) else tag
-
-
 def _shown(node: yaml.Node) -> str:
-    text = repr(node.value) if isinstance(node, yaml.ScalarNode) else "this list or mapping"
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-_TAGS = "tag:yaml.org,2002:"
-#: the explicit tags a case may use; any other (``!!python/object``, ``!!binary``, ``!foo``) is
-#: refused where it stands
-_ALLOWED_TAGS = frozenset(_TAGS + t for t in ("str", "int", "float", "bool", "null", "seq", "map"))
+    return limits.clip(repr(node.value) if isinstance(node, yaml.ScalarNode)
+                       else "this list or mapping")
 
 
 class _BoundedLoader(yaml.SafeLoader):
@@ -189,7 +179,7 @@ class _BoundedLoader(yaml.SafeLoader):
         anchor = event.anchor
         if isinstance(event, yaml.AliasEvent):
             if anchor in self.open:
-                raise self._refuse(f"alias *{_clip(str(anchor))} repeats the list or mapping "
+                raise self._refuse(f"alias *{limits.clip(str(anchor))} repeats the list or mapping "
                                    "that holds it", line)
             nodes, height = self.anchored.get(str(anchor), (1, 0))
             self._count(nodes, line)
@@ -198,18 +188,16 @@ class _BoundedLoader(yaml.SafeLoader):
                 raise limits.too_deep(self.path, line)
             return self._composed(parent, index)
         if anchor is not None and anchor in self.anchors:
-            raise self._refuse(f"anchor &{_clip(anchor)} is defined twice", line)
+            raise self._refuse(f"anchor &{limits.clip(anchor)} is defined twice", line)
         tag = getattr(event, "tag", None)
-        if tag not in (None, "!") and tag not in _ALLOWED_TAGS:
-            raise self._refuse(f"YAML tag {_clip(_tag_name(tag))} is not allowed in a case file",
-                               line)
+        if tag not in (None, "!") and tag not in limits.PLAIN_TAGS:
+            raise self._refuse(f"YAML tag {limits.clip(limits.tag_name(tag))} is not allowed in "
+                               "a case file", line)
         if isinstance(event, yaml.ScalarEvent):
             node = self._composed(parent, index)
             self._count(1, line)
-            digits = sum(ch.isdigit() for ch in node.value) if node.tag == _TAGS + "int" else 0
-            if digits > limits.MAX_INT_DIGITS:
-                raise self._refuse(f"a number of {digits} digits (at most "
-                                   f"{limits.MAX_INT_DIGITS})", line)
+            if node.tag == limits.YAML_TAG + "int":
+                limits.check_int_digits(node.value, self.path, line)
             if anchor is not None:
                 self.anchored[anchor] = (1, 0)
             return node
@@ -243,13 +231,9 @@ class _BoundedLoader(yaml.SafeLoader):
             if isinstance(key, yaml.ScalarNode):
                 if key.value in seen:
                     what = "field" if self.depth == 0 else "key"
-                    raise self._refuse(f"{what} '{_clip(key.value)}' is given twice",
+                    raise self._refuse(f"{what} '{limits.clip(key.value)}' is given twice",
                                        key.start_mark.line + 1)
                 seen.add(key.value)
-
-
-def _clip(text: str, width: int = 40) -> str:
-    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 def _compose(text: str, path: str) -> yaml.Node | None:
@@ -304,11 +288,9 @@ def parse_case(text: str, path: str = "<case>") -> Case:
             raise InputError("a field name must be a single word (board, events, ...)", path,
                              line)
         key = str(key_node.value)
-        if key in nodes:
-            raise InputError(f"field '{key}' is given twice", path, line)
         if key not in _KNOWN_KEYS:
             known = ", ".join(sorted(_KNOWN_KEYS))
-            raise InputError(f"unknown field '{_clip(key)}' (known: {known})", path, line)
+            raise InputError(f"unknown field '{limits.clip(key)}' (known: {known})", path, line)
         nodes[key] = value_node
         lines[key] = line
 

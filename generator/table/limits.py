@@ -53,6 +53,31 @@ MAX_NODES = 2_000
 MAX_EVENTS = 500
 MAX_INT_DIGITS = 20
 
+#: the YAML core schema's tag prefix, and the explicit tags plain data may carry: any other
+#: (``!!python/object``, ``!!binary``, ``!foo``) is refused where it stands, by every reader of a
+#: file a person edits (cases here, quiz definitions in :mod:`generator.scenarios.quizdefs`)
+YAML_TAG = "tag:yaml.org,2002:"
+PLAIN_TAGS = frozenset(YAML_TAG + t for t in ("str", "int", "float", "bool", "null", "seq", "map"))
+
+
+def tag_name(tag: str) -> str:
+    """A tag as it is written in the file (``!!python/object``, not its long form)."""
+    return "!!" + tag[len(YAML_TAG):] if tag.startswith(YAML_TAG) else tag
+
+
+def clip(text: str, width: int = 40) -> str:
+    """``text`` cut to ``width`` characters for a message (a hostile key may be megabytes)."""
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def check_int_digits(value: str, path: str, line: int) -> None:
+    """Refuse a whole number of more than :data:`MAX_INT_DIGITS` digits at its line (Python
+    itself will not convert more than 4,300, and no field needs more than a few)."""
+    digits = sum(ch.isdigit() for ch in value)
+    if digits > MAX_INT_DIGITS:
+        raise InputError(f"a number of {digits} digits (at most {MAX_INT_DIGITS})", path, line)
+
+
 # PyYAML's set of printable characters (yaml.reader.Reader.NON_PRINTABLE), plus the BOM being
 # allowed only as the first character (decoding removes that one)
 _NON_PRINTABLE = re.compile(
