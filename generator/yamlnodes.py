@@ -5,19 +5,17 @@ duplicated key in ``quizzes.yaml`` or a catalog silently replaced the first one,
 could only be reported without its line. :func:`compose` reads the text into PyYAML's node tree
 (every node keeps ``start_mark.line``), refuses a key given twice in any mapping with the line of
 the second one, and turns every YAML error into one located :class:`InputError`. :func:`value`
-then builds the plain Python value of a node, and :func:`read_text` reads the file itself with
-one-line errors for a missing, unreadable or non-UTF-8 file.
+then builds the plain Python value of a node. The file itself is read by
+:func:`generator.table.limits.read_text` (with :data:`MAX_BYTES`).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import yaml
 
 from generator.errors import InputError
-from generator.table.limits import read_bounded
 
 #: No definitions file or catalog comes near this: a bigger file is refused unread.
 MAX_BYTES = 1024 * 1024
@@ -31,19 +29,6 @@ _LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 def line(node: yaml.Node) -> int:
     """The 1-based line a node starts on."""
     return int(node.start_mark.line) + 1
-
-
-def read_text(path: Path, what: str, limit: int = MAX_BYTES) -> str:
-    """The UTF-8 text of ``path``, read within :func:`generator.table.limits.read_bounded`'s
-    rules (a FIFO or a device refused unread, at most ``limit`` bytes); ``what`` names the file
-    in messages ("the quiz definitions")."""
-    where = str(path)
-    data = read_bounded(path, what, limit)
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"not UTF-8 text (byte {exc.start + 1} cannot be read)", where,
-                         data[:exc.start].count(b"\n") + 1) from None
 
 
 def compose(text: str, path: str) -> yaml.Node | None:

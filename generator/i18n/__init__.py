@@ -118,9 +118,10 @@ def _read(path: Path) -> tuple[dict[str, Any], Lines]:
     import yaml
 
     from generator import yamlnodes
+    from generator.table import limits
 
     where = str(path)
-    root = yamlnodes.compose(yamlnodes.read_text(path, "language catalog"), where)
+    root = yamlnodes.compose(limits.read_text(path, "language catalog", yamlnodes.MAX_BYTES), where)
     if not isinstance(root, yaml.MappingNode):
         raise CatalogError("a catalog is a mapping of tables", where,
                            yamlnodes.line(root) if root is not None else 1)

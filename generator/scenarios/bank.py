@@ -249,18 +249,13 @@ MAX_FILE_BYTES = 256 * 1024 * 1024
 def read_text(file: Path) -> str:
     """The text of one file of a bank; a missing, unreadable, special or non-UTF-8 file is a
     one-line input error naming it."""
-    from generator.table.limits import read_bounded
+    from generator.table.limits import read_text as read_limited
 
     if not file.exists() and file.parent.is_file():
         raise InputError("is a file, not a question bank directory", str(file.parent))
     if not file.exists() and not file.is_symlink():
         raise InputError("missing (is this a question bank directory?)", str(file))
-    data = read_bounded(file, "a question bank file", MAX_FILE_BYTES)
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"not UTF-8 text (byte {exc.start + 1} cannot be read)", str(file),
-                         data[:exc.start].count(b"\n") + 1) from None
+    return read_limited(file, "a question bank file", MAX_FILE_BYTES)
 
 
 def parse_json(text: str, file: Path) -> Any:

@@ -26,6 +26,7 @@ from generator.table.limits import (
     YAML_TAG,
     check_int_digits,
     clip,
+    read_text,
     tag_name,
 )
 
@@ -178,7 +179,7 @@ def load(path: Path) -> Definitions:
     """Read and check the definitions file: every key known, every value of its type, no key
     twice; the first problem is an :class:`InputError` with the file and line."""
     where = str(path)
-    text = yamlnodes.read_text(path, "the quiz definitions")
+    text = read_text(path, "the quiz definitions", yamlnodes.MAX_BYTES)
     root = yamlnodes.compose(text, where)
     if root is None:
         raise InputError("quiz definitions must be a mapping (the file is empty)", where, 1)

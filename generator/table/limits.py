@@ -146,6 +146,17 @@ def _too_big(name: str, what: str, limit: int) -> InputError:
     return InputError(f"too large for {what} (the limit is {limit // 1024} KB)", name)
 
 
+def read_text(path: Path, what: str, limit: int) -> str:
+    """The UTF-8 text of a file a person edits (quiz definitions, a catalog, a bank file), read
+    by :func:`read_bounded`'s rules; not UTF-8 is refused at the line of the first bad byte."""
+    data = read_bounded(path, what, limit)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"not UTF-8 text (byte {exc.start + 1} cannot be read)", str(path),
+                         data[:exc.start].count(b"\n") + 1) from None
+
+
 def decode_text(data: bytes, path: str) -> str:
     """UTF-8 text (a leading byte-order mark is dropped). A file that is not is refused as a
     whole, naming the first bad byte and where it is (no line: the file is not text)."""
