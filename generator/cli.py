@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import signal
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -18,6 +20,7 @@ from generator.i18n import languages
 from generator.scenarios.bounds import MAX_COUNT, PER_CHUNK
 
 EXIT_INPUT = 2
+INTERRUPTED = "tdcourse: interrupted"  # the one line of a Ctrl-C, at any moment
 
 
 class _Parser(argparse.ArgumentParser):
@@ -405,6 +408,29 @@ def _topics_option(text: str | None) -> tuple[str, ...]:
         raise ParseError(f"--topics {text!r}: {exc}") from None
 
 
+def _exit_quietly_on_interrupt() -> None:
+    """From now on a Ctrl-C ends the process at once with the one line and status 130.
+
+    Called when a command has finished: a Ctrl-C while the interpreter shuts down (joining the
+    pool's threads, running ``atexit``) would otherwise print a traceback and exit with 0."""
+
+    def handler(signum: int, frame: object) -> None:
+        try:
+            sys.stdout.flush()
+            sys.stderr.write(INTERRUPTED + "\n")
+            sys.stderr.flush()
+        finally:
+            os._exit(130)
+
+    signal.signal(signal.SIGINT, handler)
+    from generator import outputs
+
+    if os.environ.get(outputs.PAUSE_ENV) == "shutdown":  # the interruption tests stop here
+        import atexit
+
+        atexit.register(outputs.checkpoint, "shutdown")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``tdcourse``; every input error, including one met while the parser is built (a
     missing ``en.yaml``: the ``--lang`` choices come from the catalogs), is one line and 2."""
@@ -429,13 +455,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except KeyboardInterrupt:
-        print("tdcourse: interrupted", file=sys.stderr)
+        print(INTERRUPTED, file=sys.stderr)
         return 130
     finally:
         if argv is None:  # the program, not a call: a Ctrl-C from here on is the one line too
-            from generator.outputs import exit_quietly_on_interrupt
-
-            exit_quietly_on_interrupt()
+            _exit_quietly_on_interrupt()
     return EXIT_INPUT
 
 

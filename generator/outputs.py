@@ -595,24 +595,3 @@ def checkpoint(name: str) -> None:
         Path(flag).write_text(str(os.getpid()), encoding="utf-8")
     while True:
         time.sleep(0.05)
-
-
-def exit_quietly_on_interrupt() -> None:
-    """From now on a Ctrl-C ends the process at once with the one line and status 130.
-
-    Called when a command has finished: a Ctrl-C while the interpreter shuts down (joining the
-    pool's threads, running ``atexit``) would otherwise print a traceback and exit with 0."""
-
-    def handler(signum: int, frame: object) -> None:
-        try:
-            sys.stdout.flush()
-            sys.stderr.write("tdcourse: interrupted\n")
-            sys.stderr.flush()
-        finally:
-            os._exit(130)
-
-    signal.signal(signal.SIGINT, handler)
-    if os.environ.get(PAUSE_ENV) == "shutdown":
-        import atexit
-
-        atexit.register(checkpoint, "shutdown")
