@@ -30,13 +30,6 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_INPUT, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
-def _refuse_empty_out(value: str | None) -> None:
-    """``--out ''`` is a slip (an unset shell variable), not a request for the default or for
-    the current folder: said as such, before ``Path('')`` turns it into ``.``."""
-    if value == "":
-        raise ParseError("--out '' names no file or folder to write to")
-
-
 def _cmd_rule(args: argparse.Namespace) -> int:
     from generator.table.case import load_case
 
@@ -135,7 +128,6 @@ def _cmd_generate(args: argparse.Namespace) -> int:
               else _topics_option(args.topics))
     if args.workers < 0:
         raise ParseError(f"--workers must be 0 (the default) or more, not {args.workers}")
-    _refuse_empty_out(args.out)
     out = Path(args.out)
     outputs.check_dir(out, outputs.BANK_MARKER)  # refused before any work, again before the move
     from generator.scenarios.bank import Plan, scenarios, write_bank
@@ -201,7 +193,6 @@ def _cmd_coverage(args: argparse.Namespace) -> int:
     from generator.laws.coverage import coverage_markdown
     from generator.outputs import check_file, write_file
 
-    _refuse_empty_out(args.out)
     if args.out is not None:
         check_file(Path(args.out))  # before the work
     text = coverage_markdown([Path(p) for p in args.cases], args.edition)
@@ -241,7 +232,6 @@ def _cmd_export(args: argparse.Namespace) -> int:
         raise ParseError(f"--count must be at least 1, not {args.count}")
     default = {"pbn": "tdcourse.pbn", "moodle": f"tdcourse-{lang}.xml",
                "gift": f"tdcourse-{lang}.gift"}[args.format]
-    _refuse_empty_out(args.out)
     out = Path(args.out or default)
     check_file(out)  # refused before any work, and again before the move
     bank = Path(args.bank)
