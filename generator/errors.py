@@ -6,6 +6,8 @@ line can turn it into one clear line and exit status 2 instead of a traceback.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 
 class TdcourseError(Exception):
     """Base class of all errors caused by input rather than by a bug."""
@@ -42,3 +44,12 @@ class InputError(TdcourseError):
         if self.line is not None:
             where = f"{where}:{self.line}"
         return f"{where}: {self.problem}"
+
+
+def shown(path: Path) -> str:
+    """A path as a message names it: as the user would type it, relative to the current
+    directory when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)

@@ -24,8 +24,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from generator.book.translations import shown
-from generator.errors import InputError
+from generator.errors import InputError, shown
 
 _KEYWORD = re.compile(r'^(msgctxt|msgid_plural|msgid|msgstr(?:\[(\d+)\])?)[ \t]+(".*)$')
 _STRING = re.compile(r'^"((?:[^"\\]|\\[\\"ntrabfv?\']|\\[0-7]{1,3}|\\x[0-9A-Fa-f]+)*)"[ \t]*$')

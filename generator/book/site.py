@@ -39,7 +39,7 @@ from generator.book.pdf import build_pdf
 from generator.book.po import check_catalogs
 from generator.book.quizdata import dumps
 from generator.book.translations import check_translations
-from generator.errors import TdcourseError
+from generator.errors import TdcourseError, shown
 from generator.laws.coverage import coverage_rows
 from generator.outputs import DOCTREES_MARKER, SITE_MARKER, Transaction, checkpoint
 
@@ -297,14 +297,6 @@ def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
 
 
 # --- running Sphinx ---------------------------------------------------------------------------
-
-
-def shown(path: Path) -> str:
-    """A path as the user would type it: relative to the current directory when inside it."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
 
 
 def _first_warning(text: str) -> tuple[str, int]:

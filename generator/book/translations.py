@@ -38,7 +38,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from generator.errors import InputError
+from generator.errors import InputError, shown
 
 if TYPE_CHECKING:
     from markdown_it import MarkdownIt
@@ -139,14 +139,6 @@ def difference(source: str, translation: str) -> str | None:
     if dropped:
         parts.append("drops " + ", ".join(dropped))
     return "; ".join(parts)
-
-
-def shown(path: Path) -> str:
-    """A path as the user would type it: relative to the current directory when inside it."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
 
 
 def check_catalog(path: Path) -> None:
