@@ -236,7 +236,6 @@ def _alive(pid: int) -> bool:
 
 #: A stage's journal is at most this big (a genuine one names a few dozen moves).
 _JOURNAL_MAX = 1 << 20
-_PART = re.compile(r"^part-(?P<n>\d+)-(?P<name>.+)$")
 #: The stages already warned about by this process (one line each, however often seen).
 _warned: set[Path] = set()
 
@@ -249,9 +248,8 @@ class _Move(NamedTuple):
     target: Path
     aside: Path | None
     #: what the target must be, if it is there, to be replaced: a folder holding this marker
-    #: (:func:`check_dir`), a file (``""``, :func:`check_file`), or unchecked (None: a journal
-    #: of the previous version, which did not say)
-    marker: str | None
+    #: (:func:`check_dir`) or a file (``""``, :func:`check_file`)
+    marker: str
 
 
 class _Untrusted(Exception):
@@ -285,8 +283,7 @@ def _journal(stage: Path, name: str = _JOURNAL) -> list[_Move] | None:
     ``[n, target, marker]``, ``target`` a path relative to the stage's own folder made of plain
     names (no ``..``, nothing absolute), its new part ``part-<n>-<name>`` directly in the stage,
     a folder's old one put aside as ``old-<n>`` in the stage, ``marker`` that of a folder (one
-    of :data:`_KINDS`) or ``""`` for a file. The list of ``[staged, target,
-    aside]`` absolute paths written before is read under the same rules. Anything else raises
+    of :data:`_KINDS`) or ``""`` for a file. Anything else raises
     :class:`_Untrusted`: a journal that names a move outside them is not ours to carry out."""
     file = stage / name
     try:
@@ -309,27 +306,12 @@ def _journal(stage: Path, name: str = _JOURNAL) -> list[_Move] | None:
             if not (isinstance(entry, list) and len(entry) == 3):
                 raise _Untrusted("a move of its journal is not [n, target, marker]")
             entries.append((entry[0], entry[1], entry[2]))
-    elif isinstance(data, list):  # the journal of the previous version: absolute paths
-        for n, entry in enumerate(data):
-            if not (isinstance(entry, list) and len(entry) == 3
-                    and all(isinstance(x, str) for x in entry[:2])):
-                raise _Untrusted("a move of its journal is not [staged, target, aside]")
-            staged, target, aside = entry
-            match = _PART.match(os.path.basename(staged))
-            if (os.path.dirname(staged) != str(stage) or not match or int(match["n"]) != n
-                    or match["name"] != os.path.basename(target)
-                    or aside not in (None, str(stage / f"old-{n}"))
-                    or os.path.normpath(target) != target
-                    or os.path.dirname(target) == target
-                    or not target.startswith(str(base) + os.sep)):
-                raise _Untrusted("its journal names a move its transaction could not have made")
-            entries.append((n, target[len(str(base)) + 1:], None if aside else ""))
     else:
         raise _Untrusted("its journal is not a list of moves")
     moves: list[_Move] = []
     for n, (number, target, marker) in enumerate(entries):
-        if not (number == n and isinstance(target, str)
-                and (marker is None or marker == "" or marker in _KINDS)):
+        if not (number == n and isinstance(target, str) and isinstance(marker, str)
+                and (marker == "" or marker in _KINDS)):
             raise _Untrusted("a move of its journal is malformed")
         is_folder = marker != ""
         parts = target.split("/")
@@ -360,7 +342,7 @@ def _roll_forward(moves: list[_Move]) -> None:
         try:  # what is there now is still what the commit checked (or nothing)
             if marker:
                 check_dir(target, marker)
-            elif marker == "":
+            else:
                 check_file(target)
         except InputError:
             continue  # not ours (any more): left alone

@@ -239,29 +239,29 @@ def test_only_outputs_moves_things_into_place() -> None:
 def test_a_stage_of_a_dead_run_is_removed_and_a_committed_one_finished(tmp_path: Path) -> None:
     """What a SIGKILL leaves: a stage without journal is deleted; one whose journal was written
     (the commit had begun) is rolled forward, so the parts land together."""
+    header = "level,strain,doubling,vulnerable,tricks,score\n"  # the course data: ours
     old = tmp_path / "a"
     old.mkdir()
-    (old / "m").write_text("old\n", encoding="utf-8")
-    dead = 2**22 + 1  # above the default pid_max of many systems; checked below
-    while os.path.exists(f"/proc/{dead}"):
-        dead += 1
+    (old / "score-table-1987.csv").write_text(header + "old\n", encoding="utf-8")
+    dead = _dead_pid()
     unfinished = tmp_path / f"{outputs.STAGE_PREFIX}{dead}-0000abcd"
     (unfinished / "part-0-a").mkdir(parents=True)
-    (unfinished / "part-0-a" / "m").write_text("new\n", encoding="utf-8")
+    (unfinished / "part-0-a" / "score-table-1987.csv").write_text(header + "new\n",
+                                                                  encoding="utf-8")
     outputs.recover(tmp_path)
-    assert not unfinished.exists() and (old / "m").read_text() == "old\n"
+    assert not unfinished.exists()
+    assert (old / "score-table-1987.csv").read_text() == header + "old\n"
 
     committed = tmp_path / f"{outputs.STAGE_PREFIX}{dead}-0000abce"
     (committed / "part-0-a").mkdir(parents=True)
-    (committed / "part-0-a" / "m").write_text("new\n", encoding="utf-8")
+    (committed / "part-0-a" / "score-table-1987.csv").write_text(header + "new\n",
+                                                                 encoding="utf-8")
     (committed / "part-1-b.txt").write_text("b\n", encoding="utf-8")
-    import json
-
-    (committed / "journal.json").write_text(json.dumps([
-        [str(committed / "part-0-a"), str(old), str(committed / "old-0")],
-        [str(committed / "part-1-b.txt"), str(tmp_path / "b.txt"), None]]), encoding="utf-8")
+    (committed / "journal.json").write_text(json.dumps({"moves": [
+        [0, "a", outputs.DATA_MARKER], [1, "b.txt", ""]]}), encoding="utf-8")
     outputs.recover(tmp_path)
-    assert (old / "m").read_text() == "new\n" and (tmp_path / "b.txt").read_text() == "b\n"
+    assert (old / "score-table-1987.csv").read_text() == header + "new\n"
+    assert (tmp_path / "b.txt").read_text() == "b\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a", "b.txt"]
 
 
@@ -313,7 +313,8 @@ def _journal_via_link(shared: Path, stage: Path, victim: Path) -> None:
 
 
 def _journal_legacy_outside(shared: Path, stage: Path, victim: Path) -> None:
-    """The previous format, every name as the transaction makes it, the target elsewhere."""
+    """A list of absolute moves (a form tdcourse never writes), every part named as a
+    transaction names it, the target elsewhere."""
     (stage / "part-0-important").mkdir()
     (stage / "journal.json").write_text(json.dumps([
         [str(stage / "part-0-important"), str(victim / "important"), str(stage / "old-0")]]),
