@@ -33,6 +33,11 @@ def _kind_key(kind: str, details: dict[str, Any]) -> str:
     played is not 'before his partner'."""
     if kind == "premature_play" and details.get("partner_played"):
         return "premature_play_after_partner"
+    if kind == "defective_trick":  # 67A: who omitted to play, or who played one card too many
+        if details.get("extra"):
+            return "defective_trick_extra"
+        if details.get("missing"):
+            return "defective_trick_missing"
     return kind
 
 
@@ -42,6 +47,11 @@ def option_label(option_id: str, lang: str) -> str:
     if verb in ("require", "prohibit") and suit:
         suit_name = i18n.text(lang, "explain.suits_accusative", suit, default=suit)
         return i18n.text(lang, "explain.option_labels", verb).format(suit=suit_name)
+    if verb == "no" and len(suit) == 1:  # 57A3: a suit barred for the partner's card to a trick
+        suit_card = i18n.text(lang, "explain.suit_cards", suit, default=suit)
+        return i18n.text(lang, "explain.option_labels", verb).format(suit=suit_card)
+    if verb == "play" and len(suit) == 2:  # 62D2: the card declarer requires (``play_CT``)
+        return i18n.text(lang, "explain.option_labels", verb).format(card=suit)
     return i18n.text(lang, "explain.option_labels", option_id,
                      default=option_id.replace("_", " "))
 
@@ -79,6 +89,8 @@ def rectification_text(rect: dict[str, Any], lang: str) -> str:
     fields = {k: _seat(v, lang) if k in ("seat", "declarer") else v for k, v in rect.items()}
     if "suit" in rect:
         fields["suit_name"] = i18n.text(lang, "explain.suits", str(rect["suit"]),
+                                        default=str(rect["suit"]))
+        fields["suit_card"] = i18n.text(lang, "explain.suit_cards", str(rect["suit"]),
                                         default=str(rect["suit"]))
     if isinstance(template, Mapping):
         if rect["kind"] == "must_pass":

@@ -9,8 +9,9 @@ the suit led (57A1), his lowest (57A2), or no card of another suit that declarer
 comply). If declarer's side plays on before choosing, the options are lost (Law 60A); the card
 stays a penalty card.
 
-Options for declarer: ``highest``, ``lowest``, ``prohibit_<suit>`` for each suit but the one led,
-and ``none``. A defender who plays out of turn after his partner has played is not premature in
+Options for declarer: ``highest``, ``lowest``, ``no_<suit>`` for each suit but the one led (57A3:
+the partner may not play that suit *to the current trick*; ``prohibit_<suit>``, the id of a lead
+ban, is still read as its old name), and ``none``. A defender who plays out of turn after his partner has played is not premature in
 this sense: his card is simply an exposed card, a major penalty card (Laws 49-50).
 """
 
@@ -121,19 +122,26 @@ class PrematurePlay(Rule):
         ]
         for suit in sorted(Suit, reverse=True):
             if suit is not led:
-                options.append(Option(f"prohibit_{suit}", [Rectification(
+                # 57A3 bars a suit for the partner's card to *this* trick (seed 003: "запретить
+                # партнёру нарушителя играть картой другой масти"), not for a lead: its own id
+                # (``no_S``), so that it is never worded as the lead ban ``prohibit_S``
+                options.append(Option(f"no_{suit}", [Rectification(
                     "must_play", "57A3", {"seat": partner, "rule": "not_suit",
                                           "suit": str(suit)})], ["57A3"]))
         options.append(Option("none", [], ["57A"]))
         law10.offer(self.ruling, table.declarer, *options)
 
     def chose(self, table: Table, seat: Seat, option: str, event: int) -> None:
+        if option.startswith("prohibit_") and self.lead_choice is None:
+            option = "no_" + option.removeprefix("prohibit_")  # the id cases used before
         if self.lead_choice is not None or self.ruling.settle(option) is None:
             super().chose(table, seat, option, event)
             return
         if option == "none":
             return
         how, _, suit = option.partition("_")
+        if how == "no":
+            how = "prohibit"
         law = {"highest": "57A1", "lowest": "57A2", "prohibit": "57A3"}[how]
         self.partner_play = PartnerPlay(self.offender.partner, how,
                                         Suit.parse(suit) if suit else None,

@@ -28,6 +28,20 @@ def with_own_play(table: Table, fact: Irregularity) -> bool:
     return isinstance(before, (CardLed, CardPlayed)) and before.seat is fact.seat
 
 
+def cite_if_simultaneous(ruling: Ruling, fact: Irregularity) -> None:
+    """58A beside the law that rules a card made at the same moment as the lead or play in turn:
+    it counts as made after that card, and whatever it is from there (a premature play, a lead
+    or play out of turn) is ruled as such. The table marks such a fact ``simultaneous``. (A
+    simultaneous call is Law 33's.)"""
+    if fact.kind in _PLAY_KINDS and fact.detail("simultaneous"):
+        ruling.note("simultaneous_counts_later", "58A")
+
+
+#: the irregular cards a simultaneous lead or play can turn out to be once it counts as later
+_PLAY_KINDS = frozenset({Kind.PREMATURE_PLAY, Kind.PLAY_OUT_OF_TURN, Kind.LEAD_OUT_OF_TURN,
+                         Kind.OPENING_LEAD_OUT_OF_TURN, Kind.DECLARER_LEAD_OUT_OF_TURN})
+
+
 def two_cards_at_once(ruling: Ruling) -> None:
     """58B: of two cards played at once, the one the offender designates is played; a defender's
     other card is a penalty card (Laws 49-50), declarer's goes back (48A)."""

@@ -19,8 +19,9 @@ Mechanics: the defective trick is reopened and the player who omitted to play is
 side had already played to the next trick, those cards are kept aside and that trick resumes once
 the defective trick is complete — unless the added card changes the trick's winner: the next trick
 was then led from the wrong hand, its cards go back to their owners and the director is flagged.
-The duty to add a card is shown as ``must_play`` with ``rule: follow_suit`` (a card he can legally
-play: of the suit led if he has one).
+The duty to add a card is shown as ``must_play`` with ``rule: add_card`` (a card he can legally
+play: of the suit led if he has one; another suit while he holds it is a revoke, Laws 61-62); the
+excess card as ``card_withdrawn`` (and, for a defender's, a ``penalty_card``).
 """
 
 from __future__ import annotations
@@ -69,7 +70,9 @@ class DefectiveTrick(Rule):
             return
         missing = [Seat.parse(s) for s in str(self.fact.detail("missing", "")).split(",") if s]
         for seat in missing:
-            self.ruling.add("must_play", "67A", seat=str(seat), rule="follow_suit")
+            # he adds a card; one of another suit while he holds the suit led is a revoke (61A),
+            # which the reopened trick detects like any other
+            self.ruling.add("must_play", "67A", seat=str(seat), rule="add_card")
         number = int(self.fact.detail("trick", 0))
         if not missing or len(table.tricks) != number or not table.tricks[-1].defective:
             return
@@ -85,6 +88,7 @@ class DefectiveTrick(Rule):
         card = Card.parse(str(self.fact.detail("card")))
         defender = table.is_defender(self.offender)
         table.unexpose(self.offender, card)
+        self.ruling.add("card_withdrawn", "67A", seat=str(self.offender), card=str(card))
         if EXCESS_CARD_PENALTY and defender and card in (table.remaining(self.offender) or set()):
             self.ruling.cite("67A", "45E1")
             law50.add_penalty_cards(self.ruling, table, self.offender, [card], deliberate=True,

@@ -766,13 +766,16 @@ class Table:
             return
         # out of turn: a defender's card is played early, declarer's is out of turn
         self.exposed[seat].append(card)
+        # ``simultaneous``: made at the same moment as the card in turn, so it counts as played
+        # after it (58A) and is out of turn from there
         if self.is_defender(seat):
             self.record(make(Kind.PREMATURE_PLAY, seat, index, card=str(card),
                              turn=str(trick.next_seat),
-                             partner_played=seat.partner in trick.seats() or None))
+                             partner_played=seat.partner in trick.seats() or None,
+                             simultaneous=simultaneous or None))
         else:
             self.record(make(Kind.PLAY_OUT_OF_TURN, seat, index, card=str(card),
-                             turn=str(trick.next_seat)))
+                             turn=str(trick.next_seat), simultaneous=simultaneous or None))
 
     def _play_in_turn(self, seat: Seat, card: Card, index: int, trick: PlayedTrick,
                       simultaneous: bool) -> None:

@@ -49,10 +49,11 @@ def test_excess_card_penalty_makes_a_defenders_extra_card_a_penalty_card(
     """67A with 45E1: with EXCESS_CARD_PENALTY a defender's second card to a trick becomes a
     major penalty card; without it the card simply goes back."""
     path = CASES / "law66" / "defender-adding-a-second-card-to-a-trick-makes-it-a-penalty-card.yaml"
-    assert rectifications(path) == [{"kind": "penalty_card", "seat": "N", "card": "C3",
-                                     "major": True, "law": "45E1"}]
+    withdrawn = {"kind": "card_withdrawn", "seat": "N", "card": "C3", "law": "67A"}
+    assert rectifications(path) == [withdrawn, {"kind": "penalty_card", "seat": "N", "card": "C3",
+                                                "major": True, "law": "45E1"}]
     monkeypatch.setattr(law67, "EXCESS_CARD_PENALTY", False)
-    assert rectifications(path) == [{"kind": "no_rectification", "law": "67A"}]
+    assert rectifications(path) == [withdrawn, {"kind": "no_rectification", "law": "67A"}]
 
 
 def test_two_or_more_penalty_cards_are_all_major(tmp_path: Path,
