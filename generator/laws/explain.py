@@ -44,6 +44,11 @@ def _kind_key(kind: str, details: dict[str, Any]) -> str:
 def option_label(option_id: str, lang: str) -> str:
     """A ruling's option id in words (``require_H`` → "require a lead of hearts")."""
     verb, _, suit = option_id.partition("_")
+    if verb == "prohibit" and len(suit) > 1:
+        # 51B2: penalty cards in several suits, declarer forbids each suit he names
+        names = i18n.text(lang, "explain.may", "and").join(
+            i18n.text(lang, "explain.suits_accusative", s, default=s) for s in suit)
+        return i18n.text(lang, "explain.option_labels", "prohibit_several").format(suits=names)
     if verb in ("require", "prohibit") and suit:
         suit_name = i18n.text(lang, "explain.suits_accusative", suit, default=suit)
         return i18n.text(lang, "explain.option_labels", verb).format(suit=suit_name)
@@ -96,11 +101,22 @@ def rectification_text(rect: dict[str, Any], lang: str) -> str:
         if rect["kind"] == "must_pass":
             template = template[rect.get("scope", "throughout")]
         elif rect["kind"] == "must_play":
-            template = template["card" if "card" in rect else rect.get("rule", "follow_suit")]
+            if "card" in rect:
+                key = "first_opportunity" if rect.get("when") == "first_legal_opportunity" \
+                    else "card"
+            else:
+                key = rect.get("rule", "follow_suit")
+            template = template[key]
         else:
             key = "any_one" if rect.get("suits") == "any_one" else "suits"
             if key == "suits" and not str(rect.get("law", "26")).startswith("26"):
                 key = "penalty"  # declarer's choice under 50E/51B, already made
+            if key == "penalty" and rect.get("when") == "partner_on_lead":
+                # the choice itself, stated before declarer makes it (50E, 51B)
+                key = "penalty_offer_several" if len(rect["suits"]) > 1 else "penalty_offer"
+                names = [i18n.text(lang, "explain.suits", s) for s in rect["suits"]]
+                fields["suits_or"] = i18n.text(lang, "explain.may", "or").join(names)
+                fields["suits_and"] = i18n.text(lang, "explain.may", "and").join(names)
             template = template[key]
             if key != "any_one":
                 joiner = i18n.text(lang, "explain.may", "and" if key == "penalty" else "or")
@@ -112,9 +128,26 @@ def rectification_text(rect: dict[str, Any], lang: str) -> str:
         fields["major"] = i18n.text(lang, "explain.penalty_card",
                                     "major" if rect.get("major") else "minor")
     try:
-        return str(template.format(**fields))
+        text = str(template.format(**fields))
     except KeyError:
-        return str(template)
+        text = str(template)
+    return _conditional(rect, text, lang)
+
+
+def _conditional(rect: dict[str, Any], text: str, lang: str) -> str:
+    """A rectification that binds only if the offender's side defends (Laws 24, 26) is said so,
+    and once the auction is over, whether it binds (``applies``)."""
+    if not rect.get("if_defending"):
+        return text
+    seat = _seat(rect.get("seat", ""), lang)
+    card = rect["kind"] == "penalty_card"
+    if card:
+        text = i18n.text(lang, "explain.if_defending", "prefix").format(seat=seat) + text
+    applies = rect.get("applies")
+    if applies is not None:
+        key = "applies" if applies else ("lapsed_card" if card else "lapsed")
+        text += i18n.text(lang, "explain.if_defending", key).format(seat=seat)
+    return text
 
 
 def explain(ruling: Ruling, fact: Irregularity, table: Table, lang: str) -> str:

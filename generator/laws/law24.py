@@ -9,18 +9,26 @@ Law 23A goes with the 24B bar: the seed 000 page that ends Law 24 refers to 23A 
 enforced pass, so the ruling flags it like every other bar on the offender's partner.
 
 Source: the 1987 commentary as restated in the spec ([M]: the 1987 text was not seen). The
-penalty cards are listed as soon as the card is exposed, with the condition that the offender
-defends; they are dropped when the auction makes him declarer or dummy.
+penalty cards are listed as soon as the card is exposed, marked ``if_defending`` (the condition
+that the offender defends): that is what the director says at the table, before anyone knows who
+will declare. They stay in the ruling when the auction ends, with ``applies`` saying whether the
+condition came true, and ``state.penalty_cards`` gives each its status (``if_defending`` during
+the auction, then ``in_force`` or ``lapsed``). When the offender defends, the cards become penalty
+cards on the table like any other (Law 50: the duty to play a major one, and declarer's lead
+options when the offender's partner is to lead, the opening lead included); when his side
+declares, they are picked up.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from generator.laws import law50
 from generator.laws.ruler import Rule, rule
 from generator.laws.ruling import Rectification
 from generator.model.cards import Card
 from generator.table.irregularities import Kind
+from generator.table.state import PenaltyCard
 
 if TYPE_CHECKING:
     from generator.table.state import Table
@@ -29,6 +37,8 @@ if TYPE_CHECKING:
 @rule(Kind.CARD_EXPOSED_DURING_AUCTION, editions={"1987"})
 class CardExposedDuringAuction(Rule):
     cards_rects: list[Rectification]
+    #: the cards as the table keeps them until the auction says whether they are penalty cards
+    waiting: list[PenaltyCard]
 
     def detected(self, table: Table) -> None:
         super().detected(table)
@@ -42,18 +52,29 @@ class CardExposedDuringAuction(Rule):
             self.ruling.cite("24A")
         self.cards_rects = [
             self.ruling.add("penalty_card", law, seat=str(self.offender), card=str(c),
-                            major=not minor, condition="if_defender")
+                            major=not minor, condition="if_defender", if_defending=True)
             for c in cards
         ]
+        self.waiting = [PenaltyCard(self.offender, c, not minor, law, status="if_defending")
+                        for c in cards]
+        table.auction_penalty.extend(self.waiting)
 
     def auction_ended(self, table: Table) -> None:
         super().auction_ended(table)
-        if table.declarer is not None and table.declarer.side is self.offender.side:
-            for rect in self.cards_rects:
-                self.ruling.rectifications.remove(rect)
-            self.cards_rects = []
-            for card in list(table.exposed[self.offender]):
-                table.exposed[self.offender].remove(card)  # picked up: no penalty for declarer
-        else:
-            for rect in self.cards_rects:
-                rect.fields.pop("condition", None)
+        if table.declarer is None or not self.waiting:
+            return
+        defends = table.declarer.side is not self.offender.side
+        for rect in self.cards_rects:
+            rect.fields["applies"] = defends
+        for waiting in self.waiting:
+            if waiting in table.auction_penalty:
+                table.auction_penalty.remove(waiting)
+            if defends:
+                # the cards lie on the table as penalty cards from now on (Law 50)
+                law50.put_in_force(self.ruling, table, self.offender, waiting.card,
+                                   waiting.major, waiting.law)
+            else:
+                waiting.status = "lapsed"
+                table.auction_penalty.append(waiting)
+                table.unexpose(self.offender, waiting.card)  # picked up: no penalty card
+        self.waiting = []

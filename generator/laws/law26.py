@@ -21,8 +21,12 @@ When several calls are withdrawn and one of them named a suit still restricted u
 another named none (1NT changed to 1S, say), the engine applies the 26A2 restriction alone: the
 26B option is not offered beside it (reading taken; the text does not say how the two combine).
 
-The restriction is tracked as the auction goes on and settled when it ends: it disappears if the
-offender's side becomes the declaring side.
+The restriction is tracked as the auction goes on and settled when it ends. It is stated
+conditionally (``if_defending``: it binds only if the offender's side defends), as a director
+states it during the auction, and it stays in the ruling when the auction ends: ``applies`` then
+says whether it binds (false when the offender's side declares: nobody of that side will lead
+against the contract). ``state.lead_restrictions`` lists it with its status (``if_defending``,
+then ``in_force`` or ``lapsed``).
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from generator.laws.ruling import Option, Rectification, Ruling
 from generator.model.calls import Bid, CallValue
 from generator.model.cards import Suit
 from generator.model.seat import Seat
+from generator.table import state as table_state
 
 if TYPE_CHECKING:
     from generator.table.state import Table
@@ -56,6 +61,7 @@ class LeadRestriction:
     def __init__(self, ruling: Ruling, table: Table, offender: Seat,
                  withdrawn: Sequence[CallValue], final_pending: bool = False) -> None:
         self.ruling = ruling
+        self.table = table
         self.offender = offender
         self.withdrawn = tuple(withdrawn)
         self.start = self._after_withdrawn(table)
@@ -63,7 +69,12 @@ class LeadRestriction:
         #: cancelled and he calls at his own turn): a withdrawn call he then repeats is not
         #: restricted, since Law 26 needs a *different* final call
         self.final_pending = final_pending
+        #: the rectifications in force (empty once the restriction has lapsed)
         self.rects: list[Rectification] = []
+        #: the rectifications stated but lapsed (the offender's side declares): kept in the ruling
+        self.lapsed: list[Rectification] = []
+        #: the restriction as ``state.lead_restrictions`` lists it
+        self.entries: list[table_state.LeadRestriction] = []
         self.offered = False
         self.update(table)
 
@@ -119,26 +130,46 @@ class LeadRestriction:
                         while_on_lead=verb == "prohibit")
 
     def withdraw(self) -> None:
-        """Take this restriction's rectifications out of its ruling (to restate or lift it)."""
-        for rect in self.rects:
+        """Take this restriction's rectifications out of its ruling (to restate or lift it), and
+        its entries out of ``state.lead_restrictions``."""
+        for rect in (*self.rects, *self.lapsed):
             if rect in self.ruling.rectifications:
                 self.ruling.rectifications.remove(rect)
         self.rects = []
+        self.lapsed = []
+        for entry in self.entries:
+            if entry in self.table.lead_restrictions:
+                self.table.lead_restrictions.remove(entry)
+        self.entries = []
 
     def update(self, table: Table) -> None:
-        """Restate the restriction for the auction as it now stands."""
+        """Restate the restriction for the auction as it now stands: conditional while the
+        auction goes on, then in force or lapsed (kept in the ruling, marked ``applies``)."""
         self.withdraw()
-        if table.declarer is not None and table.declarer.side is self.offender.side:
-            return  # the offender's side declares: no defender of it will lead
+        applies = None if table.declarer is None else table.declarer.side is not self.offender.side
         suits, any_one, lifted = self.restricted_suits(table)
         partner = str(self.offender.partner)
         if lifted:
             self.ruling.cite("26A1")
+        rect = None
         if suits:
-            self.rects.append(self.ruling.add(
+            rect = self.ruling.add(
                 "lead_restriction", "26A2", seat=partner, chooser="declarer",
-                suits=[str(s) for s in suits], may=list(MAY_26A2)))
+                suits=[str(s) for s in suits], may=list(MAY_26A2), if_defending=True,
+                applies=applies)
+            entry = table_state.LeadRestriction(self.offender.partner, tuple(suits), MAY_26A2,
+                                                "26A2")
         elif any_one:
-            self.rects.append(self.ruling.add(
+            rect = self.ruling.add(
                 "lead_restriction", "26B", seat=partner, chooser="declarer", suits="any_one",
-                may=list(MAY_26B)))
+                may=list(MAY_26B), if_defending=True, applies=applies)
+            entry = table_state.LeadRestriction(self.offender.partner, "any_one", MAY_26B, "26B")
+        if rect is None:
+            return
+        entry.status = {None: "if_defending", True: "in_force", False: "lapsed"}[applies]
+        self.entries.append(entry)
+        table.lead_restrictions.append(entry)
+        if applies is False:
+            self.lapsed.append(rect)  # the offender's side declares: no defender of it leads
+        else:
+            self.rects.append(rect)

@@ -59,17 +59,36 @@ def add_penalty_cards(ruling: Ruling, table: Table, seat: Seat, cards: list[Card
         for p in existing:
             if not p.major:
                 ruling.add("penalty_card", "50B", seat=str(seat), card=str(p.card), major=True)
+                must_play(ruling, seat, p.card)
             p.major = True
     ruling.cite("50D" if minor else "50E")
     for card in cards:
-        if card not in table.exposed[seat]:
-            table.exposed[seat].append(card)
-        table.penalty.append(PenaltyCard(seat, card, not minor, law))
         ruling.add("penalty_card", law, seat=str(seat), card=str(card), major=not minor)
+        put_in_force(ruling, table, seat, card, not minor, law)
+
+
+def put_in_force(ruling: Ruling, table: Table, seat: Seat, card: Card, major: bool,
+                 law: str | None) -> None:
+    """Lay ``card`` face up as a penalty card of ``seat`` and set the duty to play it: the
+    ruling says at once that a major card must be played at the first legal opportunity (50E),
+    since that duty binds from the moment the card lies on the table. Law 24 calls this when
+    the auction has made the owner a defender."""
+    if card not in table.exposed[seat]:
+        table.exposed[seat].append(card)
+    table.penalty.append(PenaltyCard(seat, card, major, law))
+    if major:
+        must_play(ruling, seat, card)
     if len(table.penalty_cards(seat)) >= 2:
         ruling.cite("51")  # several penalty cards: Law 51 governs which is played and the leads
     if not any(isinstance(c, PenaltyDuty) and c.seat is seat for c in table.constraints):
         table.constraints.append(PenaltyDuty(seat))
+
+
+def must_play(ruling: Ruling, seat: Seat, card: Card) -> None:
+    """50E: the owner must play a major penalty card at his first legal opportunity (to a lead,
+    following suit, discarding or ruffing)."""
+    ruling.add("must_play", "50E", seat=str(seat), card=str(card),
+               when="first_legal_opportunity")
 
 
 @dataclass
@@ -181,9 +200,38 @@ def lead_options(table: Table, owner: Seat) -> list[Option]:
     return options
 
 
+def lead_clause(table: Table, owner: Seat) -> str:
+    """The clause of declarer's lead choice: 50E for one major penalty card, 51B1 for several in
+    one suit, 51B2 for cards in two or more suits."""
+    majors = [p for p in table.penalty_cards(owner) if p.major]
+    if len(majors) < 2:
+        return "50E"
+    return "51B1" if len({p.card.suit for p in majors}) == 1 else "51B2"
+
+
 def offer_lead_options(ruling: Ruling, table: Table, owner: Seat, declarer: Seat) -> None:
-    """Offer declarer the 50E/51 choice before the owner's partner leads."""
+    """Offer declarer the 50E/51 choice before the owner's partner leads.
+
+    The choice is also stated as a rectification in force (``lead_restriction`` with ``when:
+    partner_on_lead``), as Law 26's is while the restricted lead is to come: the partner's lead
+    is restricted from now on, in whatever way declarer says, and a director tells the table so
+    at once. The clause of the choice is cited (51B2 for cards in several suits)."""
+    clause = lead_clause(table, owner)
+    majors = [p for p in table.penalty_cards(owner) if p.major]
+    suits = sorted({p.card.suit for p in majors}, reverse=True)
+    ruling.add("lead_restriction", clause, seat=str(owner.partner), chooser="declarer",
+               suits=[str(s) for s in suits], may=["require", "prohibit"],
+               when="partner_on_lead")
     law10.offer(ruling, declarer, *lead_options(table, owner))
+
+
+def offer_settled(ruling: Ruling) -> None:
+    """Declarer has made (or lost) his 50E/51 lead choice: the choice stated as a rectification
+    in force while it was open gives way to what he chose (the chosen option's own
+    ``lead_restriction``, or none)."""
+    ruling.rectifications = [r for r in ruling.rectifications
+                             if not (r.kind == "lead_restriction"
+                                     and r.fields.get("when") == "partner_on_lead")]
 
 
 def apply_lead_option(table: Table, owner: Seat, option: str) -> None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law10, law41, law48
+from generator.laws import law10, law41, law48, law56
 from generator.laws.law53 import LeadOutOfTurn
 from generator.laws.ruler import rule
 from generator.laws.ruling import Option, Rectification
@@ -54,7 +54,9 @@ class OpeningLeadOutOfTurn(LeadOutOfTurn):
                    ["54B"]),
             Option("spread", [Rectification("roles_swapped", "54A",
                                             {"declarer": str(table.declarer.partner)})], ["54A"]),
-            Option("refuse", [], ["54D"]),
+            Option("refuse", law56.refusal_rects(table, self.offender,
+                                                 Card.parse(str(self.fact.detail("card")))),
+                   ["54D"]),
         )
 
     def chose(self, table: Table, seat: Seat, option: str, event: int) -> None:

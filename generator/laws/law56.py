@@ -13,13 +13,35 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from generator.laws import law50, law59
-from generator.laws.ruling import Ruling
+from generator.laws.ruling import Rectification, Ruling
 from generator.model.cards import Card, Suit
 from generator.model.seat import Seat
 
 if TYPE_CHECKING:
     from generator.laws.ruler import Rule
     from generator.table.state import Table
+
+
+def refusal_rects(table: Table, offender: Seat, card: Card) -> list[Rectification]:
+    """What declarer's refusal brings, stated with the option before he chooses (10C1: the
+    director explains every option): the card becomes a major penalty card, to be played at the
+    first legal opportunity (56, 50E), and if the right leader is the offender's partner,
+    declarer then chooses about his lead (50E; 51B when the offender already has major penalty
+    cards). The table applies the refusal itself when it comes (:func:`retracted_lead`)."""
+    rects = [Rectification("penalty_card", "56", {"seat": str(offender), "card": str(card),
+                                                  "major": True}),
+             Rectification("must_play", "50E", {"seat": str(offender), "card": str(card),
+                                                "when": "first_legal_opportunity"})]
+    turn = table.pending.turn if table.pending is not None else None
+    if turn is offender.partner and table.is_defender(offender):
+        majors = [p.card for p in table.penalty_cards(offender) if p.major] + [card]
+        suits = sorted({c.suit for c in majors}, reverse=True)
+        clause = "50E" if len(majors) < 2 else "51B1" if len(suits) == 1 else "51B2"
+        rects.append(Rectification("lead_restriction", clause, {
+            "seat": str(offender.partner), "chooser": "declarer",
+            "suits": [str(s) for s in suits], "may": ["require", "prohibit"],
+            "when": "partner_on_lead"}))
+    return rects
 
 
 def retracted_lead(rule: Rule, table: Table, offender: Seat, card: Card) -> None:

@@ -102,6 +102,7 @@ class Rule:
             choice = self.ruling.open_choice
             if choice is not None:
                 self.ruling.choices.remove(choice)
+            law50.offer_settled(self.ruling)
             self.lead_choice = None
 
     def offer_penalty_lead(self, table: Table, owner: Seat) -> None:
@@ -117,6 +118,7 @@ class Rule:
         source, owner = self.lead_choice
         self.lead_choice = None
         if source == "50":
+            law50.offer_settled(self.ruling)
             law50.apply_lead_option(table, owner, option)
         else:
             for lead in self.leads:

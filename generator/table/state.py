@@ -104,6 +104,9 @@ class LeadRestriction:
     may: tuple[str, ...]
     law: str | None = None
     until: str = "first_lead"
+    #: ``if_defending`` while the auction goes on (it binds only if the restricted player's side
+    #: defends), then ``in_force`` or ``lapsed`` (his side declares) once the auction is over
+    status: str = "if_defending"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -112,6 +115,7 @@ class LeadRestriction:
             "may": list(self.may),
             "law": self.law,
             "until": self.until,
+            "status": self.status,
         }
 
 
@@ -143,10 +147,14 @@ class PenaltyCard:
     card: Card
     major: bool
     law: str | None = None
+    #: ``in_force`` for the cards in ``Table.penalty``; a card exposed during the auction (Law 24)
+    #: waits in ``Table.auction_penalty`` as ``if_defending`` and ends ``lapsed`` when its owner's
+    #: side declares (it is then picked up)
+    status: str = "in_force"
 
     def to_dict(self) -> dict[str, Any]:
         return {"seat": str(self.seat), "card": str(self.card), "major": self.major,
-                "law": self.law}
+                "law": self.law, "status": self.status}
 
 
 class Constraint(Protocol):
@@ -228,6 +236,8 @@ class Table:
         #: tells, even without a deal, that a card played again was already played
         self.gone: dict[Card, tuple[Seat, int]] = {}
         self.penalty: list[PenaltyCard] = []
+        #: Law 24 penalty cards not in force: still conditional (the auction goes on) or lapsed
+        self.auction_penalty: list[PenaltyCard] = []
         self.constraints: list[Constraint] = []
         self.tricks: list[PlayedTrick] = []
         self.current: PlayedTrick | None = None
@@ -884,7 +894,7 @@ class Table:
             "tricks_won": {"NS": self.won[Side.NS], "EW": self.won[Side.EW]},
             "exposed": {str(s): [str(c) for c in self.exposed[s]] for s in SEATS
                         if self.exposed[s]},
-            "penalty_cards": [p.to_dict() for p in self.penalty],
+            "penalty_cards": [p.to_dict() for p in (*self.penalty, *self.auction_penalty)],
             "constraints": [c.to_dict() for c in self.constraints],
         }
 

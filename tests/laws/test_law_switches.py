@@ -51,7 +51,9 @@ def test_excess_card_penalty_makes_a_defenders_extra_card_a_penalty_card(
     path = CASES / "law66" / "defender-adding-a-second-card-to-a-trick-makes-it-a-penalty-card.yaml"
     withdrawn = {"kind": "card_withdrawn", "seat": "N", "card": "C3", "law": "67A"}
     assert rectifications(path) == [withdrawn, {"kind": "penalty_card", "seat": "N", "card": "C3",
-                                                "major": True, "law": "45E1"}]
+                                                "major": True, "law": "45E1"},
+                                    {"kind": "must_play", "seat": "N", "card": "C3",
+                                     "when": "first_legal_opportunity", "law": "50E"}]
     monkeypatch.setattr(law67, "EXCESS_CARD_PENALTY", False)
     assert rectifications(path) == [withdrawn, {"kind": "no_rectification", "law": "67A"}]
 
