@@ -167,12 +167,18 @@ def explain(ruling: Ruling, fact: Irregularity, table: Table, lang: str) -> str:
                 [], lang))
     for rect in data["rectifications"]:
         law = [rect["law"]] if rect.get("law") else []
+        if rect["kind"] == "right_to_call_retained" and not (
+                table.phase == "auction" and str(table.next) == rect.get("seat")):
+            # Law 34: say "calls now" only while he is the one to call (state.next)
+            rect = {**rect, "kind": "right_to_call_retained_used"}
         sentences.append(_sentence(rectification_text(rect, lang), law, lang))
     for note in ruling.notes:
         text = i18n.text(lang, "explain.note", note["topic"], default=note["topic"])
         fields = {"side": note.get("side", ""),
                   "condition": i18n.text(lang, "explain.condition", note.get("condition", ""),
-                                         default="")}
+                                         default=""),
+                  "seat": _seat(note.get("seat", ""), lang),
+                  "caller": _seat(note.get("caller", ""), lang)}
         sentences.append(_sentence(text.format(**fields), [note["law"]], lang))
     for flag in ruling.flags:
         text = i18n.text(lang, "explain.flag", flag["reason"], default=flag["reason"])

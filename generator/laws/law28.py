@@ -1,7 +1,11 @@
 """Law 28 (1987): calls considered to be in rotation.
 
 28A: a call made at the turn of the caller's RHO, when that RHO is obliged by law to pass, is in
-rotation: the RHO is deemed to have passed. 28B: if, after a call out of rotation and before a
+rotation: the RHO is deemed to have passed. It is no call out of rotation at all ("считается
+сделанной в очередь", seeds 000, 003, 28A), so the table itself enters the deemed pass and judges
+the call at its own turn (``Table._deem_rho_passed``): nothing is reported as out of rotation,
+and the ruling that made the RHO pass notes, under 28A, that his turn was used up this way
+(:func:`deemed_pass`). 28B: if, after a call out of rotation and before a
 penalty is assessed, the opponent whose turn it was calls, that call is in rotation, the right to
 penalise the call out of rotation is lost, and the auction goes on as though the offender had not
 called at that turn (he calls again at his own turn).
@@ -25,6 +29,9 @@ from generator.model.seat import Seat
 from generator.table.state import AuctionEntry
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from generator.laws.ruler import Rule
     from generator.table.state import Table
 
 
@@ -47,6 +54,18 @@ def deem_in_rotation(ruling: Ruling, table: Table, entry: int, turn: Seat) -> bo
     ruling.add("call_stands", "28A", event=event)
     ruling.add("no_rectification", "28A")
     return True
+
+
+def deemed_pass(rules: Sequence[Rule], seat: Seat, caller: Seat, event: int) -> None:
+    """28A: note on the latest ruling that obliged ``seat`` to pass that ``caller``'s call at
+    his turn was in rotation and ``seat`` is taken to have passed (which spends a one-turn bar;
+    a bar for the whole auction stays)."""
+    for rule_obj in reversed(rules):
+        if any(r.kind == "must_pass" and r.fields.get("seat") == str(seat)
+               for r in rule_obj.ruling.rectifications):
+            rule_obj.ruling.note("deemed_pass", "28A", seat=str(seat), caller=str(caller),
+                                 event=event)
+            return
 
 
 def superseded(ruling: Ruling, event: int | None) -> None:

@@ -379,6 +379,18 @@ class LawRuler(Ruler):
         for rule_obj in list(self.rules.values()):
             rule_obj.director(table, event)
 
+    def faced_card_is_played(self, table: Table, seat: Seat) -> bool:
+        """45C1, as :data:`generator.laws.law45.FACED_AT_OWN_TURN_IS_PLAYED` reads it."""
+        from generator.laws import law45
+
+        return law45.FACED_AT_OWN_TURN_IS_PLAYED
+
+    def deemed_pass(self, table: Table, seat: Seat, caller: Seat, event: int) -> None:
+        """28A: the ruling that obliged ``seat`` to pass says how his turn was used up."""
+        from generator.laws import law28
+
+        law28.deemed_pass(list(self.rules.values()), seat, caller, event)
+
     def rulings(self, table: Table) -> list[dict[str, Any]]:
         return [self.rules[i].output(table) for i in sorted(self.rules)]
 

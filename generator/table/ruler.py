@@ -64,6 +64,15 @@ class Ruler:
     def director(self, table: Table, event: int) -> None:
         """Attention was drawn and the director is at the table."""
 
+    def faced_card_is_played(self, table: Table, seat: Seat) -> bool:
+        """Whether a card the defender ``seat`` shows at his own turn to play is his play
+        (Law 45C1) rather than an exposed card; the neutral ruler says no."""
+        return False
+
+    def deemed_pass(self, table: Table, seat: Seat, caller: Seat, event: int) -> None:
+        """``caller`` called at the turn of ``seat``, who had to pass: ``seat`` is deemed to have
+        passed and the call is in rotation (Law 28A in both codes)."""
+
     def rulings(self, table: Table) -> list[dict[str, Any]]:
         """The rulings so far, in the case format's JSON shape (none for the neutral ruler)."""
         return []

@@ -28,7 +28,7 @@ from generator.model.auction import (
     lowest_sufficient,
 )
 from generator.model.board import Board
-from generator.model.calls import Bid, CallValue, Double, Pass, Redouble
+from generator.model.calls import PASS, Bid, CallValue, Double, Pass, Redouble
 from generator.model.cards import Card, Suit
 from generator.model.contract import Contract
 from generator.model.deal import Deal
@@ -73,10 +73,16 @@ class AuctionEntry:
     status: Status = "standing"
     #: withdrawn because an earlier call was changed under it; its caller may still change it
     voided: bool = False
+    #: a pass nobody said: the player had to pass and was skipped (Law 28A, ``event`` is the
+    #: call made at his turn)
+    deemed: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seat": str(self.seat), "call": str(self.call), "event": self.event,
-                "status": self.status}
+        out: dict[str, Any] = {"seat": str(self.seat), "call": str(self.call),
+                               "event": self.event, "status": self.status}
+        if self.deemed:
+            out["deemed"] = True
+        return out
 
 
 @dataclass
@@ -246,6 +252,9 @@ class Table:
         self.director_called: list[int] = []
         #: events a ruler has already fully applied (e.g. a condoning call it cancelled)
         self.handled: set[int] = set()
+        #: an acceptance is being settled: whether the auction is over is asked once the call
+        #: that accepted it (if any) is in, since Law 34 may cancel that very call
+        self._settling = False
         self.events: list[Event] = []
         if deal is not None:
             for seat in SEATS:
@@ -337,7 +346,9 @@ class Table:
     # ----------------------------------------------------------------------------- auction
     def _call(self, event: CallMade, index: int) -> None:
         seat, call = event.seat, event.call
-        if self.phase != "auction" or self.auction_over():
+        # an auction that three passes complete is over unless a law keeps it open (Law 34:
+        # the accepted pass out of rotation was itself one of the three)
+        if self.phase != "auction" or (self.auction_over() and self.ruler.auction_may_end(self)):
             self.entries.append(AuctionEntry(seat, call, index, "cancelled"))
             self.record(make(Kind.CALL_AFTER_FINAL_PASS, seat, index, call=str(call)))
             return
@@ -349,7 +360,13 @@ class Table:
                     and seat.is_opponent_of(pending.offender)):
                 self.ruler.resolve(self, "superseded", index)
             elif seat in pending.acceptors:
-                self.ruler.resolve(self, "condoned", index)
+                self._settling = True
+                try:
+                    self.ruler.resolve(self, "condoned", index)
+                finally:
+                    self._settling = False
+                if index in self.handled:
+                    self.check_auction_end()
             elif seat is pending.offender:
                 # before the director comes, the offender corrects himself; once he is at the
                 # table, the offender's call is the replacement the ruling asks for
@@ -361,6 +378,7 @@ class Table:
         self._new_call(seat, call, index, event.simultaneous)
 
     def _new_call(self, seat: Seat, call: CallValue, index: int, simultaneous: bool) -> None:
+        self._deem_rho_passed(seat, index)
         calls = self.standing()
         expected = self.next
         substitute = (self.pending is not None and self.pending.stage == "substitute"
@@ -388,6 +406,24 @@ class Table:
             irr, fact.kind, seat, (seat.lho,), expected, entry=len(self.entries) - 1
         )
         self.ruler.opened(self, irr)
+
+    def _deem_rho_passed(self, seat: Seat, index: int) -> None:
+        """Law 28A (the same in both codes): a call made at the turn of the caller's right-hand
+        opponent, when the law obliges that opponent to pass at this turn, is a call in rotation,
+        not a call out of rotation: the opponent is deemed to have passed (which spends a
+        one-turn bar) and the call is then judged at its own turn like any other (an
+        insufficient bid stays insufficient, a barred caller still breaks his bar). The deemed
+        pass does not end the auction by itself: the call made over it comes first."""
+        rho = self.next
+        if (self.pending is not None or rho is None or rho is not seat.rho
+                or not any(b.scope in ("next_turn", "throughout") for b in self.bars_on(rho))):
+            return
+        self.entries.append(AuctionEntry(rho, PASS, index, "standing", deemed=True))
+        self.bars = [b for b in self.bars
+                     if not (b.seat is rho and b.scope in ("next_turn", "no_double"))]
+        self.next = seat
+        self.ruler.after_call(self, rho, PASS)
+        self.ruler.deemed_pass(self, rho, seat, index)
 
     def _classify_call(self, seat: Seat, call: CallValue, calls: list[SeatCall],
                        expected: Seat | None, index: int) -> Irregularity | None:
@@ -461,7 +497,8 @@ class Table:
 
     def check_auction_end(self) -> None:
         """Move to the play (or end a passed-out board) once the standing auction is complete."""
-        if self.phase != "auction" or self.pending is not None or not self.auction_over():
+        if (self.phase != "auction" or self.pending is not None or self._settling
+                or not self.auction_over()):
             return
         if not self.ruler.auction_may_end(self):
             return
@@ -549,7 +586,12 @@ class Table:
             raise ImpossibleEventError(
                 f"{event.seat} may not accept or refuse this irregularity (only {who} may)"
             )
-        self.ruler.resolve(self, "accepted" if isinstance(event, Accepted) else "refused", index)
+        self._settling = True
+        try:
+            self.ruler.resolve(self, "accepted" if isinstance(event, Accepted) else "refused",
+                               index)
+        finally:
+            self._settling = False
         # calls made while the decision was pending may have completed the standing auction
         self.check_auction_end()
 
