@@ -264,6 +264,12 @@ LEAD_OUT_OF_TURN_TABLE: Final[dict[tuple[bool, str, str], LeadRow]] = {
 }
 
 
+#: Laws 41A and 48A: a card faced by declarer or dummy before the opening lead is no lead (only
+#: the defender on declarer's left makes it); declarer's cards are never penalty cards, so it goes
+#: back without penalty and that defender leads. No option.
+NOT_A_LEAD: Final[tuple[str, ...]] = ("41A", "48A")
+
+
 def lead_out_of_turn(opening: bool, offender: Role, turn: str) -> LeadRow:
     """Laws 53-56: the row for a lead out of turn. ``offender``: ``defender`` or ``declarer``
     (declarer or dummy: both are declarer's hands); ``turn``: who was to lead, as in
@@ -384,6 +390,43 @@ def correction(offender: Role) -> Correction:
     return CORRECTION_TABLE[offender]
 
 
+class Withdrawal(NamedTuple):
+    """62C: whether a player who played to the revoke trick after the revoke may take his card
+    back, under which clause, and whether the card then becomes a penalty card."""
+
+    may: bool
+    law: str
+    penalty_card: bool
+
+
+#: Law 62C (seed 003). Key: (the player is of the non-offending side, a non-offender has already
+#: withdrawn his card, the player is a defender). 62C1: each non-offender may withdraw without
+#: penalty; 62C2: after that, the next offending player in turn may withdraw his, which becomes a
+#: penalty card if he is a defender (withdrawn from play: major, 50B).
+WITHDRAWAL_TABLE: Final[dict[tuple[bool, bool, bool], Withdrawal]] = {
+    (True, False, False): Withdrawal(True, "62C1", False),
+    (True, False, True): Withdrawal(True, "62C1", False),
+    (True, True, False): Withdrawal(True, "62C1", False),
+    (True, True, True): Withdrawal(True, "62C1", False),
+    (False, False, False): Withdrawal(False, "62C2", False),  # nobody withdrew before him
+    (False, False, True): Withdrawal(False, "62C2", False),
+    (False, True, False): Withdrawal(True, "62C2", False),
+    (False, True, True): Withdrawal(True, "62C2", True),
+}
+
+
+def withdrawal(non_offender: bool, after_withdrawal: bool, defender: bool) -> Withdrawal:
+    """Law 62C for one later card of the revoke trick."""
+    return WITHDRAWAL_TABLE[(non_offender, after_withdrawal, defender)]
+
+
+#: Who decides for a card of each hand: dummy takes no part in the play (Law 43) and declarer
+#: plays dummy's cards (45B), so a choice about a card of dummy's (62C1: keep or withdraw it) is
+#: declarer's.
+DECIDES_FOR: Final[dict[str, str]] = {"declarer": "declarer", "dummy": "declarer",
+                                      "defender": "defender"}
+
+
 #: Law 64A. Key: (the offender himself won the revoke trick, his side won it, his side won a
 #: later trick). Value: (tricks transferred, clause).
 TRANSFER_TABLE: Final[dict[tuple[bool, bool, bool], tuple[int, str]]] = {
@@ -429,12 +472,15 @@ def revoke_transfer(offender: Role, trick: int, offender_won: bool, side_won_rev
 
 
 def twelfth_trick_partner_choice(offender: Role, partner_after: bool,
-                                 partner_cards12_13: Sequence[str]) -> bool:
-    """62D2: declarer may require the offender's partner to play either of his last two cards
-    when a defender revoked on trick 12 before his partner played to it and the partner held
-    cards of two suits."""
+                                 partner_cards12_13: Sequence[str], led: str) -> bool:
+    """62D2 (seed 003): declarer may require the offender's partner to play either of his last
+    two cards to trick 12 when a defender revoked there before his partner played and the
+    partner holds cards of two suits. Reading: "either of the two cards he could legally have
+    played" asks that both be legal there, so neither may be of the suit led (``led``): with one
+    card of that suit he had to play it, and there is nothing to choose."""
     return (offender == "defender" and partner_after and len(partner_cards12_13) == 2
-            and suit_of(partner_cards12_13[0]) != suit_of(partner_cards12_13[1]))
+            and suit_of(partner_cards12_13[0]) != suit_of(partner_cards12_13[1])
+            and all(suit_of(c) != led for c in partner_cards12_13))
 
 
 @dataclass

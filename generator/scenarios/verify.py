@@ -9,6 +9,9 @@ A scenario is kept only if:
 3. where an independent decision table exists (``generator.oracle``: Laws 25, 27, 28-32), it agrees
    with the engine on the clause and on the bars on the offender and his partner (only on the
    clause for a call at LHO's turn by a player who had called: Laws 28-32 hand it to Law 25);
+   for the play (``generator.oracle.play1987``: Laws 41A/48A, 49-51, 53-57, 62-64), on the
+   clause of the option taken, the option ids, the class of the penalty cards, the 55B2 suit and
+   the tricks a revoke transfers (see :func:`_play_oracle_check`);
 4. a finished board's score is the Law 77 score of its tricks after transfers.
 
 The stored record holds the seed, the case (case format), the ruling and what was verified.
@@ -27,6 +30,7 @@ from generator.model.board import Board
 from generator.model.contract import Result
 from generator.model.deal import Deal
 from generator.model.seat import Seat
+from generator.oracle import play1987
 from generator.oracle import tables1987 as oracle
 from generator.scenarios.driver import Decision, Driver, Rejected
 from generator.scenarios.recipes import Recipe
@@ -168,6 +172,8 @@ def _oracle_check(kind: Kind, result: dict[str, Any], driver: Driver) -> str:
     if ruling is None:
         return "not applicable"
     fact = next(f for f in driver.table.irregularities if f.kind is kind)
+    if kind in PLAY_ORACLE_KINDS:
+        return _play_oracle_check(kind, fact, ruling, driver)
     chosen = {o["seat"]: o.get("chosen") for o in ruling["options"]}
     accepted = "accept" in chosen.values()
     assert fact.seat is not None
@@ -220,6 +226,150 @@ def _out_of_rotation(fact: Irregularity, ruling: dict[str, Any], accepted: bool,
             accepted, rho_next, final, superseded="28B" in ruling["laws"])
     except ValueError:  # a situation the oracle's tables leave out
         return None
+
+
+#: The play irregularities the play oracle has tables for.
+PLAY_ORACLE_KINDS = frozenset({
+    Kind.OPENING_LEAD_OUT_OF_TURN, Kind.LEAD_OUT_OF_TURN, Kind.DECLARER_LEAD_OUT_OF_TURN,
+    Kind.EXPOSED_CARD, Kind.PREMATURE_PLAY, Kind.REVOKE,
+})
+
+
+def _cited(ruling: dict[str, Any]) -> list[LawRef]:
+    laws = [*ruling["laws"], *(r["law"] for r in ruling["rectifications"] if r.get("law"))]
+    return [LawRef.parse(law) for law in laws]
+
+
+def _require_laws(ruling: dict[str, Any], clauses: tuple[str, ...] | list[str]) -> None:
+    cited = _cited(ruling)
+    for clause in clauses:
+        if not any(law.within(LawRef.parse(clause)) for law in cited):
+            raise Rejected(f"play oracle says {clause}, engine cites {ruling['laws']}")
+
+
+def _penalty_majors(ruling: dict[str, Any], seat: Seat) -> dict[str, bool]:
+    return {str(r["card"]): bool(r["major"]) for r in ruling["rectifications"]
+            if r["kind"] == "penalty_card" and r.get("seat") == str(seat)}
+
+
+def _play_oracle_check(kind: Kind, fact: Irregularity, ruling: dict[str, Any],
+                       driver: Driver) -> str:
+    """Compare a play ruling with the play oracle's tables (``generator.oracle.play1987``).
+
+    Checked: the option ids of the first choice and the clauses of the option taken (Laws 54,
+    53A/56, 55, 57A), the class of the new penalty cards (50B, 56, 57A, 62B1), the 55B2 suit,
+    and for a revoke the correction (62A-B) or the tricks transferred (64A, 64B1, 64B3, 62D1).
+    "not applicable" where the tables do not reach: declarer's own exposed cards (48), a second
+    penalty card (50B promotion depends on the cards held before), a second revoke by the same
+    player (64B2), a board that did not reach its end for a revoke."""
+    assert fact.seat is not None  # a play irregularity has a player
+    table = driver.table
+    options = ruling["options"]
+    first = options[0] if options else None
+    chosen = first.get("chosen") if first else None
+    offender = fact.seat
+    card = str(fact.detail("card") or "")
+    if kind is Kind.EXPOSED_CARD:
+        if fact.detail("by_declarer"):
+            return "not applicable"
+        shown = str(fact.detail("cards")).split()
+        majors = _penalty_majors(ruling, offender)
+        if len(majors) != len(shown):
+            return "not applicable"  # an earlier penalty card was promoted (50B): not compared
+        klass = play1987.penalty_class(shown, deliberate=False)
+        _require_laws(ruling, ("49", klass.law))
+        if any(majors.get(c) is not klass.major for c in shown):
+            raise Rejected(f"play oracle: {shown} major={klass.major}, engine {majors}")
+        return "agrees"
+    if kind in (Kind.OPENING_LEAD_OUT_OF_TURN, Kind.LEAD_OUT_OF_TURN,
+                Kind.DECLARER_LEAD_OUT_OF_TURN):
+        return _lead_check(kind, fact, ruling, chosen, first)
+    if kind is Kind.PREMATURE_PLAY:
+        partner_played = bool(fact.detail("partner_played"))
+        led = next((s for s in "SHDC" if first is not None and f"no_{s}" not in first["ids"]
+                    and "highest" in first["ids"]), "")
+        row, ids = play1987.premature_play(partner_played, led or "S")
+        if ids and (first is None or sorted(first["ids"]) != sorted(ids)):
+            raise Rejected(f"play oracle offers {ids}, engine {first}")
+        laws = list(row.laws)
+        if ids and chosen is not None:
+            laws.append(play1987.PREMATURE_OPTION_LAWS[str(chosen).partition("_")[0]])
+        _require_laws(ruling, laws)
+        if _penalty_majors(ruling, offender).get(card) is not row.penalty_major:
+            raise Rejected(f"play oracle: {card} a major penalty card, engine "
+                           f"{_penalty_majors(ruling, offender)}")
+        return "agrees"
+    return _revoke_check(fact, ruling, driver, table.declarer, table.dummy)
+
+
+def _lead_check(kind: Kind, fact: Irregularity, ruling: dict[str, Any], chosen: Any,
+                first: dict[str, Any] | None) -> str:
+    """Laws 41A/48A, 53-56 by the play oracle's ``LEAD_OUT_OF_TURN_TABLE``."""
+    assert fact.seat is not None
+    offender, turn = fact.seat, Seat.parse(str(fact.detail("turn")))
+    if kind is Kind.OPENING_LEAD_OUT_OF_TURN and fact.detail("by_declaring_side"):
+        _require_laws(ruling, play1987.NOT_A_LEAD)
+        return "agrees"
+    defender = kind is not Kind.DECLARER_LEAD_OUT_OF_TURN
+    if defender:
+        where = "partner" if turn is offender.partner else "opponent"
+    else:
+        where = "other_hand" if turn.side is offender.side else "defender"
+    try:
+        row = play1987.lead_out_of_turn(kind is Kind.OPENING_LEAD_OUT_OF_TURN,
+                                        "defender" if defender else "declarer", where)
+    except KeyError:
+        return "not applicable"
+    if first is None or sorted(first["ids"]) != sorted(row.options):
+        raise Rejected(f"play oracle offers {row.options}, engine {first}")
+    if chosen is None:
+        return "agrees"
+    _require_laws(ruling, row.clauses[str(chosen)])
+    result = play1987.lead_result(row, str(chosen), defender and turn is offender.partner,
+                                  wrong_hand=where == "other_hand")
+    card = str(fact.detail("card"))
+    majors = _penalty_majors(ruling, offender)
+    if result.penalty_card != (card in majors) or (result.penalty_card and not majors[card]):
+        raise Rejected(f"play oracle: penalty card {result.penalty_card}, engine {majors}")
+    same = [r for r in ruling["rectifications"]
+            if r["kind"] == "must_play" and r.get("rule") == "same_suit"]
+    if result.same_suit != bool(same) or (same and same[0].get("suit") != card[0]):
+        raise Rejected(f"play oracle: same suit {result.same_suit}, engine {same}")
+    return "agrees"
+
+
+def _revoke_check(fact: Irregularity, ruling: dict[str, Any], driver: Driver,
+                  declarer: Seat | None, dummy: Seat | None) -> str:
+    """Laws 62A-B, 62D1, 64A-B by the play oracle's correction and transfer tables."""
+    table = driver.table
+    assert fact.seat is not None
+    offender = fact.seat
+    role: play1987.Role = ("declarer" if offender is declarer else
+                           "dummy" if offender is dummy else "defender")
+    laws = [LawRef.parse(law) for law in ruling["laws"]]
+    if any(law.within(LawRef.parse("62A")) for law in laws):
+        fix = play1987.correction(role)
+        _require_laws(ruling, fix.laws)
+        if fix.penalty_card != (str(fact.detail("card")) in _penalty_majors(ruling, offender)):
+            raise Rejected(f"play oracle: penalty card {fix.penalty_card} after the correction")
+        return "agrees"
+    trick = int(fact.detail("trick") or 0)
+    earlier = [f for f in table.irregularities if f.kind is Kind.REVOKE and f.seat is offender
+               and f.event is not None and fact.event is not None and f.event < fact.event]
+    if earlier or table.phase != "ended" or not 1 <= trick <= len(table.tricks) \
+            or table.claim is not None:
+        return "not applicable"
+    winners = [t.winner for t in table.tricks]
+    won = winners[trick - 1]
+    assert won is not None
+    later = any(w is not None and w.side is offender.side for w in winners[trick:])
+    result = play1987.revoke_transfer(role, trick, won is offender, won.side is offender.side,
+                                      later, won_by_dummy=won is dummy)
+    _require_laws(ruling, (result.law,))
+    moved = [int(r["tricks"]) for r in ruling["rectifications"] if r["kind"] == "trick_transfer"]
+    if sum(moved) != result.tricks:
+        raise Rejected(f"play oracle transfers {result.tricks} trick(s), engine {moved}")
+    return "agrees"
 
 
 def _next_call(driver: Driver, seat: Seat, event: int | None) -> str | None:

@@ -40,6 +40,10 @@ NO_RECIPE = {
 #: Recipes whose irregularity the independent decision tables (generator.oracle) cover.
 ORACLE_RECIPES = ("insufficient-bid", "change-of-call", "pass-out-of-rotation",
                   "bid-out-of-rotation", "double-out-of-rotation", "redouble-out-of-rotation")
+#: Play recipes the play oracle (generator.oracle.play1987) covers: verification says "agrees"
+#: (the module compares only what its tables decide, see verify._play_oracle_check).
+PLAY_ORACLE_RECIPES = ("opening-lead-out-of-turn", "lead-out-of-turn",
+                       "declarer-lead-out-of-turn", "exposed-card", "premature-play", "revoke")
 PER_RECIPE = 4
 MAX_DEALS = 600
 
@@ -162,7 +166,8 @@ def test_recipe_builds_verified_scenarios(name: str) -> None:
             assert how.startswith("played to the end of the "), where
         # 3. the independent decision tables
         oracle = scenario.verification["oracle"]
-        assert oracle == ("agrees" if name in ORACLE_RECIPES else "not applicable"), where
+        covered = name in ORACLE_RECIPES or name in PLAY_ORACLE_RECIPES
+        assert oracle == ("agrees" if covered else "not applicable"), where
         # 4. the score of a finished board
         state = record["state"]
         assert state["phase"] == "ended", where  # the main line is played to the end
@@ -303,3 +308,22 @@ def test_a_board_that_does_not_end_is_rejected_and_the_bank_goes_on(
     monkeypatch.setattr(Driver, "run_to_end", run_to_end)
     assert len(scenarios(Plan(3, 5), workers=1)) == 3
     assert endless == [0]
+
+
+@pytest.mark.parametrize("name", PLAY_ORACLE_RECIPES)
+def test_play_oracle_check_rejects_a_wrong_ruling(name: str) -> None:
+    """The play oracle check is a real check: a ruling that cites none of the oracle's clauses
+    (in its laws or its rectifications) is rejected."""
+    seed, board, scenario = built(name)[0]
+    kind = RECIPES[name].kind
+    driver = Driver(board, scenario.case.deal, random.Random(seed))  # type: ignore[arg-type]
+    for event in scenario.case.events:
+        driver.apply(event)
+    assert verify._oracle_check(kind, scenario.result, driver) == "agrees"
+    wrong = copy.deepcopy(scenario.result)
+    ruling = next(r for r in wrong["rulings"] if r["kind"] == kind.value)
+    ruling["laws"] = ["93"]
+    for rect in ruling["rectifications"]:
+        rect["law"] = "93"
+    with pytest.raises(Rejected, match="play oracle"):
+        verify._oracle_check(kind, wrong, driver)
