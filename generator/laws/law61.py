@@ -12,7 +12,7 @@ at the end of play (Law 64). A revoke on the twelfth trick is corrected even whe
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from generator.laws import law42, law45, law62, law63, law64
 from generator.laws.ruler import Rule, rule
@@ -28,6 +28,13 @@ if TYPE_CHECKING:
 class Revoke(Rule):
     established = False
     corrected = False
+    #: declarer's 62D2 choice of the partner's card to trick twelve has been offered
+    d2_offered = False
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: the players offered the 62C choice to take back their card, in order
+        self.withdrawal_owners: list[Seat] = []
 
     trick = 0
 
@@ -64,7 +71,8 @@ class Revoke(Rule):
             law62.twelfth_trick(self, table)
 
     def chose(self, table: Table, seat: Seat, option: str, event: int) -> None:
-        if self.lead_choice is None and law62.withdraw_choice(self, table, seat, option):
+        if self.lead_choice is None and (law62.partner_card_choice(self, table, seat, option)
+                                         or law62.withdraw_choice(self, table, seat, option)):
             return
         super().chose(table, seat, option, event)
 

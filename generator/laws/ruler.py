@@ -68,11 +68,12 @@ class Rule:
     def detected(self, table: Table) -> None:
         """The fact was recorded; by default cite the laws it falls under, and Law 33 beside
         them for a call made at the same moment as the call in turn (whatever law rules it)."""
-        from generator.laws import law33, law58
+        from generator.laws import law33, law45, law58
 
         self.ruling.cite(*self.primary_laws())
         law33.cite_if_simultaneous(self.ruling, self.fact)
         law58.cite_if_simultaneous(self.ruling, self.fact)
+        law45.cite_if_held(self.ruling, self.fact, table)
 
     def opened(self, table: Table) -> None:
         """The irregularity waits for an acceptance decision (``table.pending`` is set)."""
