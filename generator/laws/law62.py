@@ -118,9 +118,9 @@ def offer_next_withdrawal(rule: Revoke, table: Table) -> None:
     for seat, _ in trick.kept:
         if seat in asked:
             continue
+        # a card of dummy's is declarer's to take back or keep: dummy takes no part (43, 45B)
+        chooser = table.declarer if seat is table.dummy and table.declarer else seat
         if seat.side is not rule.offender.side:
-            # a card of dummy's is declarer's to take back or keep: dummy takes no part (43)
-            chooser = table.declarer if seat is table.dummy and table.declarer else seat
             asked.append(seat)
             rule.ruling.cite("62C1")
             law10.offer(rule.ruling, chooser, Option("keep", [], ["62C1"]),
@@ -129,7 +129,7 @@ def offer_next_withdrawal(rule: Revoke, table: Table) -> None:
         if withdrew:
             asked.append(seat)
             rule.ruling.cite("62C2")
-            law10.offer(rule.ruling, seat, Option("keep", [], ["62C2"]),
+            law10.offer(rule.ruling, chooser, Option("keep", [], ["62C2"]),
                         Option("withdraw", [], ["62C2"]))
             return
 
