@@ -60,8 +60,9 @@ class Revoke(Rule):
             self.corrected = True
             law62.correct(self, table)
         elif self.trick == 12:
-            # 62D1: corrected on the cards once trick 13 is complete (see law62.twelfth_trick)
-            self.ruling.cite("62D1")
+            # 62D1: corrected on the cards once trick 13 is complete (see law62.twelfth_trick);
+            # the ruling says so now, so that the players know the last trick is played on
+            self.ruling.note("twelfth_trick_pending", "62D1")
         else:
             self.ruling.note("revoke_established", "63A")
 
