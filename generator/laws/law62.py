@@ -192,17 +192,21 @@ def _two_suit_choice(table: Table, twelve: PlayedTrick, cards: list[Card]) -> bo
 
 def offer_partner_card(rule: Revoke, table: Table) -> None:
     """62D2 when the revoke on trick twelve is corrected at once: the offender (a defender)
-    revoked before his partner played, and the partner, still to play, holds two cards of two
-    suits that he could legally play: declarer may name the one he plays (``play_<card>``), or
-    leave him free (``none``). Offered once no 62C choice is open, to declarer."""
+    revoked before his partner played, and the partner (still to play, or with his card to the
+    trick kept aside under 62C) holds two cards of two suits that he could legally play:
+    declarer may name the one he plays (``play_<card>``), or leave him free (``none``). Offered
+    once no 62C choice is open, to declarer."""
     if rule.d2_offered or rule.ruling.open_choice is not None or rule.trick != 12:
         return
     trick, partner = table.current, rule.offender.partner
     if (trick is None or table.declarer is None or not table.is_defender(rule.offender)
-            or len(table.tricks) != 11 or partner in trick.seats()
-            or any(s is partner for s, _ in trick.kept)):
+            or len(table.tricks) != 11 or partner in trick.seats()):
         return
-    hand = sorted(table.remaining(partner) or (), key=lambda c: (c.suit.order, c.rank.order))
+    # a card the partner played after the revoke, kept aside (62C), is one of his two: declarer
+    # may let it stand or have him play the other one instead
+    kept = [c for s, c in trick.kept if s is partner]
+    hand = sorted([*(table.remaining(partner) or ()), *kept],
+                  key=lambda c: (c.suit.order, c.rank.order))
     if not _two_suit_choice(table, trick, hand):
         return
     rule.d2_offered = True
@@ -235,6 +239,12 @@ def partner_card_choice(rule: Revoke, table: Table, seat: Seat, option: str) -> 
     card = Card.parse(option.removeprefix("play_"))
     partner = rule.offender.partner
     if len(table.tricks) == 11:
+        trick = table.current
+        kept = [c for s, c in trick.kept if s is partner] if trick is not None else []
+        if kept and kept[0] == card:
+            return True  # the card he played stands and rejoins the trick at his turn
+        if kept:
+            table.withdraw_kept(partner, face_up=False)  # declarer's demand, not a penalty
         table.constraints.append(CardDuty(partner, card))
     elif len(table.tricks) == 13 and card not in [c for s, c in table.tricks[11].plays
                                                   if s is partner]:
