@@ -219,8 +219,11 @@ class Board:
         options = oracle.lead_options(self.owned(owner))
         if not options:
             return
-        self.lead_duty = None
-        option = self.rng.choice(options)
+        # a choice made earlier for this leader still binds (a suit required for this lead, or
+        # prohibited while he keeps the lead): nothing lifts it, so declarer here does neither
+        # (50E(c)) rather than set a second duty on the same lead
+        in_force = self.lead_duty is not None and self.lead_duty.seat == leader
+        option = options[-1] if in_force else self.rng.choice(options)
         self.expect.options.append((self.declarer, tuple(o.id for o in options), option.id))
         self.expect.laws.append(option.law)
         self.events.append(f"{self.declarer} chooses {option.id}")
