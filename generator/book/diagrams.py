@@ -693,6 +693,8 @@ def diagrams_for_case(case_json: Mapping[str, Any], result: Mapping[str, Any], l
     penalty: dict[Seat, list[Card]] = {}
     minor: list[Card] = []
     for item in state.get("penalty_cards") or []:
+        if item.get("status", "in_force") != "in_force":
+            continue  # a Law 24 card still conditional, or lapsed and picked up
         card = Card.parse(str(item["card"]))
         penalty.setdefault(Seat.parse(str(item["seat"])), []).append(card)
         if not item.get("major", True):

@@ -100,8 +100,6 @@ def rectification_text(rect: dict[str, Any], lang: str) -> str:
     if isinstance(template, Mapping):
         if rect["kind"] == "must_pass":
             template = template[rect.get("scope", "throughout")]
-        elif rect["kind"] == "must_substitute":
-            template = template[rect.get("calls", "any_legal")]
         elif rect["kind"] == "must_play":
             if "card" in rect:
                 key = "first_opportunity" if rect.get("when") == "first_legal_opportunity" \
@@ -152,6 +150,21 @@ def _conditional(rect: dict[str, Any], text: str, lang: str) -> str:
     return text
 
 
+def _option_outcomes(option: dict[str, Any], lang: str) -> list[str]:
+    """What each option of a choice not yet made brings, one sentence per option that brings
+    something (10C1: the director explains every option before the player chooses)."""
+    sentences = []
+    for option_id, rects in (option.get("rectifications") or {}).items():
+        if not rects or all(r["kind"] == "lead_restriction" for r in rects):
+            continue  # a lead choice: the lead_restriction in force already says what it does
+        what = "; ".join(rectification_text(r, lang) for r in rects)
+        laws = list(dict.fromkeys(str(r["law"]) for r in rects if r.get("law")))
+        text = i18n.text(lang, "explain.if_option").format(
+            seat=_seat(option["seat"], lang), option=option_label(option_id, lang), what=what)
+        sentences.append(_sentence(text, laws, lang))
+    return sentences
+
+
 def explain(ruling: Ruling, fact: Irregularity, table: Table, lang: str) -> str:
     """The director's explanation of a ruling, in ``lang`` (a language with a catalog)."""
     opening = _fact_text(fact.kind.value, fact.seat, dict(fact.details), lang)
@@ -163,6 +176,7 @@ def explain(ruling: Ruling, fact: Irregularity, table: Table, lang: str) -> str:
             sentences.append(_sentence(i18n.text(lang, "explain.option").format(
                 seat=_seat(option["seat"], lang),
                 ids="; ".join(option_label(i, lang) for i in option["ids"])), [], lang))
+            sentences.extend(_option_outcomes(option, lang))
         else:
             sentences.append(_sentence(i18n.text(lang, "explain.chosen").format(
                 seat=_seat(option["seat"], lang), id=option_label(option["chosen"], lang)),

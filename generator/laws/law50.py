@@ -101,6 +101,10 @@ class PenaltyDuty:
               index: int) -> Irregularity | None:
         if seat is not self.seat:
             return None
+        if table.next is not None and table.next is not seat:
+            # a lead or play out of turn is no legal opportunity to play the penalty card: it is
+            # ruled as what it is (Laws 53-57), not as a failure to play the card (52)
+            return None
         cards = table.penalty_cards(seat)
         if not cards or any(p.card == card for p in cards):
             return None

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law59
+from generator.laws import law10, law59
 from generator.laws.law50 import LeadDuty
+from generator.laws.law53 import drop_preview
 from generator.laws.ruler import Rule, rule
+from generator.laws.ruling import Option, Rectification
 from generator.model.cards import Card
 from generator.model.seat import Seat
 from generator.table.irregularities import Kind
@@ -29,11 +31,31 @@ SAME_SUIT = True
 @rule(Kind.DECLARER_LEAD_OUT_OF_TURN, editions={"1987"})
 class DeclarerLeadOutOfTurn(Rule):
     def opened(self, table: Table) -> None:
-        self.offer_acceptance(table, ("55A",), ("55B",), accept_kind="lead_stands")
+        """Either defender may accept or refuse; the refusal says what it brings (10C1)."""
+        assert table.pending is not None
+        for seat in table.pending.acceptors[:1]:
+            law10.offer(
+                self.ruling, seat,
+                Option("accept", [Rectification("lead_stands", "55A",
+                                                {"event": self.fact.event})], ["55A"]),
+                Option("refuse", self._refusal_rects(), ["55B"]),
+            )
+
+    def _refusal_rects(self) -> list[Rectification]:
+        """55B1: the card goes back without penalty; 55B2: declarer leads from the right hand,
+        of the same suit if he can (:data:`SAME_SUIT`)."""
+        card = Card.parse(str(self.fact.detail("card")))
+        if not self.fact.detail("wrong_hand"):
+            return [Rectification("no_rectification", "55B1", {})]
+        if not SAME_SUIT:
+            return [Rectification("no_rectification", "55B2", {})]
+        return [Rectification("must_play", "55B2", {
+            "seat": str(self.fact.detail("turn")), "rule": "same_suit", "suit": str(card.suit)})]
 
     def resolve(self, table: Table, how: Resolution, event: int) -> None:
         self._speaker_decides(table, event)
         self.settle_acceptance(how, by_play=True)
+        drop_preview(self.ruling, "refuse")
         super().resolve(table, how, event)
         if how in ("accepted", "condoned"):
             return
