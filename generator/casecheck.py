@@ -39,7 +39,7 @@ STATE_KEYS: tuple[str, ...] = ("next", "dealer", "vulnerable", "declarer", "cont
 
 #: Every ``expect`` key this checker understands; any other key is reported as a failure.
 KNOWN_KEYS: frozenset[str] = frozenset({
-    "irregularity", "offender", "no_irregularities", "absent_irregularities", "law",
+    "irregularity", "offender", "no_irregularities", "absent_irregularities", "law", "absent_laws",
     "rectifications", "no_rectification_kinds", "absent_rectifications", "options", "score",
     *STATE_KEYS,
 })
@@ -187,6 +187,14 @@ def failures(expect: dict[str, Any], result: dict[str, Any],
         for ref in _as_list(expect["law"]):
             if not any(law_matches(ref, c) for c in cited):
                 problems.append(f"law {ref} not cited (cited: {cited})")
+    if "absent_laws" in wanted:
+        # a clause the ruling must not rest on (``11A`` where a call over the irregularity is
+        # an acceptance under the law of that irregularity); matched like ``law``
+        cited = cited_laws(result)
+        for ref in _as_list(expect["absent_laws"]):
+            wrong = [c for c in cited if law_matches(ref, c)]
+            if wrong:
+                problems.append(f"law {ref} cited ({wrong}), expected not")
     rects = rectifications(result)
     if "rectifications" in wanted:
         for pat in _as_list(expect["rectifications"]):

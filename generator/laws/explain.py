@@ -100,6 +100,8 @@ def rectification_text(rect: dict[str, Any], lang: str) -> str:
     if isinstance(template, Mapping):
         if rect["kind"] == "must_pass":
             template = template[rect.get("scope", "throughout")]
+        elif rect["kind"] == "must_substitute":
+            template = template[rect.get("calls", "any_legal")]
         elif rect["kind"] == "must_play":
             if "card" in rect:
                 key = "first_opportunity" if rect.get("when") == "first_legal_opportunity" \

@@ -1,9 +1,22 @@
 """Law 11 (1987): forfeiture of the right to a penalty.
 
-11A: the non-offending side loses its right to a penalty when one of its members acts (calls or
-plays) before the director has been summoned. In the table log, a call by the offender's left-hand
-opponent over an irregular call is such an action: the call is condoned and the ruling cites 11A
-beside the law that says what condoning means for that call.
+11A: the right to penalise an irregularity may be lost when a member of the non-offending side
+acts before the director has been summoned.
+
+What 11A is *not*: a call by the offender's left-hand opponent over an irregular call. That call
+uses a right the law of the irregularity itself gives: it accepts the call (27A for an
+insufficient bid, 29B for a call out of rotation, 25B1 for a change of call) or, for the
+inadmissible calls of Laws 36-39, condones it under Law 35 (A-D). The ruling then cites that
+clause and says that the call over it accepted or condoned the irregularity; it does not cite
+11A, since no right was lost by acting out of place: the acceptor chose, by calling, one of the
+outcomes the law offered him. (Seed 000, Law 29B: the LHO "has the right to call, thereby
+forfeiting the right to penalise" — the forfeiture is 29B's own; the Law 35 preamble, seed 003,
+likewise names the LHO's call as the condition of Law 35.)
+
+11A proper is flagged by :func:`may_be_forfeited` where a non-offender's action is no acceptance
+(the offender's RHO calling over a call after the final pass, Law 39's module).
+:func:`forfeited_by_action` remains for the play, where the laws layer still cites 11A beside
+Law 60A when the next player plays over an irregular lead or play.
 """
 
 from __future__ import annotations
@@ -14,3 +27,23 @@ from generator.laws.ruling import Ruling
 def forfeited_by_action(ruling: Ruling) -> None:
     """Cite 11A: the non-offenders acted before the director was called."""
     ruling.note("rectification_forfeited", "11A")
+
+
+def may_be_forfeited(ruling: Ruling) -> None:
+    """11A proper: a member of the non-offending side acted over the irregularity before the
+    director was summoned, and no law makes that action an acceptance. 11A says the right to a
+    penalty *may* be forfeited: the director judges, so the ruling keeps its penalty and flags
+    the point."""
+    ruling.flag("rectification_may_be_forfeited", "11A")
+
+
+def accepted_by_call(ruling: Ruling, law: str) -> None:
+    """The offender's LHO called over the irregular call: he used his right to accept it
+    (``law``: 27A, 29B, 25B1), which is not a forfeiture under 11A."""
+    ruling.note("accepted_by_call", law)
+
+
+def condoned_by_call(ruling: Ruling, law: str) -> None:
+    """The offender's LHO called over an inadmissible call before any penalty was assessed: Law
+    35 (``law``: its clause) says what follows; no penalty, and no 11A."""
+    ruling.note("condoned_by_call", law)

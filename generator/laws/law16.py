@@ -6,6 +6,18 @@ is authorised once the penalty prescribed by the laws has been paid; information
 non-offenders' withdrawn actions is not. This 1987 rule is the opposite of the later codes (where
 information from withdrawn calls is unauthorised for the offending side), so every ruling that
 withdraws a call says which side may use what.
+
+Reading taken (seed 000, 16C2). The clause makes the offending side's use of its own withdrawn call
+wait until that side has carried out the penalty the laws prescribe; it does not say when a
+penalty that runs on (a partner's pass for the rest of the auction, a lead restriction that binds
+only at the first lead) counts as carried out. The engine reads it as carried out once the
+rectification has been applied: the call is cancelled, the offender has made his final call at
+that turn and the bars and lead restrictions are in force, so that the offenders may draw on their
+own withdrawn call for the rest of the auction and the play (:data:`PAID_ONCE_APPLIED`). The other
+reading, that it counts only once served in full (the last enforced pass made, the restricted lead
+settled), is the switch turned off: the ruling then says so. Either way the second sentence of 16C2
+holds unchanged: what the non-offenders' withdrawn calls showed stays unauthorised for the
+offenders, whose choice among logical alternatives must not be steered by it (16C2, with 16A).
 """
 
 from __future__ import annotations
@@ -13,9 +25,13 @@ from __future__ import annotations
 from generator.laws.ruling import Ruling
 from generator.model.seat import Seat
 
+#: 16C2: the offenders' own withdrawn call is authorised for them once the rectification applies
+#: (True), or only once the penalty has been served in full (False); see the module docstring.
+PAID_ONCE_APPLIED = True
+
 
 def withdrawn_call(ruling: Ruling, offender: Seat) -> None:
     """Record who may use the information of a call withdrawn by ``offender``."""
     ruling.note("information", "16C1", side=str(offender.side.opponents), authorised=True)
     ruling.note("information", "16C2", side=str(offender.side), authorised=True,
-                condition="penalty_paid")
+                condition="penalty_paid" if PAID_ONCE_APPLIED else "penalty_served")

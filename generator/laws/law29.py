@@ -10,20 +10,25 @@ Laws 30, 31 and 32 subclass it and add their penalties in :meth:`OutOfRotation.p
 
 Reading taken for a call at LHO's turn by a player who has already called in the round (30B3 for
 a pass; [M] for bids and doubles, which the 1987 index files under "change of call ... 31"): it is
-a change of his earlier call and Law 25 applies. The engine applies 25B2b1 (the earlier call stands,
-partner passes at his next turn, Law 26 on the withdrawn call); the offender's other 25B2b option is
-not offered in this position.
+a change of his earlier call and Law 25 applies, exactly as to a change made in so many words: if
+the LHO does not accept it, the offender has the 25B2b choice (options ``first_call_stands``:
+his earlier call stands and partner passes at his next turn, 25B2b1; ``other_call``: he replaces
+it with any other legal call, now, and partner passes throughout, 25B2b2), with Law 26 on the
+withdrawn calls either way (25B2c). The auction is back with the LHO, so if the LHO simply calls
+the offender has kept his first call (25B2b1).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law09, law28
+from generator.laws import law09, law10, law23, law28
 from generator.laws.ruler import Rule
+from generator.laws.ruling import Option, Rectification
+from generator.model.calls import CallValue
 from generator.model.seat import Seat
 from generator.table.events import CallMade
-from generator.table.state import AuctionEntry
+from generator.table.state import AuctionEntry, Bar
 
 if TYPE_CHECKING:
     from generator.table.state import Resolution, Table
@@ -32,6 +37,13 @@ if TYPE_CHECKING:
 class OutOfRotation(Rule):
     """A call out of rotation: accepted (29B), superseded (28B), deemed in rotation (28A), or
     cancelled (29A) with the penalties of the subclass."""
+
+    #: a refused call at LHO's turn after calling: the offender's 25B2b choice is still open
+    change_choice_open = False
+    #: he chose ``other_call``: his replacement for the first call is still to come
+    other_call_due = False
+
+    replaced: list[CallValue]
 
     @property
     def turn(self) -> Seat:
@@ -103,11 +115,66 @@ class OutOfRotation(Rule):
         """The penalty of Law 30, 31 or 32 for a cancelled call out of rotation."""
 
     def change_law(self) -> str:
-        """The clause that sends a call at LHO's turn to Law 25."""
-        return "25B2b1"
+        """The clause that sends a call at LHO's turn to Law 25 (Law 30 names 30B3; for a bid or
+        a double the 1987 index sends it to Law 25 as a whole)."""
+        return "25"
 
     def change_of_call(self, table: Table) -> None:
-        """A call at LHO's turn after the offender has called: a change of his call (Law 25)."""
-        self.ruling.cite(self.change_law(), "25B2c")
-        self.bar_partner(table, "next_turn", "25B2b1")
-        self.restrict_lead(table, [table.entries[self.entry_index(table)].call])
+        """A call at LHO's turn after the offender has called, not accepted: a change of his call
+        not accepted (25B2), with the same two options as a change in words (Law 25's module)."""
+        self.ruling.cite(self.change_law(), "25B2")
+        partner = str(self.offender.partner)
+        law10.offer(
+            self.ruling, self.offender,
+            Option("first_call_stands", [Rectification(
+                "must_pass", "25B2b1", {"seat": partner, "scope": "next_turn"})],
+                   ["25B2b1", "25B2c"]),
+            Option("other_call", [Rectification(
+                "must_pass", "25B2b2", {"seat": partner, "scope": "throughout"})],
+                   ["25B2b2", "25B2c"]),
+        )
+        self.change_choice_open = True
+
+    def _first_call_entry(self, table: Table) -> AuctionEntry | None:
+        """The offender's earlier call that the call at LHO's turn tried to change."""
+        for entry in reversed(table.entries[: self.entry_index(table)]):
+            if entry.seat is self.offender and entry.status == "standing":
+                return entry
+        return None
+
+    def settle_change(self, table: Table, option: str) -> None:
+        """Carry out the offender's 25B2b option (the partner's bar, and Law 26 for the first
+        option at once; for ``other_call``, Law 26 waits for the replacement call)."""
+        self.change_choice_open = False
+        self.ruling.settle(option)
+        irregular = table.entries[self.entry_index(table)].call
+        if option == "first_call_stands":
+            table.bars.append(Bar(self.offender.partner, "next_turn", "25B2b1"))
+            law23.enforced_pass(self.ruling)
+            self.restrict_lead(table, [irregular])
+            return
+        table.bars.append(Bar(self.offender.partner, "throughout", "25B2b2"))
+        law23.enforced_pass(self.ruling)
+        first = self._first_call_entry(table)
+        if first is not None:
+            first.status = "cancelled"  # replaced by the call he now makes in its place
+            table.next = self.offender
+            self.other_call_due = True
+            self.replaced = [first.call, irregular]
+
+    def chose(self, table: Table, seat: Seat, option: str, event: int) -> None:
+        if (self.change_choice_open and seat is self.offender
+                and option in ("first_call_stands", "other_call")):
+            self.settle_change(table, option)
+            return
+        super().chose(table, seat, option, event)
+
+    def after_call(self, table: Table, seat: Seat, call: CallValue) -> None:
+        if self.change_choice_open and seat is self.offender.lho:
+            # the auction went on from the LHO: the offender's first call stands (25B2b1); the
+            # bar reaches his partner, who calls next
+            self.settle_change(table, "first_call_stands")
+        elif self.other_call_due and seat is self.offender:
+            self.other_call_due = False
+            self.restrict_lead(table, self.replaced, call)
+        super().after_call(table, seat, call)

@@ -70,6 +70,12 @@ class BidOutOfRotation(OutOfRotation):
         Rule.resolve(self, table, how, event)
         self.cancel_and_bar(table, entry, "38", offender_too=True)
 
+    def director(self, table: Table, event: int) -> None:
+        """A bid above seven out of rotation cannot be accepted (Law 38): the director rules
+        as soon as he is called, and the player in turn calls."""
+        if self.above_seven:
+            self.rule_at_once(table, event, "38", "pass")
+
     @property
     def bid(self) -> Bid:
         from generator.model.calls import Call

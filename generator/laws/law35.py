@@ -37,7 +37,7 @@ def void_with_later_calls(ruling: Ruling, table: Table, entry: int, turn: Seat, 
                           law: str) -> None:
     """Cancel the inadmissible call at ``entry`` and the condoning call at ``event``, without
     penalty, and give the turn back to ``turn``."""
-    law11.forfeited_by_action(ruling)
+    law11.condoned_by_call(ruling, law)
     table.entries[entry].status = "cancelled"
     seat = table.events[event].seat  # type: ignore[union-attr]
     call = table.events[event].call  # type: ignore[union-attr]
@@ -52,13 +52,13 @@ def void_with_later_calls(ruling: Ruling, table: Table, entry: int, turn: Seat, 
 
 def stands(ruling: Ruling) -> None:
     """35B: the call stands; nothing else follows."""
-    law11.forfeited_by_action(ruling)
+    law11.condoned_by_call(ruling, "35B")
     ruling.add("call_stands", "35B")
 
 
 def above_seven_as_pass(ruling: Ruling, table: Table, entry: int) -> None:
     """35C: the bid above seven is cancelled and counts as the offender's pass."""
-    law11.forfeited_by_action(ruling)
+    law11.condoned_by_call(ruling, "35C")
     bad = table.entries[entry]
     bad.status = "cancelled"
     table.entries.insert(entry + 1, AuctionEntry(bad.seat, PASS, bad.event, "standing"))

@@ -47,6 +47,12 @@ class InadmissibleDouble(Rule):
         super().resolve(table, how, event)
         self.cancel_and_bar(table, entry, "36", offender_too=False)
 
+    def director(self, table: Table, event: int) -> None:
+        """No opponent may accept it, so the director rules as soon as he is called: cancelled,
+        partner barred throughout, Law 26 to come, and the offender calls again now (in
+        rotation) or the player in turn calls (out of rotation)."""
+        self.rule_at_once(table, event, "36", "any_legal")
+
 
 @rule(Kind.INADMISSIBLE_REDOUBLE, editions={"1987"})
 class InadmissibleRedouble(InadmissibleDouble):

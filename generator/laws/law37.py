@@ -31,3 +31,9 @@ class CallWhenObligedToPass(Rule):
             law09.premature_correction(self.ruling)
         super().resolve(table, how, event)
         self.cancel_and_bar(table, self.entry_index(table), "37", offender_too=True)
+
+    def director(self, table: Table, event: int) -> None:
+        """Nobody accepts such a call; only the LHO's calling over it (35B) lets it stand. Once
+        the director is at the table he rules at once: both partners pass throughout, so the
+        offender replaces the call with a pass now."""
+        self.rule_at_once(table, event, "37", "pass")

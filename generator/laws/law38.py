@@ -28,3 +28,8 @@ class BidAboveSeven(Rule):
             law09.premature_correction(self.ruling)
         super().resolve(table, how, event)
         self.cancel_and_bar(table, entry, "38", offender_too=True)
+
+    def director(self, table: Table, event: int) -> None:
+        """A bid above seven cannot be accepted: the director rules at once, both partners pass
+        throughout, so the offender replaces the bid with a pass now."""
+        self.rule_at_once(table, event, "38", "pass")

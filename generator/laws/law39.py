@@ -5,7 +5,11 @@ declarer or dummy, carries no penalty; a bid, double or redouble by a defender l
 restrict the lead of that defender's partner under Law 26. Source: the spec ([M]); Law 35D
 (condoned by the LHO's call) leads to the same cancellation without penalty: when the offender's
 LHO makes a call of his own (itself after the final pass) before a ruling on the first one, the
-first call's Law 26 restriction falls away (the Law 35 preamble, seed 003).
+first call's Law 26 restriction falls away (the Law 35 preamble, seed 003). When the offender's
+other opponent (his RHO) calls over it instead, Law 35 does not apply (it names the LHO) and no
+law makes that call an acceptance: it is an action of the non-offending side before the director
+was summoned, so 11A applies and the director judges whether the lead penalty is forfeited (a flag;
+11A says the right "may" be lost, seed 000).
 """
 
 from __future__ import annotations
@@ -52,15 +56,20 @@ class CallAfterFinalPass(Rule):
         if previous is None or previous.fact.event is None:
             return
         start = previous.fact.event
-        if previous.offender.lho is not self.offender:
-            return
         if any(start < d < event for d in table.director_called):
             return  # the director had already ruled on it
+        if previous.offender.lho is not self.offender:
+            if self.offender.is_opponent_of(previous.offender) and previous.leads:
+                # the other opponent (the offender's RHO) acted over it before the director
+                # was called: no law makes his call an acceptance, so 11A applies, and the
+                # director judges whether the lead penalty is lost
+                law11.may_be_forfeited(previous.ruling)
+            return
         for lead in previous.leads:
             lead.withdraw()
         previous.leads = []
         previous.ruling.laws = [ref for ref in previous.ruling.laws if not ref.startswith("26")]
-        law11.forfeited_by_action(previous.ruling)
+        law11.condoned_by_call(previous.ruling, "35D")
         if any(r.kind == "no_rectification" for r in previous.ruling.rectifications):
             previous.ruling.cite("35D")
         else:

@@ -11,8 +11,9 @@ stays a penalty card.
 
 Options for declarer: ``highest``, ``lowest``, ``no_<suit>`` for each suit but the one led (57A3:
 the partner may not play that suit *to the current trick*; ``prohibit_<suit>``, the id of a lead
-ban, is still read as its old name), and ``none``. A defender who plays out of turn after his partner has played is not premature in
-this sense: his card is simply an exposed card, a major penalty card (Laws 49-50).
+ban, is still read as its old name), and ``none``. A defender who plays out of turn after his
+partner has played is not premature in this sense: his card is simply an exposed card, a major
+penalty card (Laws 49-50).
 """
 
 from __future__ import annotations

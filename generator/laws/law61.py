@@ -12,7 +12,7 @@ at the end of play (Law 64). A revoke on the twelfth trick is corrected even whe
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from generator.laws import law42, law45, law62, law63, law64
 from generator.laws.ruler import Rule, rule
@@ -28,6 +28,13 @@ if TYPE_CHECKING:
 class Revoke(Rule):
     established = False
     corrected = False
+    #: declarer's 62D2 choice of the partner's card to trick twelve has been offered
+    d2_offered = False
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: the players offered the 62C choice to take back their card, in order
+        self.withdrawal_owners: list[Seat] = []
 
     trick = 0
 
@@ -53,8 +60,9 @@ class Revoke(Rule):
             self.corrected = True
             law62.correct(self, table)
         elif self.trick == 12:
-            # 62D1: corrected on the cards once trick 13 is complete (see law62.twelfth_trick)
-            self.ruling.cite("62D1")
+            # 62D1: corrected on the cards once trick 13 is complete (see law62.twelfth_trick);
+            # the ruling says so now, so that the players know the last trick is played on
+            self.ruling.note("twelfth_trick_pending", "62D1")
         else:
             self.ruling.note("revoke_established", "63A")
 
@@ -64,7 +72,8 @@ class Revoke(Rule):
             law62.twelfth_trick(self, table)
 
     def chose(self, table: Table, seat: Seat, option: str, event: int) -> None:
-        if self.lead_choice is None and law62.withdraw_choice(self, table, seat, option):
+        if self.lead_choice is None and (law62.partner_card_choice(self, table, seat, option)
+                                         or law62.withdraw_choice(self, table, seat, option)):
             return
         super().chose(table, seat, option, event)
 

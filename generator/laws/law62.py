@@ -16,30 +16,38 @@
 The corrected card's duty (``must_play``) is to follow suit, or for a failure to comply with a
 penalty (a required or prohibited lead, a 57A option) what that penalty asks.
 
-Options: each player who played after the revoke chooses ``keep`` or ``withdraw``.
+Options: each player who played after the revoke chooses ``keep`` or ``withdraw`` (declarer for a
+card of dummy's). Declarer's 62D2 choice of the partner's card to trick twelve is an option too:
+``play_<card>`` for each of the partner's two cards, or ``none``.
 
 Twelfth trick (reading taken, [M] for the mechanics): when all thirteen tricks have been played,
 the engine corrects the revoke on the cards — the offender's card of the suit led, which he
 played to trick 13, replaces his revoke card in trick 12 and the revoke card becomes his trick-13
 card; both tricks are won again and the board is scored on the corrected tricks (62D1: the revoke
 "must be corrected", so the tricks as played cannot stand). The other players keep their cards;
-the non-offenders' right to change theirs (62C1) and declarer's choice of the partner's card
-(62D2) are flagged for the director. An earlier version scored the tricks as played; the seed's
+the non-offenders' right to change theirs (62C1) is left to the director. Declarer's 62D2 choice
+is offered whenever a defender revoked on trick 12 before his partner played and the partner's
+two cards, of two suits, could both legally go there (none of the suit led): at once when the
+revoke is corrected before the partner plays (the named card becomes his duty), or after the
+last trick (a ``chooses`` event then; naming the card he played to trick 13 moves his two cards
+and both tricks are won again). An earlier version scored the tricks as played; the seed's
 62D1 text contradicts that. When the play ends otherwise (a claim), the correction is only flagged.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from generator.laws import law10, law47, law50
-from generator.laws.ruling import Option
+from generator.laws.ruling import Option, Rectification
 from generator.model.cards import Card, Suit
 from generator.model.seat import Seat
+from generator.table.irregularities import Irregularity, Kind, make
 
 if TYPE_CHECKING:
     from generator.laws.law61 import Revoke
-    from generator.table.state import Table
+    from generator.table.state import PlayedTrick, Table
 
 
 def correct(rule: Revoke, table: Table) -> None:
@@ -60,6 +68,7 @@ def correct(rule: Revoke, table: Table) -> None:
     rule.ruling.add("must_play", "62A", seat=str(offender), **_duty(rule))
     _renew_duty(rule, table)
     offer_next_withdrawal(rule, table)
+    offer_partner_card(rule, table)
 
 
 def _renew_duty(rule: Revoke, table: Table) -> None:
@@ -104,17 +113,23 @@ def offer_next_withdrawal(rule: Revoke, table: Table) -> None:
     trick = table.current
     if trick is None:
         return
-    asked = {c.seat for c in rule.ruling.choices if c.options and c.options[0].id == "keep"}
+    asked = rule.withdrawal_owners
     withdrew = any(c.chosen == "withdraw" for c in rule.ruling.choices)
     for seat, _ in trick.kept:
         if seat in asked:
             continue
+        # a card of dummy's is declarer's to take back or keep: dummy takes no part (43, 45B)
+        chooser = table.declarer if seat is table.dummy and table.declarer else seat
         if seat.side is not rule.offender.side:
-            law10.offer(rule.ruling, seat, Option("keep", [], ["62C1"]),
+            asked.append(seat)
+            rule.ruling.cite("62C1")
+            law10.offer(rule.ruling, chooser, Option("keep", [], ["62C1"]),
                         Option("withdraw", [], ["62C1"]))
             return
         if withdrew:
-            law10.offer(rule.ruling, seat, Option("keep", [], ["62C2"]),
+            asked.append(seat)
+            rule.ruling.cite("62C2")
+            law10.offer(rule.ruling, chooser, Option("keep", [], ["62C2"]),
                         Option("withdraw", [], ["62C2"]))
             return
 
@@ -125,13 +140,115 @@ def withdraw_choice(rule: Revoke, table: Table, seat: Seat, option: str) -> bool
     if choice is None or choice.seat is not seat or option not in ("keep", "withdraw"):
         return False
     rule.ruling.settle(option)
+    owner = rule.withdrawal_owners[-1] if rule.withdrawal_owners else seat
     if option == "withdraw":
-        defender = table.is_defender(seat) and seat.side is rule.offender.side
-        card = table.withdraw_kept(seat, face_up=defender)
+        defender = table.is_defender(owner) and owner.side is rule.offender.side
+        card = table.withdraw_kept(owner, face_up=defender)
         if card is not None and defender:
-            law50.add_penalty_cards(rule.ruling, table, seat, [card], deliberate=True,
+            law50.add_penalty_cards(rule.ruling, table, owner, [card], deliberate=True,
                                     law="62C2")
     offer_next_withdrawal(rule, table)
+    offer_partner_card(rule, table)
+    return True
+
+
+@dataclass
+class CardDuty:
+    """62D2: the card declarer requires the offender's partner to play to the twelfth trick."""
+
+    seat: Seat
+    card: Card
+    done: bool = False
+
+    def _applies(self, table: Table, seat: Seat, lead: bool) -> bool:
+        return seat is self.seat and not lead and len(table.tricks) == 11
+
+    def check(self, table: Table, seat: Seat, card: Card, lead: bool,
+              index: int) -> Irregularity | None:
+        if self._applies(table, seat, lead) and card != self.card:
+            return make(Kind.REVOKE, seat, index, card=str(card), reason="penalty_play",
+                        required=str(self.card))
+        return None
+
+    def played(self, table: Table, seat: Seat, card: Card, lead: bool) -> None:
+        if self._applies(table, seat, lead):
+            self.done = True
+
+    def expired(self, table: Table) -> bool:
+        return self.done or len(table.tricks) > 11
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": "partner_card", "seat": str(self.seat), "card": str(self.card),
+                "law": "62D2"}
+
+
+def _two_suit_choice(table: Table, twelve: PlayedTrick, cards: list[Card]) -> bool:
+    """62D2 gives declarer a choice when the partner's two last cards are of two suits and both
+    could legally go to trick twelve: he holds none of the suit led there."""
+    led = twelve.led_suit
+    return (len(cards) == 2 and cards[0].suit is not cards[1].suit
+            and all(c.suit is not led for c in cards))
+
+
+def offer_partner_card(rule: Revoke, table: Table) -> None:
+    """62D2 when the revoke on trick twelve is corrected at once: the offender (a defender)
+    revoked before his partner played, and the partner (still to play, or with his card to the
+    trick kept aside under 62C) holds two cards of two suits that he could legally play:
+    declarer may name the one he plays (``play_<card>``), or leave him free (``none``). Offered
+    once no 62C choice is open, to declarer."""
+    if rule.d2_offered or rule.ruling.open_choice is not None or rule.trick != 12:
+        return
+    trick, partner = table.current, rule.offender.partner
+    if (trick is None or table.declarer is None or not table.is_defender(rule.offender)
+            or len(table.tricks) != 11 or partner in trick.seats()):
+        return
+    # a card the partner played after the revoke, kept aside (62C), is one of his two: declarer
+    # may let it stand or have him play the other one instead
+    kept = [c for s, c in trick.kept if s is partner]
+    hand = sorted([*(table.remaining(partner) or ()), *kept],
+                  key=lambda c: (c.suit.order, c.rank.order))
+    if not _two_suit_choice(table, trick, hand):
+        return
+    rule.d2_offered = True
+    _offer(rule, table, partner, hand)
+
+
+def _offer(rule: Revoke, table: Table, partner: Seat, cards: list[Card]) -> None:
+    assert table.declarer is not None
+    rule.ruling.cite("62D2")
+    law10.offer(rule.ruling, table.declarer,
+                *[Option(f"play_{c}", [Rectification("must_play", "62D2",
+                                                     {"seat": str(partner), "card": str(c)})],
+                         ["62D2"]) for c in cards],
+                Option("none", [], ["62D2"]))
+
+
+def partner_card_choice(rule: Revoke, table: Table, seat: Seat, option: str) -> bool:
+    """Apply declarer's 62D2 choice; False if it is not open for ``seat``. Before the partner
+    plays, the card becomes his duty; after the last trick, the partner's two cards change
+    places if declarer named the one he played to trick thirteen, and both tricks are won
+    again."""
+    choice = rule.ruling.open_choice
+    if (choice is None or choice.seat is not seat or not rule.d2_offered
+            or choice.option(option) is None or not (option == "none"
+                                                     or option.startswith("play_"))):
+        return False
+    rule.ruling.settle(option)
+    if option == "none":
+        return True
+    card = Card.parse(option.removeprefix("play_"))
+    partner = rule.offender.partner
+    if len(table.tricks) == 11:
+        trick = table.current
+        kept = [c for s, c in trick.kept if s is partner] if trick is not None else []
+        if kept and kept[0] == card:
+            return True  # the card he played stands and rejoins the trick at his turn
+        if kept:
+            table.withdraw_kept(partner, face_up=False)  # declarer's demand, not a penalty
+        table.constraints.append(CardDuty(partner, card))
+    elif len(table.tricks) == 13 and card not in [c for s, c in table.tricks[11].plays
+                                                  if s is partner]:
+        _exchange(table, partner)
     return True
 
 
@@ -149,17 +266,50 @@ def twelfth_trick(rule: Revoke, table: Table) -> None:
     twelve, thirteen = table.tricks[11], table.tricks[12]
     partner = rule.offender.partner
     seats12 = twelve.seats()
-    if table.is_defender(rule.offender) and seats12.index(partner) > seats12.index(rule.offender):
-        mine = [c for s, c in twelve.plays if s is partner] + \
-               [c for s, c in thirteen.plays if s is partner]
-        if len(mine) == 2 and mine[0].suit is not mine[1].suit:
-            rule.ruling.flag("declarer_chooses_partner_card", "62D2",
-                             seat=str(partner), cards=[str(c) for c in mine])
     card = _swap_last_two(rule, table)
     if card is None:
         rule.ruling.flag("twelfth_trick_correction", "62D1")
-        return
-    rule.ruling.add("must_play", "62D1", seat=str(rule.offender), card=str(card))
+    else:
+        rule.ruling.add("must_play", "62D1", seat=str(rule.offender), card=str(card))
+    if table.is_defender(rule.offender) and seats12.index(partner) > seats12.index(rule.offender):
+        mine = [c for s, c in twelve.plays if s is partner] + \
+               [c for s, c in thirteen.plays if s is partner]
+        if _two_suit_choice(table, twelve, mine) and rule.ruling.open_choice is None:
+            # 62D2 as an option of declarer's, named by a ``chooses`` event after the last
+            # trick: the card the partner played to trick twelve, or the other one
+            rule.d2_offered = True
+            _offer(rule, table, partner, mine)
+
+
+def _exchange(table: Table, seat: Seat) -> None:
+    """The cards ``seat`` played to tricks twelve and thirteen change places; both tricks are
+    won again (trick thirteen led by the new winner of trick twelve)."""
+    from generator.model.play import trick_winner
+
+    assert table.contract is not None
+    twelve, thirteen = table.tricks[11], table.tricks[12]
+    at12 = next(i for i, (s, _) in enumerate(twelve.plays) if s is seat)
+    cards = {s: c for s, c in thirteen.plays}
+    cards[seat], old12 = twelve.plays[at12][1], cards[seat]
+    twelve.plays[at12] = (seat, old12)
+    _rescore(table, twelve, thirteen, cards, trick_winner)
+
+
+def _rescore(table: Table, twelve: PlayedTrick, thirteen: PlayedTrick, cards: dict[Seat, Card],
+             trick_winner: Any) -> None:
+    """Win tricks twelve and thirteen again, trick thirteen holding ``cards``."""
+    assert table.contract is not None
+    before = [twelve.winner, thirteen.winner]
+    twelve.winner = trick_winner(twelve.plays, table.contract.strain)
+    assert twelve.winner is not None
+    thirteen.leader = twelve.winner
+    thirteen.plays = [(thirteen.leader.offset(k), cards[thirteen.leader.offset(k)])
+                      for k in range(4)]
+    thirteen.winner = trick_winner(thirteen.plays, table.contract.strain)
+    for old, trick in zip(before, (twelve, thirteen), strict=True):
+        assert old is not None and trick.winner is not None
+        table.won[old.side] -= 1
+        table.won[trick.winner.side] += 1
 
 
 def _swap_last_two(rule: Revoke, table: Table) -> Card | None:
@@ -178,17 +328,8 @@ def _swap_last_two(rule: Revoke, table: Table) -> Card | None:
     right = next((c for s, c in thirteen.plays if s is offender), None)
     if right is None or right.suit is not led or wrong.suit is led:
         return None
-    before = [twelve.winner, thirteen.winner]
     twelve.plays[position] = (offender, right)
-    twelve.winner = trick_winner(twelve.plays, table.contract.strain)
     cards = {s: c for s, c in thirteen.plays}
     cards[offender] = wrong
-    thirteen.leader = twelve.winner
-    thirteen.plays = [(thirteen.leader.offset(k), cards[thirteen.leader.offset(k)])
-                      for k in range(4)]
-    thirteen.winner = trick_winner(thirteen.plays, table.contract.strain)
-    for old, trick in zip(before, (twelve, thirteen), strict=True):
-        assert old is not None and trick.winner is not None
-        table.won[old.side] -= 1
-        table.won[trick.winner.side] += 1
+    _rescore(table, twelve, thirteen, cards, trick_winner)
     return right

@@ -68,11 +68,12 @@ class Rule:
     def detected(self, table: Table) -> None:
         """The fact was recorded; by default cite the laws it falls under, and Law 33 beside
         them for a call made at the same moment as the call in turn (whatever law rules it)."""
-        from generator.laws import law33, law58
+        from generator.laws import law33, law45, law58
 
         self.ruling.cite(*self.primary_laws())
         law33.cite_if_simultaneous(self.ruling, self.fact)
         law58.cite_if_simultaneous(self.ruling, self.fact)
+        law45.cite_if_held(self.ruling, self.fact, table)
 
     def opened(self, table: Table) -> None:
         """The irregularity waits for an acceptance decision (``table.pending`` is set)."""
@@ -173,16 +174,20 @@ class Rule:
 
     # Helpers for subclasses --------------------------------------------------------------
     def settle_acceptance(self, how: Resolution, by_play: bool = False) -> None:
-        """Record the acceptor's decision, and what follows from how it was taken: calling or
-        playing over the irregularity condones it (11A; 60A for a play), and the offender's own
-        correction before the decision is premature (9C)."""
+        """Record the acceptor's decision, and what follows from how it was taken: calling over
+        the irregularity accepts it under the law that offers the acceptance (27A, 29B, 25B1:
+        that is the acceptor's right used, not a forfeiture under 11A); playing over it accepts
+        it too (60A, with 11A cited beside it), and the offender's own correction before the
+        decision is premature (9C)."""
         from generator.laws import law09, law11, law60
 
-        self.ruling.settle("accept" if how in ("accepted", "condoned") else "refuse")
+        option = self.ruling.settle("accept" if how in ("accepted", "condoned") else "refuse")
         if how == "condoned":
             if by_play:
                 law60.accepted_by_play(self.ruling)
-            law11.forfeited_by_action(self.ruling)
+                law11.forfeited_by_action(self.ruling)
+            elif option is not None and option.laws:
+                law11.accepted_by_call(self.ruling, option.laws[0])
         if how == "corrected":
             law09.premature_correction(self.ruling)
 
@@ -213,6 +218,36 @@ class Rule:
             self.bar(table, self.offender, "throughout", law)
         self.bar_partner(table, "throughout", law)
         self.restrict_lead(table, [Call.parse(str(self.fact.detail("call")))])
+
+    def awaits_ruling(self, table: Table) -> bool:
+        """Whether this rule's irregular call still waits at the table (nobody has called over
+        it, nobody has decided on it): the moment the director, once called, rules on it."""
+        pending = table.pending
+        return (pending is not None and pending.irregularity == self.index
+                and pending.stage == "acceptance" and pending.card is None)
+
+    def rule_at_once(self, table: Table, event: int, law: str, calls: str) -> None:
+        """The director is at the table and no opponent may accept this call (Laws 36-38): he
+        rules now rather than when the next call comes. The call is cancelled with the
+        penalties of the law (the subclass's ``resolve`` for a refusal), and, when the auction
+        stays with the offender, the ruling says that he must replace the call now
+        (``must_substitute``: ``calls`` is ``any_legal`` or ``pass``). Made out of rotation,
+        the call is simply cancelled and the player in turn calls (the offender calls at his
+        own turn): there is nothing to substitute."""
+        if not self.awaits_ruling(table):
+            return
+        self.resolve(table, "refused", event)
+        pending = table.pending
+        if pending is None or pending.irregularity != self.index:
+            return
+        pending.acceptors = ()  # nobody may accept it now: the offender is to call
+        rect = Rectification("must_substitute", law,
+                             {"seat": str(self.offender), "calls": calls})
+        self.ruling.cite(law)
+        rects = self.ruling.rectifications
+        at = next((i + 1 for i, r in enumerate(rects) if r.kind == "call_cancelled"
+                   and r.fields.get("event") == self.fact.event), len(rects))
+        rects.insert(at, rect)
 
     def no_double(self, table: Table, seat: Seat, law: str) -> None:
         """Forbid a player to double or redouble at his next turn."""

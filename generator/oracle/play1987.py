@@ -23,6 +23,11 @@ switch under its own name; flip both to compare the other reading):
 * :data:`DUMMY_WIN_COUNTS_FOR_DECLARER` (64A, spec §8 item 5): a trick won by dummy is not a trick
   won by the revoking declarer himself (it is won by his side).
 
+Two more readings are fixed, not switched, since the text decides them: 62D2's "either of the two
+cards he could legally have played" needs both cards legal on trick 12 (none of the suit led:
+:func:`twelfth_trick_partner_choice`), and a choice about a card of dummy's (62C) is declarer's,
+who plays dummy's cards (45B; dummy takes no part, 43: :data:`DECIDES_FOR`).
+
 What the oracle does NOT decide (a comparison must skip or handle these itself):
 
 * Law 54C (declarer must accept when he could have seen dummy's cards), 55C (a lead induced by a
@@ -39,7 +44,7 @@ What the oracle does NOT decide (a comparison must skip or handle these itself):
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Final, Literal, NamedTuple
 
@@ -482,13 +487,3 @@ def twelfth_trick_partner_choice(offender: Role, partner_after: bool,
             and suit_of(partner_cards12_13[0]) != suit_of(partner_cards12_13[1])
             and all(suit_of(c) != led for c in partner_cards12_13))
 
-
-@dataclass
-class Duties:
-    """Everything the table must respect after an irregularity, for a player choosing a card:
-    penalty cards, a leader's duty, the partner's 57A play (a small mutable record the
-    comparison keeps; the oracle's functions say what each element allows)."""
-
-    penalties: list[PenaltyCard] = field(default_factory=list)
-    lead: LeadDuty | None = None
-    partner_play: tuple[str, str, int] | None = None  # (seat, option, trick number)

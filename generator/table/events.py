@@ -17,6 +17,8 @@ from generator.model.seat import Seat
 
 SIMULTANEOUS = "simultaneous"
 INADVERTENT = "inadvertent"
+#: ``exposes CARD held``: the card was held face up as in Law 45C, so it counts as played
+HELD = "held"
 MISINFORMED = "misinformed"
 ASKABLE = ("review", "explanation", "trick")
 
@@ -119,13 +121,18 @@ class CardPlayed:
 
 @dataclass(frozen=True)
 class CardsExposed:
-    """``E exposes C4 D3``: cards shown other than by legal play (dropped, shown)."""
+    """``E exposes C4 D3``: cards shown other than by legal play (dropped, shown).
+
+    ``E exposes C4 held``: one card held face up so that partner could see it (a defender's,
+    Law 45C1) or touching the table (declarer's, 45C2): a card that counts as played."""
 
     seat: Seat
     cards: tuple[Card, ...]
+    held: bool = False
 
     def __str__(self) -> str:
-        return f"{self.seat} exposes " + " ".join(str(c) for c in self.cards)
+        return f"{self.seat} exposes " + " ".join(str(c) for c in self.cards) + (
+            f" {HELD}" if self.held else "")
 
 
 @dataclass(frozen=True)
@@ -231,9 +238,12 @@ def parse_event(text: str) -> Event:
         card, simultaneous = _card(args, verb)
         return (CardLed if verb == "leads" else CardPlayed)(seat, card, simultaneous)
     if verb == "exposes":
-        if not args:
-            raise ParseError(f"'exposes' needs at least one card: {text!r}")
-        return CardsExposed(seat, tuple(Card.parse(a) for a in args))
+        held = bool(args) and args[-1].lower() == HELD
+        cards = args[:-1] if held else args
+        if not cards or (held and len(cards) != 1):
+            raise ParseError(f"'exposes' needs at least one card ('{HELD}' after one card only):"
+                             f" {text!r}")
+        return CardsExposed(seat, tuple(Card.parse(a) for a in cards), held)
     if verb in ("claims", "concedes"):
         if len(args) != 1:
             raise ParseError(f"'{verb}' needs a number of tricks: {text!r}")

@@ -250,6 +250,8 @@ class Table:
         self.won: dict[Side, int] = {Side.NS: 0, Side.EW: 0}
         self.claim: tuple[Side, int] | None = None
         self.director_called: list[int] = []
+        #: ``exposes ... held`` events: cards that count as played by Law 45C
+        self.held: set[int] = set()
         #: events a ruler has already fully applied (e.g. a condoning call it cancelled)
         self.handled: set[int] = set()
         #: an acceptance is being settled: whether the auction is over is asked once the call
@@ -868,12 +870,31 @@ class Table:
         self.next = None
         self.ruler.play_ended(self)
 
+    def _counts_as_played(self, seat: Seat, event: CardsExposed) -> bool:
+        """Law 45C: a card ``held`` face up (a defender's so that partner could see it, 45C1;
+        declarer's touching the table, 45C2) is played, and ruled on as a play wherever it falls
+        (out of turn it is a premature play or a play out of turn). A single card a defender
+        merely shows at his own turn to lead or play, nothing pending, is played too if the
+        ruler reads 45C1 so (:data:`generator.laws.law45.FACED_AT_OWN_TURN_IS_PLAYED`)."""
+        if self.phase != "play" or len(event.cards) != 1 or seat is self.dummy:
+            return False
+        if event.held:
+            return True
+        return (self.pending is None and self.is_defender(seat) and seat is self.next
+                and self.ruler.faced_card_is_played(self, seat))
+
     def _expose(self, event: CardsExposed, index: int) -> None:
         seat = event.seat
         for card in event.cards:
             self._take(seat, card)
             if card in self.exposed[seat]:
                 raise ImpossibleEventError(f"{card} of {seat} is already face up")
+        if self._counts_as_played(seat, event):
+            card = event.cards[0]
+            if event.held:
+                self.held.add(index)
+            self._card(CardLed(seat, card) if self.leading else CardPlayed(seat, card), index)
+            return
         if self.phase == "auction":
             self.exposed[seat].extend(event.cards)
             self.record(make(Kind.CARD_EXPOSED_DURING_AUCTION, seat, index,

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import yaml
 
-from generator.laws import law50, law55, law64, law67
+from generator.laws import law45, law50, law55, law64, law67
 from generator.laws.engine import analyse
 from generator.table.case import load_case
 
@@ -98,3 +98,21 @@ def test_a_trick_dummy_wins_counts_for_a_revoking_declarer_only_by_the_switch(
     monkeypatch.setattr(law64, "DUMMY_WIN_COUNTS_FOR_DECLARER", True)
     transfer = [r for r in rectifications(path) if r["kind"] == "trick_transfer"]
     assert transfer == [{"kind": "trick_transfer", "to": "EW", "tricks": 2, "law": "64A1"}]
+
+
+def test_faced_at_own_turn_makes_a_card_shown_at_ones_turn_the_card_played(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """45C1: with FACED_AT_OWN_TURN_IS_PLAYED a single card a defender shows at his own turn is
+    his play; without it (the reading taken) it is an exposed card, a penalty card. A card
+    marked ``held`` is played either way."""
+    source = CASES / "law45" / \
+        "defenders-card-held-face-up-at-his-own-turn-is-played-not-a-penalty-card.yaml"
+    events = yaml.safe_load(source.read_text(encoding="utf-8"))["events"]
+    shown = case_with_events(tmp_path, source, [e.replace(" held", "") for e in events])
+    assert {"kind": "penalty_card", "seat": "S", "card": "C5", "major": False,
+            "law": "50"} in [{k: v for k, v in r.items() if k != "status"}
+                             for r in rectifications(shown)]
+    assert rectifications(source) == []
+    monkeypatch.setattr(law45, "FACED_AT_OWN_TURN_IS_PLAYED", True)
+    assert rectifications(shown) == []
+    assert rectifications(source) == []

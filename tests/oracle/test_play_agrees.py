@@ -84,6 +84,9 @@ class Expect:
     label: str = ""
     #: facts of the board a ``known_engine_bugs`` predicate may look at
     tags: set[str] = field(default_factory=set)
+    #: a second irregularity of the same kind by the same player ruled in full (a second exposed
+    #: card: 50B promotion, Law 51): what its own ruling must hold
+    second: Expect | None = None
 
 
 @dataclass
@@ -216,8 +219,11 @@ class Board:
         options = oracle.lead_options(self.owned(owner))
         if not options:
             return
-        self.lead_duty = None
-        option = self.rng.choice(options)
+        # a choice made earlier for this leader still binds (a suit required for this lead, or
+        # prohibited while he keeps the lead): nothing lifts it, so declarer here does neither
+        # (50E(c)) rather than set a second duty on the same lead
+        in_force = self.lead_duty is not None and self.lead_duty.seat == leader
+        option = options[-1] if in_force else self.rng.choice(options)
         self.expect.options.append((self.declarer, tuple(o.id for o in options), option.id))
         self.expect.laws.append(option.law)
         self.events.append(f"{self.declarer} chooses {option.id}")
@@ -383,31 +389,56 @@ def inject_declarer_lead(b: Board) -> None:
     b.play_out()
 
 
+def _exposers(b: Board) -> list[str]:
+    """The defenders who may expose a card now for the oracle's Laws 49-50: not at his own turn
+    (a card a defender shows then is the card he plays, 45C1) and not right after his own card
+    (two cards at once, 58B)."""
+    last = b.current[-1][0] if b.current else b.tricks[-1][-1][0] if b.tricks else None
+    if not b.tricks and not b.current:
+        return []
+    return [s for s in (lho(b.declarer), rho(b.declarer)) if s not in (last, b.next)
+            and len(b.hands[s]) >= 2]
+
+
+def _expose(b: Board, owner: str, count: int) -> None:
+    faced = {p.card for p in b.owned(owner)}
+    shown = b.rng.sample([c for c in b.hands[owner] if c not in faced], count)
+    e = b.expect
+    held = len(faced)
+    klass = oracle.penalty_class(shown, False, held)
+    e.kind, e.offender = "exposed_card", owner
+    e.label = f"exposed card, {len(shown)} card(s), {'major' if klass.major else 'minor'}"
+    e.laws.append("49")
+    if held + len(shown) >= 2:
+        e.laws.append("51")
+    b.events.append(f"{owner} exposes {' '.join(shown)}")
+    _add_penalty(b, owner, shown, False)
+    if not b.current and b.leader == partner(owner):
+        b.lead_due()
+
+
 def inject_exposed_card(b: Board) -> None:
     target = b.rng.randint(1, 12)
     position = b.rng.randrange(4)
     b.play_until(lambda: b.trick_no >= target and len(b.current) >= position)
     if len(b.tricks) >= 13:
         raise Unsuitable("board ended early")
-    last = b.current[-1][0] if b.current else b.tricks[-1][-1][0] if b.tricks else None
-    # not at his own turn: a card a defender shows then is the card he plays (45C1), and not
-    # right after his own card: two cards at once (58B); neither is the oracle's business
-    choices = [s for s in (lho(b.declarer), rho(b.declarer)) if s not in (last, b.next)
-               and not any(s == seat for seat, _ in b.current) and len(b.hands[s]) >= 2]
-    if (not b.tricks and not b.current) or not choices:
+    choices = _exposers(b)
+    if not choices:
         raise Unsuitable("no defender to expose a card now")
     owner = b.rng.choice(choices)
-    count = 1 if b.rng.random() < 0.7 else 2
-    shown = b.rng.sample(b.hands[owner], count)
-    e = b.expect
-    klass = oracle.penalty_class(shown, False)
-    e.kind, e.offender = "exposed_card", owner
-    e.label = f"exposed card, {len(shown)} card(s), {'major' if klass.major else 'minor'}"
-    e.laws.append("49")
-    b.events.append(f"{owner} exposes {' '.join(shown)}")
-    _add_penalty(b, owner, shown, False)
-    if not b.current and b.leader == partner(owner):
-        b.lead_due()
+    _expose(b, owner, 1 if b.rng.random() < 0.7 else 2)
+    first = b.expect
+    if b.rng.random() < 0.4 and b.owned(owner):  # a second exposure: 50B promotion, Law 51
+        b.play_until(lambda: owner in _exposers(b) or not b.owned(owner))
+        if len(b.tricks) < 13 and b.owned(owner) and len(b.hands[owner]) > len(b.owned(owner)):
+            b.expect = Expect()
+            _expose(b, owner, 1)
+            first.second = b.expect
+            first.label += " then a second card"
+            b.play_out()
+            b.expect = first
+            return
     b.play_out()
 
 
@@ -459,6 +490,7 @@ def inject_premature_play(b: Board) -> None:
         _, unable = oracle.partner_cards(option, b.hands[mate], led)
         if unable:
             e.laws += ["57B", "59"]
+            e.label += " (57B)"
     b.play_out()
 
 
@@ -594,6 +626,7 @@ def _correct_twelfth(b: Board, offender: str) -> None:
         theirs = [c for s, c in twelve if s == mate] + [c for s, c in thirteen if s == mate]
         if oracle.twelfth_trick_partner_choice("defender", True, theirs, suit_of(twelve[0][1])):
             b.expect.flags.add("62D2")
+            b.expect.label += ", 62D2"
     b.expect.must_play.append((offender, mine13, ""))
     twelve = [(s, mine13 if s == offender else c) for s, c in twelve]
     win12 = cards.winner(twelve, b.trump)
@@ -643,7 +676,7 @@ def disagreements(b: Board) -> list[str]:
                 for irr in irregularities if irr["kind"] != e.kind or irr["seat"] != e.offender]
     if not found:
         return [f"no {e.kind} by {e.offender} detected", *problems]
-    if len(found) != 1 + bool(e.second_laws):
+    if len(found) != 1 + bool(e.second_laws) + bool(e.second):
         problems.append(f"{len(found)} {e.kind} by {e.offender} detected")
     if e.second_laws and len(found) > 1:
         second = next(r for r in out["rulings"] if r["irregularity"] == found[1])
@@ -653,6 +686,23 @@ def disagreements(b: Board) -> list[str]:
         if any(r["kind"] == "trick_transfer" for r in second["rectifications"]):
             problems.append(f"second {e.kind}: a trick transferred (64B2: none)")
     ruling = next(r for r in out["rulings"] if r["irregularity"] == found[0])
+    problems += ruling_problems(ruling, e)
+    if e.second is not None and len(found) > 1:
+        second = next(r for r in out["rulings"] if r["irregularity"] == found[1])
+        problems += [f"second {e.kind}: {p}" for p in ruling_problems(second, e.second)]
+    details = out.get("score_details") or {}
+    if details.get("tricks") != b.declarer_tricks():
+        problems.append(f"declarer's tricks: engine {details.get('tricks')}, oracle "
+                        f"{b.declarer_tricks()}")
+    score = (out.get("score") or {}).get("declarer_side")
+    if score != b.score():
+        problems.append(f"score: engine {score}, oracle {b.score()}")
+    return problems
+
+
+def ruling_problems(ruling: dict[str, Any], e: Expect) -> list[str]:
+    """How one ruling differs from what the oracle says it must hold."""
+    problems: list[str] = []
     recs: list[dict[str, Any]] = ruling["rectifications"]
     cited = [*ruling["laws"], *(r["law"] for r in recs if r.get("law"))]
     for law in dict.fromkeys(e.laws):
@@ -692,13 +742,6 @@ def disagreements(b: Board) -> list[str]:
     d2 = {"62D2"} & {law[:4] for law in [*cited, *(f["law"] for f in ruling.get("flags", []))]}
     if d2 != e.flags:
         problems.append(f"62D2: engine {sorted(d2)}, oracle {sorted(e.flags)}")
-    details = out.get("score_details") or {}
-    if details.get("tricks") != b.declarer_tricks():
-        problems.append(f"declarer's tricks: engine {details.get('tricks')}, oracle "
-                        f"{b.declarer_tricks()}")
-    score = (out.get("score") or {}).get("declarer_side")
-    if score != b.score():
-        problems.append(f"score: engine {score}, oracle {b.score()}")
     return problems
 
 

@@ -302,3 +302,19 @@ def test_the_play_oracle_imports_nothing_of_the_engine(name: str) -> None:
     engine = [m for m in modules if m.startswith("generator.") and
               not m.startswith("generator.oracle.")]
     assert engine == []
+
+
+# ------------------------------------------------------------------------------ the switches
+
+
+def test_each_reading_of_the_oracle_is_a_switch(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The three readings the oracle takes where the 1987 text allows two (module docstring)
+    are switches: flipping each changes the answer as documented."""
+    row = oracle.lead_out_of_turn(False, "declarer", "other_hand")
+    monkeypatch.setattr(oracle, "TWO_OR_MORE_ARE_MAJOR", False)
+    assert oracle.penalty_class(["C4"], False, already_held=1) == (False, "50D")
+    monkeypatch.setattr(oracle, "SAME_SUIT_FROM_RIGHT_HAND", False)
+    assert not oracle.lead_result(row, "refuse", False, wrong_hand=True).same_suit
+    monkeypatch.setattr(oracle, "DUMMY_WIN_COUNTS_FOR_DECLARER", True)
+    assert oracle.revoke_transfer("declarer", 4, False, True, True, won_by_dummy=True) == \
+        (2, "64A1")
