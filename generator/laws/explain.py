@@ -133,6 +133,12 @@ def rectification_text(rect: dict[str, Any], lang: str) -> str:
         text = str(template.format(**fields))
     except KeyError:
         text = str(template)
+    if rect.get("if"):
+        # a refusal's preview that hangs on a later call (``if``: not_lowest_sufficient,
+        # rho_passes, ...), said before the rectification itself
+        named = {k: _seat(v, lang) if k in ("offender", "turn") else v for k, v in rect.items()}
+        text = i18n.text(lang, "explain.rect_if", str(rect["if"]),
+                         default="").format_map(_Blank(named)) + text
     return _conditional(rect, text, lang)
 
 

@@ -20,10 +20,11 @@ sufficient bid exists in that denomination (above 7NT), 27B1 cannot apply.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from generator.laws.ruler import Rule, rule
-from generator.model.calls import PASS, Bid, Double, Pass, Redouble
+from generator.laws.ruling import Rectification
+from generator.model.calls import PASS, Bid, Call, Double, Pass, Redouble
 from generator.table.irregularities import Kind
 from generator.table.state import AuctionEntry
 
@@ -37,12 +38,42 @@ DOUBLE_SUBSTITUTE_COUNTS_AS_PASS = True
 class InsufficientBid(Rule):
     """Rule on an insufficient bid made in rotation."""
 
+    #: the refusal already cancelled the bid (so the substitute does not cancel it twice)
+    cancelled_now = False
+
     def opened(self, table: Table) -> None:
-        self.offer_acceptance(table, ("27A",), ("27B",))
+        self.offer_acceptance(table, ("27A",), ("27B",), refuse_rects=self.refusal_preview())
+
+    def refusal_preview(self) -> tuple[Rectification, ...]:
+        """What a refusal brings, as the director states it before the substitute (27B): the
+        bid is cancelled, the offender must substitute a sufficient bid or a pass, and unless
+        that is the lowest sufficient bid in the same denomination (27B1) his partner passes
+        throughout (27B2) and Law 26 may restrict the partner's lead."""
+        lowest = str(self.fact.detail("lowest_sufficient") or "none")
+        unless: dict[str, Any] = ({} if lowest == "none" else
+                                  {"if": "not_lowest_sufficient", "lowest": lowest,
+                                   "offender": str(self.offender)})
+        call = Call.parse(str(self.fact.detail("call")))
+        return (
+            Rectification("call_cancelled", "27B", {"event": self.fact.event}),
+            Rectification("must_substitute", "27B", {"seat": str(self.offender),
+                                                      "calls": "sufficient_bid_or_pass"}),
+            Rectification("must_pass", "27B2", {"seat": str(self.offender.partner),
+                                                 "scope": "throughout", **unless}),
+            self.lead_preview(call, **unless),
+        )
 
     def resolve(self, table: Table, how: Resolution, event: int) -> None:
         self.settle_acceptance(how)
         super().resolve(table, how, event)
+        pending = table.pending
+        if pending is not None and pending.stage == "substitute" and pending.irregularity == \
+                self.index:
+            # refused: the bid is cancelled now and the offender's substitute comes next (27B)
+            self.withdrawn(table, self.entry_index(table), "27B")
+            self.cancelled_now = True
+            self.ruling.add("must_substitute", "27B", seat=str(self.offender),
+                            calls="sufficient_bid_or_pass")
 
     def substituted(self, table: Table, entry: int, event: int) -> None:
         substitute = table.entries[entry]
@@ -51,7 +82,8 @@ class InsufficientBid(Rule):
         super().substituted(table, entry, event)
         if substitute.status == "pending":
             return  # the replacement is itself irregular: its own ruling follows
-        self.withdrawn(table, withdrawn, "27B")
+        if not self.cancelled_now:
+            self.withdrawn(table, withdrawn, "27B")
         call = substitute.call
         if isinstance(call, Bid) and str(call) == self.fact.detail("lowest_sufficient"):
             self.ruling.add("no_rectification", "27B1")

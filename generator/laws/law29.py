@@ -58,7 +58,20 @@ class OutOfRotation(Rule):
         if (self.relation == "rho" and law28.rho_obliged_to_pass(table, self.turn)
                 and law28.deem_in_rotation(self.ruling, table, table.pending.entry, self.turn)):
             return
-        self.offer_acceptance(table, ("29B",), ("29A",))
+        self.offer_acceptance(table, ("29B",), ("29A",), refuse_rects=self.refusal_preview())
+
+    def refusal_preview(self) -> tuple[Rectification, ...]:
+        """What a refusal brings (29A), stated before the acceptor decides: the call is
+        cancelled and the player in turn calls; the subclass adds its law's penalties (a call
+        at LHO's turn after calling is a change of call, whose choice is the offender's)."""
+        if self.at_lho_turn_after_calling():
+            return ()  # its outcome is the offender's 25B2b choice, made only after a refusal
+        cancelled = Rectification("call_cancelled", "29A", {"event": self.fact.event})
+        return (cancelled, *self.penalty_preview())
+
+    def penalty_preview(self) -> tuple[Rectification, ...]:
+        """The penalties of Law 30, 31 or 32 that a refusal brings (see :meth:`penalise`)."""
+        return ()
 
     def resolve(self, table: Table, how: Resolution, event: int) -> None:
         if how == "superseded":

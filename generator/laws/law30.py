@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from generator.laws import law23, law34
 from generator.laws.law29 import OutOfRotation
 from generator.laws.ruler import rule
+from generator.laws.ruling import Rectification
 from generator.model.calls import Bid, CallValue
 from generator.model.seat import Seat
 from generator.table.irregularities import Kind
@@ -48,6 +49,17 @@ class PassOutOfRotation(OutOfRotation):
             law23.enforced_pass(self.ruling)
         else:
             self.bar(table, self.offender, "next_turn", "30B1")
+
+    def penalty_preview(self) -> tuple[Rectification, ...]:
+        """The bar :meth:`penalise` would set, stated before the acceptor decides."""
+        me = str(self.offender)
+        if self.fact.detail("before_any_bid"):
+            return (Rectification("must_pass", "30A", {"seat": me, "scope": "next_turn"}),)
+        if self.relation == "partner":
+            return (Rectification("must_pass", "30B2", {"seat": me, "scope": "throughout"}),
+                    Rectification("no_double_or_redouble", "30B2",
+                                  {"seat": str(self.offender.partner), "scope": "this_turn"}))
+        return (Rectification("must_pass", "30B1", {"seat": me, "scope": "next_turn"}),)
 
     def change_law(self) -> str:
         return "30B3"

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from generator.laws import law09, law35
 from generator.laws.law29 import OutOfRotation
 from generator.laws.ruler import Rule, rule
+from generator.laws.ruling import Rectification
 from generator.model.calls import Bid, CallValue, Pass
 from generator.model.seat import Seat
 from generator.table.irregularities import Kind
@@ -83,6 +84,27 @@ class BidOutOfRotation(OutOfRotation):
         call = Call.parse(str(self.fact.detail("call")))
         assert isinstance(call, Bid)
         return call
+
+    def penalty_preview(self) -> tuple[Rectification, ...]:
+        """What :meth:`penalise` and the calls after it bring, stated before the acceptor
+        decides: at RHO's turn it hangs on RHO's call and then on the offender's (31A); at
+        partner's turn, or LHO's before the offender has called, partner is barred (31B)."""
+        partner, me = str(self.offender.partner), str(self.offender)
+        if self.relation == "rho":
+            who = {"turn": str(self.turn), "offender": me}
+            return (
+                Rectification("must_repeat", "31A1", {"seat": me, "call": str(self.bid),
+                                                      "if": "rho_passes", **who}),
+                Rectification("must_pass", "31A2a", {"seat": partner, "scope": "next_turn",
+                                                     "if": "rho_calls_same_strain", **who}),
+                Rectification("must_pass", "31A2b", {"seat": partner, "scope": "throughout",
+                                                     "if": "rho_calls_other_call", **who}),
+                self.lead_preview(self.bid, **{"if": "rho_calls_other_call", **who}),
+            )
+        return (
+            Rectification("must_pass", "31B", {"seat": partner, "scope": "throughout"}),
+            self.lead_preview(self.bid, **{"if": "not_repeated", "offender": me}),
+        )
 
     def penalise(self, table: Table) -> None:
         if self.relation == "rho":

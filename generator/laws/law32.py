@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from generator.laws.law29 import OutOfRotation
 from generator.laws.ruler import rule
+from generator.laws.ruling import Rectification
 from generator.model.calls import Call, CallValue, Pass
 from generator.model.seat import Seat
 from generator.table.irregularities import Kind
@@ -29,6 +30,26 @@ if TYPE_CHECKING:
 @rule(Kind.DOUBLE_OUT_OF_ROTATION, editions={"1987"})
 class DoubleOutOfRotation(OutOfRotation):
     waiting = False
+
+    def penalty_preview(self) -> tuple[Rectification, ...]:
+        """What :meth:`penalise` and the calls after it bring, stated before the acceptor
+        decides: at RHO's turn it hangs on RHO's call (32B); otherwise partner is barred
+        throughout and Law 26 may follow (32A)."""
+        partner, me = str(self.offender.partner), str(self.offender)
+        withdrawn = Call.parse(str(self.fact.detail("call")))
+        if self.relation == "rho":
+            who = {"turn": str(self.turn), "offender": me}
+            return (
+                Rectification("must_repeat", "32B1", {"seat": me, "call": str(withdrawn),
+                                                      "if": "rho_passes", **who}),
+                Rectification("must_pass", "32B2", {"seat": partner, "scope": "throughout",
+                                                    "if": "rho_calls", **who}),
+                self.lead_preview(withdrawn, **{"if": "rho_calls", **who}),
+            )
+        return (
+            Rectification("must_pass", "32A", {"seat": partner, "scope": "throughout"}),
+            self.lead_preview(withdrawn, **{"if": "not_repeated", "offender": me}),
+        )
 
     def penalise(self, table: Table) -> None:
         if self.relation == "rho":

@@ -182,6 +182,13 @@ class Rule:
         from generator.laws import law09, law11, law60
 
         option = self.ruling.settle("accept" if how in ("accepted", "condoned") else "refuse")
+        if option is not None and option.id == "refuse":
+            # the refusal's preview (see offer_acceptance): the rule now adds the real ones
+            for rect in option.rectifications:
+                for i, r in enumerate(self.ruling.rectifications):
+                    if r is rect:
+                        del self.ruling.rectifications[i]
+                        break
         if how == "condoned":
             if by_play:
                 law60.accepted_by_play(self.ruling)
@@ -271,8 +278,15 @@ class Rule:
     def offer_acceptance(self, table: Table, accept_laws: tuple[str, ...],
                          refuse_laws: tuple[str, ...],
                          accept_rects: tuple[Rectification, ...] = (),
-                         accept_kind: str = "call_stands") -> None:
-        """Offer the offender's LHO (the pending acceptor) the choice to accept or refuse."""
+                         accept_kind: str = "call_stands",
+                         refuse_rects: tuple[Rectification, ...] = ()) -> None:
+        """Offer the offender's LHO (the pending acceptor) the choice to accept or refuse.
+
+        ``refuse_rects`` say what a refusal brings (10C1: the director explains every option),
+        so that the ruling given when the director arrives states it; a rectification that
+        hangs on a later call carries an ``if`` (``not_lowest_sufficient``, ``rho_passes``,
+        ...). They are a preview: once the refusal is chosen the rule adds the real ones as
+        they come into force, and :meth:`settle_acceptance` takes the preview out again."""
         assert table.pending is not None
         for seat in table.pending.acceptors[:1]:
             law10.offer(
@@ -280,8 +294,22 @@ class Rule:
                 Option("accept", list(accept_rects) or [Rectification(
                     accept_kind, accept_laws[0], {"event": self.fact.event})],
                        list(accept_laws)),
-                Option("refuse", [], list(refuse_laws)),
+                Option("refuse", list(refuse_rects), list(refuse_laws)),
             )
+
+    def lead_preview(self, call: CallValue, **condition: Any) -> Rectification:
+        """The Law 26 restriction a withdrawn ``call`` brings on the offender's partner, as a
+        refusal's preview states it (26A2 for a suit, 26B otherwise; if his side defends)."""
+        suit = law26.named_suit(call)
+        fields: dict[str, Any] = {"seat": str(self.offender.partner), "chooser": "declarer"}
+        if suit is not None:
+            fields.update(suits=[str(suit)], may=list(law26.MAY_26A2))
+            law = "26A2"
+        else:
+            fields.update(suits="any_one", may=list(law26.MAY_26B))
+            law = "26B"
+        fields.update(if_defending=True, **condition)
+        return Rectification("lead_restriction", law, fields)
 
 
 RuleClass = type[Rule]

@@ -112,6 +112,7 @@ class Ruler:
             self._cancel_original(table, pending.entry, pending.offender)
             table.next = pending.offender
             pending.stage = "substitute"
+            pending.acceptors = ()  # decided: nobody is left to accept it
         elif pending.kind in OUT_OF_ROTATION or table.irregularities[
                 pending.irregularity].detail("out_of_rotation"):
             table.pending = None
@@ -119,6 +120,7 @@ class Ruler:
         else:
             table.next = pending.offender
             pending.stage = "substitute"
+            pending.acceptors = ()  # decided: the offender is to call again
 
     def substituted(self, table: Table, entry: int, event: int) -> None:
         """The offender made his substitute call (entry ``entry``)."""

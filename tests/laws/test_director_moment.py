@@ -83,3 +83,25 @@ def test_a_call_over_an_irregular_call_does_not_cite_11a(board: int, events: lis
     assert "11A" not in cited
     assert any(n["topic"] in ("accepted_by_call", "condoned_by_call")
                for r in out["rulings"] for n in r["notes"])
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", "unless East substitutes 2C, West must pass whenever it is his turn to call"),
+    ("ru", "если только Восток не заменит её заявкой 2C, Запад должен пасовать до конца торговли"),
+])
+def test_a_refusals_preview_says_what_it_hangs_on(lang: str, words: str) -> None:
+    """27B2 as a refusal's preview: the bar hangs on the substitute not being 27B1's."""
+    from generator.laws.explain import rectification_text
+
+    rect = {"kind": "must_pass", "seat": "W", "scope": "throughout",
+            "if": "not_lowest_sufficient", "lowest": "2C", "offender": "E", "law": "27B2"}
+    assert rectification_text(rect, lang) == words
+
+
+def test_a_refusal_takes_its_preview_out_and_states_what_happens_now() -> None:
+    out = rule(["N 1H", "E 1C", "director", "S refuses"])
+    ruling = out["rulings"][0]
+    assert [r["kind"] for r in ruling["rectifications"]] == ["call_cancelled", "must_substitute"]
+    assert out["state"]["pending"]["stage"] == "substitute"
+    assert out["state"]["pending"]["acceptors"] == []
+    assert out["state"]["next"] == "E"
