@@ -40,9 +40,9 @@ def _cmd_rule(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=2, sort_keys=False))
     else:
-        from generator.laws.render import render_text
+        from generator.laws.announce import announce
 
-        print(render_text(case, result, args.lang))
+        print(announce(case, result, args.lang))
     return 0
 
 
