@@ -7,8 +7,8 @@ dealer, auction, contract...) are read from there, and the ruling itself is said
 explanations' wording (:mod:`generator.laws.explain`: the irregularity, each rectification, each
 option, the notes and flags), so that no sentence exists twice. Cards and bids are shown with
 suit symbols, passes, doubles and redoubles in words, pairs and seats as the language names them
-(Russian: С–Ю / В–З, and the declined seat names of ``announce.seats_genitive`` and
-``announce.seats_instrumental``).
+(Russian: С–Ю / В–З, the declined seat names of ``announce.seats_genitive``, and the player
+on lead in ``announce.on_lead``: «Ход за Севером»).
 
 The options are read out in the order a director offers them (:data:`OFFER_ORDER`), not in the
 engine's order; the JSON output keeps the engine's.
@@ -268,9 +268,10 @@ def _play_lines(state: Mapping[str, Any], lang: str) -> list[str]:
         if seat == dummy:
             key = "dummy_on_lead" if leads else "dummy_to_play"
             lines.append(_capital(_w(lang, key, who=_seat(seat, lang))))
+        elif leads:
+            lines.append(i18n.text(lang, "announce.on_lead", str(seat)))
         else:
-            who = _seat(seat, lang, "announce.seats_instrumental" if leads else "explain.seats")
-            lines.append(_capital(_w(lang, "on_lead" if leads else "to_play", who=who)))
+            lines.append(_capital(_w(lang, "to_play", who=_seat(seat, lang))))
     cards = [_w(lang, "penalty_card", owner=_seat(p["seat"], lang, "announce.seats_genitive"),
                 card=symbols(str(p["card"]), lang),
                 kind=i18n.text(lang, "diagrams.labels", "major" if p.get("major") else "minor"))
