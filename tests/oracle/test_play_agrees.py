@@ -24,8 +24,8 @@ options (seat, ids, the one chosen), the penalty cards, ``must_play``, ``lead_re
 ``trick_transfer`` rectifications, and the final tricks and score (Law 77, undoubled).
 
 The card play below is this file's own (it uses the oracle's card arithmetic), not the engine's.
-``known_engine_bugs`` lists disagreements reported to the engine's owners and skipped meanwhile
-(see ``/tmp/h/E-disagreements.md``); it is empty when the engine and the oracle agree.
+``known_engine_bugs`` lists disagreements found and not yet fixed in the engine, each skipped by a
+predicate with a comment saying what the law says; it is empty when the engine and the oracle agree.
 """
 
 from __future__ import annotations
@@ -49,15 +49,9 @@ from generator.table.case import parse_case
 KINDS = ("opening_lead", "lead_out_of_turn", "declarer_lead", "exposed_card", "premature_play",
          "revoke")
 
-#: Disagreements reported to the engine's owners, skipped here until fixed: a predicate on the
-#: board (see ``/tmp/h/E-disagreements.md`` for each). Empty: the engine and the oracle agree.
-#: The coordinator removes an entry once the engine is fixed.
-known_engine_bugs: dict[str, Callable[[Board], bool]] = {
-    # D1: after a non-offender withdrew (62C1), the engine offers the 62C2 keep/withdraw choice
-    # for a card of dummy's to dummy himself, not to declarer (Laws 43, 45B; it does give the
-    # 62C1 choice for dummy's card to declarer)
-    "62C2 choice for dummy's card offered to dummy": lambda b: "62C2 dummy" in b.expect.tags,
-}
+#: Engine disagreements found and not yet fixed, skipped until fixed: a predicate on the board,
+#: with a comment on what the law says. Empty: the engine and the oracle agree.
+known_engine_bugs: dict[str, Callable[[Board], bool]] = {}
 
 
 class Unsuitable(Exception):
