@@ -14,19 +14,14 @@ forfeiting the right to penalise" — the forfeiture is 29B's own; the Law 35 pr
 likewise names the LHO's call as the condition of Law 35.)
 
 11A proper is flagged by :func:`may_be_forfeited` where a non-offender's action is no acceptance
-(the offender's RHO calling over a call after the final pass, Law 39's module).
-:func:`forfeited_by_action` remains for the play, where the laws layer still cites 11A beside
-Law 60A when the next player plays over an irregular lead or play.
+(the offender's RHO calling over a call after the final pass, Law 39's module). The play is
+read the same way: a play over an irregular lead or play accepts it (53A, 54B) and loses the
+penalty under 60A's own words, so it cites 60A and not 11A (``law60.accepted_by_play``).
 """
 
 from __future__ import annotations
 
 from generator.laws.ruling import Ruling
-
-
-def forfeited_by_action(ruling: Ruling) -> None:
-    """Cite 11A: the non-offenders acted before the director was called."""
-    ruling.note("rectification_forfeited", "11A")
 
 
 def may_be_forfeited(ruling: Ruling) -> None:

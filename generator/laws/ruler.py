@@ -177,8 +177,8 @@ class Rule:
         """Record the acceptor's decision, and what follows from how it was taken: calling over
         the irregularity accepts it under the law that offers the acceptance (27A, 29B, 25B1:
         that is the acceptor's right used, not a forfeiture under 11A); playing over it accepts
-        it too (60A, with 11A cited beside it), and the offender's own correction before the
-        decision is premature (9C)."""
+        it too (53A/54B, losing the penalty under 60A's own words, not 11A either), and the
+        offender's own correction before the decision is premature (9C)."""
         from generator.laws import law09, law11, law60
 
         option = self.ruling.settle("accept" if how in ("accepted", "condoned") else "refuse")
@@ -192,7 +192,6 @@ class Rule:
         if how == "condoned":
             if by_play:
                 law60.accepted_by_play(self.ruling)
-                law11.forfeited_by_action(self.ruling)
             elif option is not None and option.laws:
                 law11.accepted_by_call(self.ruling, option.laws[0])
         if how == "corrected":
