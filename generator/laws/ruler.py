@@ -86,6 +86,12 @@ class Rule:
         """The offender made his replacement call."""
         Ruler.substituted(self.ruler, table, entry, event)
 
+    def substitute_made(self) -> None:
+        """The offender has made his replacement call: the duty to make one (``must_substitute``,
+        stated while the call was still to come) is spent, so the ruling no longer lists it."""
+        self.ruling.rectifications = [r for r in self.ruling.rectifications
+                                      if r.kind != "must_substitute"]
+
     def lead_due(self, table: Table, leader: Seat) -> None:
         """A lead is due: offer declarer the Law 26 choice when the restricted player leads."""
         if table.declarer is None or self.ruling.open_choice is not None:
@@ -376,7 +382,9 @@ class LawRuler(Ruler):
 
     def substituted(self, table: Table, entry: int, event: int) -> None:
         assert table.pending is not None
-        self.rule_for(table, table.pending.irregularity).substituted(table, entry, event)
+        rule = self.rule_for(table, table.pending.irregularity)
+        rule.substitute_made()
+        rule.substituted(table, entry, event)
 
     def chose(self, table: Table, seat: Seat, option: str, event: int) -> None:
         for rule_obj in reversed(list(self.rules.values())):
