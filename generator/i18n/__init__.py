@@ -19,6 +19,7 @@ follow the catalogs present.
 from __future__ import annotations
 
 import os
+import re
 import string
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from functools import cache
@@ -29,6 +30,10 @@ from typing import Any, Generic, TypeVar, overload
 from generator.errors import InputError, ParseError
 
 SOURCE_LANG = "en"
+#: The grammatical cases a seat or a call field may be asked in, as a suffix of the field's name
+#: (``{seat_gen}``, ``{turn_ins}``: :mod:`generator.laws.words` fills them); a translation uses
+#: them where its grammar declines, and the placeholder check counts ``{seat_gen}`` as ``{seat}``.
+CASE_SUFFIXES = ("gen", "dat", "acc", "ins", "pre")
 #: Where the catalogs are (read at each call, so a test may point it elsewhere).
 CATALOG_DIR = Path(__file__).resolve().parent
 #: An environment variable naming another catalog folder (a federation trying its translation
@@ -191,7 +196,7 @@ def _merged(english: Mapping[str, Any], own: Mapping[str, Any], path: Path,
                 out[key] = _merged(base, mine, path, at, lines)
                 continue
             if isinstance(base, str) and isinstance(mine, str):
-                wanted, found = placeholders(base), placeholders(mine)
+                wanted, found = undeclined(placeholders(base)), undeclined(placeholders(mine))
                 if wanted != found:
                     raise CatalogError(
                         f"{'/'.join(at)}: the placeholders {_names(found)} are not the "
@@ -202,6 +207,12 @@ def _merged(english: Mapping[str, Any], own: Mapping[str, Any], path: Path,
             raise CatalogError(f"{'/'.join(at)}: expected {shape}, as in {SOURCE_LANG}.yaml",
                                str(path), lines.get(at))
     return out
+
+
+def undeclined(names: frozenset[str]) -> frozenset[str]:
+    """The fields without their case (``seat_gen`` → ``seat``): English names a seat in one
+    form, Russian in the case the sentence needs, and both name the same seat."""
+    return frozenset(re.sub(rf"_(?:{'|'.join(CASE_SUFFIXES)})$", "", n) for n in names)
 
 
 def _names(names: frozenset[str]) -> str:

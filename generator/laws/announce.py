@@ -7,8 +7,10 @@ dealer, auction, contract...) are read from there, and the ruling itself is said
 explanations' wording (:mod:`generator.laws.explain`: the irregularity, each rectification, each
 option, the notes and flags), so that no sentence exists twice. Cards and bids are shown with
 suit symbols, passes, doubles and redoubles in words, pairs and seats as the language names them
-(Russian: С–Ю / В–З, the declined seat names of ``announce.seats_genitive``, and the player
-on lead in ``announce.on_lead``: «Ход за Севером»).
+(Russian: С–Ю / В–З, the declined seat names of ``words.seat_cases``, and the player on lead
+in ``announce.on_lead``: «Ход за Севером»). The conversion of codes into words is
+:func:`generator.laws.words.in_words`, done once, inside the explanations' functions: this
+module hands them the engine's data as it is.
 
 The options are read out in the order a director offers them (:data:`OFFER_ORDER`), not in the
 engine's order; the JSON output keeps the engine's.
@@ -22,7 +24,14 @@ from typing import Any
 
 from generator import i18n
 from generator.book.examples import symbols
-from generator.laws.explain import describe_fact, option_label, rectification_text
+from generator.laws import words
+from generator.laws.explain import (
+    chosen_text,
+    describe_fact,
+    note_text,
+    option_label,
+    rectification_text,
+)
 from generator.notebook import _call
 from generator.table.case import Case
 
@@ -93,12 +102,12 @@ def _heading(lang: str, key: str, **fields: Any) -> str:
     return text.format(**fields) if fields else text
 
 
-def _seat(seat: Any, lang: str, form: str = "explain.seats") -> str:
-    return i18n.text(lang, form, str(seat), default=str(seat))
+def _seat(seat: Any, lang: str) -> str:
+    return words.seat(seat, lang)
 
 
 def _side(side: Any, lang: str) -> str:
-    return i18n.text(lang, "announce.sides", str(side), default=str(side))
+    return words.side(side, lang)
 
 
 def _capital(text: str) -> str:
@@ -116,14 +125,9 @@ def _cited(text: str, laws: Sequence[str], lang: str, sentence: bool = True) -> 
 
 def _call_words(call: str, lang: str) -> str:
     """A call as the notebook shows it; a bid above seven (Law 38) with its symbol too."""
-    above = re.fullmatch(r"([89]|[1-9]\d+)(NT|[CDHS])", call)
-    if above:  # the strain as the notebook shows it at the one level
-        return above.group(1) + _call("1" + above.group(2), lang)[1:]
+    if re.fullmatch(r"([89]|[1-9]\d+)(NT|[CDHS])", call):
+        return words.bid(call, lang)
     return _call(call, lang)
-
-
-def _cards(cards: Any, lang: str) -> str:
-    return ", ".join(symbols(c, lang) for c in str(cards).split())
 
 
 def _contract(contract: str, lang: str) -> str:
@@ -132,27 +136,6 @@ def _contract(contract: str, lang: str) -> str:
     doubles = len(contract) - len(bid)
     text = _call_words(bid, lang)
     return _w(lang, ("doubled", "redoubled")[doubles - 1], contract=text) if doubles else text
-
-
-#: Fields of a fact, note or rectification shown in words before a template is filled: calls,
-#: cards, pairs (the seats the explanations name themselves).
-_CALL_FIELDS = ("call", "last", "new", "lowest_sufficient")
-_CARD_FIELDS = ("card", "cards", "penalty")
-_SIDE_FIELDS = ("side", "to")
-
-
-def _in_words(fields: Mapping[str, Any], lang: str) -> dict[str, Any]:
-    out = dict(fields)
-    for name, value in fields.items():
-        if name in _CALL_FIELDS and isinstance(value, str) and value != "none":
-            out[name] = _call_words(value, lang)
-        elif name == "what" and isinstance(value, str):  # what a player asks to have again
-            out[name] = i18n.text(lang, "announce.requests", value, default=value)
-        elif name in _CARD_FIELDS and isinstance(value, str):
-            out[name] = _cards(value, lang)
-        elif name in _SIDE_FIELDS and isinstance(value, str):
-            out[name] = _side(value, lang)
-    return out
 
 
 # --- the parts of the announcement ---------------------------------------------------------------
@@ -181,7 +164,7 @@ def _auction_line(state: Mapping[str, Any], lang: str) -> str | None:
 
 def _rect_sentence(rect: Mapping[str, Any], state: Mapping[str, Any], lang: str,
                    sentence: bool = True) -> str:
-    said = _in_words(rect, lang)
+    said = dict(rect)
     if rect["kind"] == "right_to_call_retained" and not (
             state["phase"] == "auction" and state.get("next") == rect.get("seat")):
         said["kind"] = "right_to_call_retained_used"  # as the explanation says it (Law 34)
@@ -201,9 +184,7 @@ def _options(kind: str, option: Mapping[str, Any], state: Mapping[str, Any],
     """A choice still open, numbered in the director's order, each with what it brings; a
     choice made, as the explanation says it."""
     if "chosen" in option:
-        return [_cited(i18n.text(lang, "explain.chosen").format(
-            seat=_seat(option["seat"], lang), id=option_label(str(option["chosen"]), lang)),
-            [], lang)]
+        return [_cited(chosen_text(option, lang), [], lang)]
     lines = [_chooser(str(option["seat"]), state, lang)]
     brings: Mapping[str, Any] = option.get("rectifications") or {}
     for n, option_id in enumerate(offer_order(kind, [str(i) for i in option["ids"]]), 1):
@@ -217,12 +198,7 @@ def _options(kind: str, option: Mapping[str, Any], state: Mapping[str, Any],
 
 
 def _note_sentence(note: Mapping[str, Any], lang: str) -> str:
-    fields = _in_words({"side": "", "seat": "", "caller": "", **note}, lang)
-    fields["seat"], fields["caller"] = _seat(fields["seat"], lang), _seat(fields["caller"], lang)
-    fields["condition"] = i18n.text(lang, "explain.condition", str(note.get("condition", "")),
-                                    default="")
-    template = i18n.text(lang, "explain.note", str(note["topic"]), default=str(note["topic"]))
-    return _cited(template.format_map(fields), [str(note["law"])], lang)
+    return _cited(note_text(note, lang), [str(note["law"])], lang)
 
 
 def _ruling_lines(ruling: Mapping[str, Any], fact: Mapping[str, Any], state: Mapping[str, Any],
@@ -231,8 +207,7 @@ def _ruling_lines(ruling: Mapping[str, Any], fact: Mapping[str, Any], state: Map
     comes once the player knows what stands whatever he chooses), notes and flags last, each in
     the explanation's words."""
     kind = str(fact["kind"])
-    said = describe_fact(kind, fact.get("seat"), _in_words(fact.get("details") or {}, lang),
-                         lang)
+    said = describe_fact(kind, fact.get("seat"), dict(fact.get("details") or {}), lang)
     lines = [_cited(said, [str(law) for law in ruling.get("laws", [])[:1]], lang)]
     for rect in ruling.get("rectifications") or []:
         lines.append("  " + _rect_sentence(rect, state, lang))
@@ -272,8 +247,8 @@ def _play_lines(state: Mapping[str, Any], lang: str) -> list[str]:
             lines.append(i18n.text(lang, "announce.on_lead", str(seat)))
         else:
             lines.append(_capital(_w(lang, "to_play", who=_seat(seat, lang))))
-    cards = [_w(lang, "penalty_card", owner=_seat(p["seat"], lang, "announce.seats_genitive"),
-                card=symbols(str(p["card"]), lang),
+    cards = [_w(lang, "penalty_card", **words.in_words({"owner": p["seat"], "card": p["card"]},
+                                                      lang),
                 kind=i18n.text(lang, "diagrams.labels", "major" if p.get("major") else "minor"))
              for p in state.get("penalty_cards") or [] if p.get("status", "in_force") ==
              "in_force"]

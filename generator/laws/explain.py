@@ -12,15 +12,12 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from generator import i18n
+from generator.laws import words
 from generator.laws.ruling import Ruling
 from generator.table.irregularities import Irregularity
 
 if TYPE_CHECKING:
     from generator.table.state import Table
-
-
-def _seat(value: Any, lang: str) -> str:
-    return i18n.text(lang, "explain.seats", str(value), default=str(value))
 
 
 def _sentence(text: str, laws: list[str], lang: str) -> str:
@@ -56,7 +53,7 @@ def option_label(option_id: str, lang: str) -> str:
         suit_card = i18n.text(lang, "explain.suit_cards", suit, default=suit)
         return i18n.text(lang, "explain.option_labels", verb).format(suit=suit_card)
     if verb == "play" and len(suit) == 2:  # 62D2: the card declarer requires (``play_CT``)
-        return i18n.text(lang, "explain.option_labels", verb).format(card=suit)
+        return i18n.text(lang, "explain.option_labels", verb).format(card=words.card(suit, lang))
     return i18n.text(lang, "explain.option_labels", option_id,
                      default=option_id.replace("_", " "))
 
@@ -71,9 +68,8 @@ def _fact_text(kind: str, seat: Any, details: Mapping[str, Any], lang: str) -> s
     """The irregularity in words, as the opening of a sentence. A template field the facts lack
     drops the template's parenthesis (a fact recorded without, say, the calls it compares) and
     reads as blank elsewhere, so that a sparse fact still gets its sentence."""
-    facts = dict(details)
-    facts["seat"] = _seat(seat, lang) if seat else ""
-    facts["turn"] = _seat(facts.get("turn", ""), lang)
+    facts = words.in_words({**details, "seat": str(seat) if seat else "",
+                            "turn": str(details.get("turn", ""))}, lang)
     template = i18n.text(lang, "explain.kind", _kind_key(kind, facts), default=kind)
     try:
         return template.format(**facts)
@@ -91,7 +87,7 @@ class _Blank(dict[str, Any]):
 def rectification_text(rect: dict[str, Any], lang: str) -> str:
     """A rectification in words, without its law."""
     template: Any = i18n.table(lang, "explain.rect").get(rect["kind"], rect["kind"])
-    fields = {k: _seat(v, lang) if k in ("seat", "declarer") else v for k, v in rect.items()}
+    fields = words.in_words(rect, lang)
     if "suit" in rect:
         fields["suit_name"] = i18n.text(lang, "explain.suits", str(rect["suit"]),
                                         default=str(rect["suit"]))
@@ -126,6 +122,10 @@ def rectification_text(rect: dict[str, Any], lang: str) -> str:
                                               for s in rect["suits"])
                 fields["may"] = i18n.text(lang, "explain.may", "or").join(
                     i18n.text(lang, "explain.may", m) for m in rect["may"])
+                if key == "penalty":  # each verb governs its own case of the seat («от Севера»)
+                    fields["whom"] = i18n.text(lang, "explain.may", "or").join(
+                        i18n.text(lang, "explain.may_whom", m).format_map(_Blank(fields))
+                        for m in rect["may"])
     if rect["kind"] == "penalty_card":
         fields["major"] = i18n.text(lang, "explain.penalty_card",
                                     "major" if rect.get("major") else "minor")
@@ -136,25 +136,23 @@ def rectification_text(rect: dict[str, Any], lang: str) -> str:
     if rect.get("if"):
         # a refusal's preview that hangs on a later call (``if``: not_lowest_sufficient,
         # rho_passes, ...), said before the rectification itself
-        named = {k: _seat(v, lang) if k in ("offender", "turn") else v for k, v in rect.items()}
         text = i18n.text(lang, "explain.rect_if", str(rect["if"]),
-                         default="").format_map(_Blank(named)) + text
-    return _conditional(rect, text, lang)
+                         default="").format_map(_Blank(fields)) + text
+    return _conditional(rect, text, fields, lang)
 
 
-def _conditional(rect: dict[str, Any], text: str, lang: str) -> str:
+def _conditional(rect: dict[str, Any], text: str, fields: Mapping[str, Any], lang: str) -> str:
     """A rectification that binds only if the offender's side defends (Laws 24, 26) is said so,
     and once the auction is over, whether it binds (``applies``)."""
     if not rect.get("if_defending"):
         return text
-    seat = _seat(rect.get("seat", ""), lang)
     card = rect["kind"] == "penalty_card"
     if card:
-        text = i18n.text(lang, "explain.if_defending", "prefix").format(seat=seat) + text
+        text = i18n.text(lang, "explain.if_defending", "prefix").format_map(_Blank(fields)) + text
     applies = rect.get("applies")
     if applies is not None:
         key = "applies" if applies else ("lapsed_card" if card else "lapsed")
-        text += i18n.text(lang, "explain.if_defending", key).format(seat=seat)
+        text += i18n.text(lang, "explain.if_defending", key).format_map(_Blank(fields))
     return text
 
 
@@ -168,7 +166,8 @@ def _option_outcomes(option: dict[str, Any], lang: str) -> list[str]:
         what = "; ".join(rectification_text(r, lang) for r in rects)
         laws = list(dict.fromkeys(str(r["law"]) for r in rects if r.get("law")))
         text = i18n.text(lang, "explain.if_option").format(
-            seat=_seat(option["seat"], lang), option=option_label(option_id, lang), what=what)
+            **words.in_words({"seat": option["seat"]}, lang),
+            option=option_label(option_id, lang), what=what)
         sentences.append(_sentence(text, laws, lang))
     return sentences
 
@@ -182,13 +181,11 @@ def explain(ruling: Ruling, fact: Irregularity, table: Table, lang: str) -> str:
     for option in data["options"]:
         if "chosen" not in option:
             sentences.append(_sentence(i18n.text(lang, "explain.option").format(
-                seat=_seat(option["seat"], lang),
+                **words.in_words({"seat": option["seat"]}, lang),
                 ids="; ".join(option_label(i, lang) for i in option["ids"])), [], lang))
             sentences.extend(_option_outcomes(option, lang))
         else:
-            sentences.append(_sentence(i18n.text(lang, "explain.chosen").format(
-                seat=_seat(option["seat"], lang), id=option_label(option["chosen"], lang)),
-                [], lang))
+            sentences.append(_sentence(chosen_text(option, lang), [], lang))
     for rect in data["rectifications"]:
         law = [rect["law"]] if rect.get("law") else []
         if rect["kind"] == "right_to_call_retained" and not (
@@ -197,14 +194,24 @@ def explain(ruling: Ruling, fact: Irregularity, table: Table, lang: str) -> str:
             rect = {**rect, "kind": "right_to_call_retained_used"}
         sentences.append(_sentence(rectification_text(rect, lang), law, lang))
     for note in ruling.notes:
-        text = i18n.text(lang, "explain.note", note["topic"], default=note["topic"])
-        fields = {"side": note.get("side", ""),
-                  "condition": i18n.text(lang, "explain.condition", note.get("condition", ""),
-                                         default=""),
-                  "seat": _seat(note.get("seat", ""), lang),
-                  "caller": _seat(note.get("caller", ""), lang)}
-        sentences.append(_sentence(text.format(**fields), [note["law"]], lang))
+        sentences.append(_sentence(note_text(note, lang), [note["law"]], lang))
     for flag in ruling.flags:
         text = i18n.text(lang, "explain.flag", flag["reason"], default=flag["reason"])
         sentences.append(_sentence(text, [flag["law"]], lang))
     return " ".join(sentences)
+
+
+def chosen_text(option: Mapping[str, Any], lang: str) -> str:
+    """A choice already made, in words (without its law)."""
+    return i18n.text(lang, "explain.chosen").format(
+        **words.in_words({"seat": option["seat"]}, lang),
+        id=option_label(str(option["chosen"]), lang))
+
+
+def note_text(note: Mapping[str, Any], lang: str) -> str:
+    """A ruling's note in words (without its law): the note's seats, calls and pair named."""
+    text = i18n.text(lang, "explain.note", str(note["topic"]), default=str(note["topic"]))
+    fields = words.in_words({"side": "", "seat": "", "caller": "", **note}, lang)
+    fields["condition"] = i18n.text(lang, "explain.condition", str(note.get("condition", "")),
+                                    default="")
+    return text.format_map(_Blank(fields))

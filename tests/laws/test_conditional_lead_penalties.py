@@ -25,8 +25,8 @@ def test_auction_penalty_card_is_conditional_while_the_auction_goes_on() -> None
     assert out["state"]["penalty_cards"] == [
         {"seat": "S", "card": "HK", "major": True, "law": "24B", "status": "if_defending"}]
     ruling = out["rulings"][0]
-    assert "If South's side defends, HK becomes a major penalty card" in ruling["explanation"]["en"]
-    assert "Если сторона игрока Юг станет вистующей" in ruling["explanation"]["ru"]
+    assert "If South's side defends, ♥K becomes a major penalty card" in ruling["explanation"]["en"]
+    assert "Если сторона Юга станет вистующей" in ruling["explanation"]["ru"]
 
 
 def test_auction_penalty_card_is_in_force_once_the_offender_defends() -> None:

@@ -44,7 +44,7 @@ def test_the_explanation_says_the_offender_calls_again_now(lang: str, words: str
 
 
 @pytest.mark.parametrize("lang, words", [("en", "if North's side defends"),
-                                         ("ru", "если сторона игрока Север станет вистующей")])
+                                         ("ru", "если сторона Севера станет вистующей")])
 def test_the_lead_restriction_to_come_is_stated_conditionally(lang: str, words: str) -> None:
     ruling = rule(["N 1H", "E P", "S X", "director"])["rulings"][0]
     assert words.lower() in ruling["explanation"][lang].lower()
@@ -86,8 +86,8 @@ def test_a_call_over_an_irregular_call_does_not_cite_11a(board: int, events: lis
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("en", "unless East substitutes 2C, West must pass whenever it is his turn to call"),
-    ("ru", "если только Восток не заменит её заявкой 2C, Запад должен пасовать до конца торговли"),
+    ("en", "unless East substitutes 2♣, West must pass whenever it is his turn to call"),
+    ("ru", "если только Восток не заменит её заявкой 2♣, Запад должен пасовать до конца торговли"),
 ])
 def test_a_refusals_preview_says_what_it_hangs_on(lang: str, words: str) -> None:
     """27B2 as a refusal's preview: the bar hangs on the substitute not being 27B1's."""

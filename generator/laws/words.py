@@ -1,0 +1,114 @@
+"""The engine's codes in words, once, for every text that names a seat, a pair, a card, a call
+or a request: the explanations (:mod:`generator.laws.explain`) and the director's announcement
+(:mod:`generator.laws.announce`, which reads the explanations) both fill their templates with
+:func:`in_words`, so nothing is converted twice and no sentence shows a raw code ("HK", "1H",
+"X", "EW", "review").
+
+Seats are declined: a field holding a seat (``seat``, ``turn``, ``caller``...) comes with the
+same seat in every grammatical case of :data:`i18n.CASE_SUFFIXES` (``{seat_gen}``,
+``{turn_ins}``...), from the ``words.seat_cases`` table (English has one form, Russian six:
+«очередь была за Востоком», «до хода Севера»). Calls in words decline the same way
+(``{call_acc}``: «дал контру»); bids are the same in every case. The catalog check
+(:func:`generator.i18n.placeholders` in ``_merged``) counts ``{seat_gen}`` as ``{seat}``, so a
+language declines where its grammar needs it without the English text changing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from generator import i18n
+
+#: Fields that hold a seat (``N``, ``E``, ``S``, ``W``): given in every case.
+SEAT_FIELDS = ("seat", "turn", "caller", "offender", "declarer", "owner", "who")
+#: Fields that hold a call (``1H``, ``3NT``, ``P``, ``X``, ``XX``, a bid above seven).
+CALL_FIELDS = ("call", "last", "new", "lowest_sufficient", "lowest")
+#: Fields that hold one card or several (``HK``, ``"C4 D3"``).
+CARD_FIELDS = ("card", "cards", "penalty")
+#: Fields that hold a pair (``NS``, ``EW``).
+SIDE_FIELDS = ("side", "to")
+#: The field naming what a player asks to have again (Law 20: ``review``, ``trick``).
+REQUEST_FIELD = "what"
+
+_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_CARD = re.compile(r"([CDHS])(10|[2-9TJQKA])")
+_BID = re.compile(r"(\d+)(NT|[CDHS])")
+_CALL_WORDS = ("P", "X", "XX")
+
+
+def seat(value: Any, lang: str, case: str = "nom") -> str:
+    """A seat's name in ``case`` (``nom``, or one of :data:`i18n.CASE_SUFFIXES`)."""
+    code = str(value)
+    if case == "nom":
+        return i18n.text(lang, "explain.seats", code, default=code)
+    return i18n.text(lang, "words.seat_cases", case, code,
+                     default=i18n.text(lang, "explain.seats", code, default=code))
+
+
+def side(value: Any, lang: str) -> str:
+    """A pair as the language names it (Russian С–Ю / В–З)."""
+    return i18n.text(lang, "words.sides", str(value), default=str(value))
+
+
+def card(value: Any, lang: str) -> str:
+    """``HK`` → ♥K, ``CT`` → ♣10; anything else unchanged. (No words: ranks are letters in
+    every catalog the seeds use, as on the cards themselves.)"""
+    match = _CARD.fullmatch(str(value))
+    if match is None:
+        return str(value)
+    return _SYMBOL[match.group(1)] + ("10" if match.group(2) == "T" else match.group(2))
+
+
+def cards(value: Any, lang: str) -> str:
+    """Cards given as ``"C4 D3"`` or as a list, with their symbols, comma-separated."""
+    items = value.split() if isinstance(value, str) else [str(v) for v in value]
+    return ", ".join(card(c, lang) for c in items)
+
+
+def bid(value: str, lang: str) -> str:
+    """A bid with its suit symbol (``2H`` → 2♥, ``3NT`` → 3БК in Russian); a bid above seven
+    (Law 38, ``8S``) too. Not a bid: unchanged."""
+    match = _BID.fullmatch(value)
+    if match is None:
+        return value
+    strain = match.group(2)
+    return match.group(1) + (i18n.text(lang, "examples.nt") if strain == "NT"
+                             else _SYMBOL[strain])
+
+
+def call(value: Any, lang: str, case: str = "nom") -> str:
+    """A call in words in ``case`` (pass, double, redouble: «контру» in the accusative) or a bid
+    with its symbol."""
+    code = str(value).upper()
+    if code in _CALL_WORDS:
+        return i18n.text(lang, "words.calls", case, code)
+    return bid(str(value), lang)
+
+
+def in_words(fields: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """The fields of a fact, rectification or note ready for a template of ``lang``: seats
+    named (and declined: ``seat_gen``...), calls, cards, pairs and requests in words; other
+    fields as given. Empty values stay empty (a fact without the seat it would name)."""
+    out = dict(fields)
+    for name, value in fields.items():
+        if not isinstance(value, str) and not (name in CARD_FIELDS and isinstance(value, list)):
+            continue
+        if value == "" or value == "none":
+            if name in SEAT_FIELDS or name in CALL_FIELDS:
+                out.update({f"{name}_{c}": value for c in i18n.CASE_SUFFIXES})
+            continue
+        if name in SEAT_FIELDS:
+            out[name] = seat(value, lang)
+            out.update({f"{name}_{c}": seat(value, lang, c) for c in i18n.CASE_SUFFIXES})
+        elif name in CALL_FIELDS:
+            out[name] = call(value, lang)
+            out.update({f"{name}_{c}": call(value, lang, c) for c in i18n.CASE_SUFFIXES})
+        elif name in CARD_FIELDS:
+            out[name] = cards(value, lang)
+        elif name in SIDE_FIELDS:
+            out[name] = side(value, lang)
+        elif name == REQUEST_FIELD:
+            out[name] = i18n.text(lang, "words.requests", str(value), default=str(value))
+    return out
