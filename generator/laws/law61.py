@@ -30,6 +30,9 @@ class Revoke(Rule):
     corrected = False
     #: declarer's 62D2 choice of the partner's card to trick twelve has been offered
     d2_offered = False
+    #: the next trick, begun before the revoke trick was reopened for the correction (a card
+    #: added to a defective trick, 67A); it resumes once the corrected trick is complete
+    aside: PlayedTrick | None = None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -67,6 +70,8 @@ class Revoke(Rule):
             self.ruling.note("revoke_established", "63A")
 
     def trick_completed(self, table: Table, trick: PlayedTrick) -> None:
+        if self.aside is not None:
+            law62.resume_next_trick(self, table, trick)
         if self.trick == 12 and len(table.tricks) == 13 and not self.corrected:
             self.corrected = True
             law62.twelfth_trick(self, table)

@@ -54,6 +54,7 @@ def correct(rule: Revoke, table: Table) -> None:
     """62A-C: withdraw the revoke card, set the penalty, offer the later players their choice."""
     offender = rule.offender
     defender = table.is_defender(offender)
+    _set_next_trick_aside(rule, table)
     taken = table.take_back(offender, face_up=defender)
     rule.ruling.cite("62A")
     law47.retracted_for_rectification(rule.ruling)
@@ -69,6 +70,35 @@ def correct(rule: Revoke, table: Table) -> None:
     _renew_duty(rule, table)
     offer_next_withdrawal(rule, table)
     offer_partner_card(rule, table)
+
+
+def _set_next_trick_aside(rule: Revoke, table: Table) -> None:
+    """A revoke made on a quitted trick while the next one is already begun: the card added to
+    a defective trick (67A) after its winner led on. Only the non-offending side can have played
+    to that next trick (otherwise the revoke would be established, 63A), so the corrected trick
+    is reopened and the next one kept aside until it is complete (:func:`resume_next_trick`)."""
+    found = table.last_trick_of(rule.offender)
+    current = table.current
+    if found is None or not found[1] or current is None or not current.plays:
+        return
+    rule.aside = current
+    table.current = None
+
+
+def resume_next_trick(rule: Revoke, table: Table, trick: PlayedTrick) -> None:
+    """The corrected trick is complete again: the trick kept aside resumes if its leader won the
+    corrected trick; otherwise it was led from the wrong hand, its cards go back to their owners
+    and the winner leads (flagged for the director, as for 67A)."""
+    aside, rule.aside = rule.aside, None
+    if aside is None or trick.winner is None:
+        return
+    if trick.winner is aside.leader:
+        table.current = aside
+        table.next = aside.next_seat
+        return
+    for seat, card in aside.plays:
+        table.return_to_hand(seat, card, face_up=False)
+    rule.ruling.flag("next_trick_led_from_wrong_hand", "67A")
 
 
 def _renew_duty(rule: Revoke, table: Table) -> None:
