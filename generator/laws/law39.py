@@ -41,6 +41,24 @@ class CallAfterFinalPass(Rule):
             self.ruling.add("no_rectification", "39")
             return
         self.restrict_lead(table, [call])
+        self.offer_if_partner_leads_now(table)
+
+    def offer_if_partner_leads_now(self, table: Table) -> None:
+        """The auction is over and the opening lead is still to come: when it falls to the
+        offender's partner, the restriction binds at once, so declarer's Law 26 choice is open
+        now (the same options, ids and seat as when a restriction from the auction reaches the
+        opening leader, :meth:`Rule.lead_due`), not at a lead already announced before it."""
+        if (table.phase == "play" and not table.tricks and table.current is None
+                and table.next is self.offender.partner):
+            self.lead_due(table, table.next)
+
+    def withdraw_lead_offer(self) -> None:
+        """35D took the restriction away: declarer's choice about it is no longer open."""
+        if self.lead_choice is not None and self.lead_choice[0] == "26":
+            choice = self.ruling.open_choice
+            if choice is not None:
+                self.ruling.choices.remove(choice)
+            self.lead_choice = None
 
     def condone_previous(self, table: Table) -> None:
         """35D: this call, by the LHO of the player who made the previous call after the final
@@ -68,6 +86,7 @@ class CallAfterFinalPass(Rule):
         for lead in previous.leads:
             lead.withdraw()
         previous.leads = []
+        previous.withdraw_lead_offer()
         previous.ruling.laws = [ref for ref in previous.ruling.laws if not ref.startswith("26")]
         law11.condoned_by_call(previous.ruling, "35D")
         if any(r.kind == "no_rectification" for r in previous.ruling.rectifications):
