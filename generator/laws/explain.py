@@ -101,7 +101,7 @@ def rectification_text(rect: dict[str, Any], lang: str) -> str:
         elif rect["kind"] == "must_play":
             if "card" in rect:
                 key = "first_opportunity" if rect.get("when") == "first_legal_opportunity" \
-                    else "card"
+                    else str(rect.get("rule", "card"))  # minor_first: a minor card's duty (50D)
             else:
                 key = rect.get("rule", "follow_suit")
             template = template[key]

@@ -2,8 +2,13 @@
 
 * 24A: a single card below honour rank, not led prematurely: no penalty in the auction; if the
   offender becomes a defender it is a (minor) penalty card.
-* 24B: an honour, a card led prematurely, or two or more cards: the offender's partner must pass at
-  his next turn, and the cards become (major) penalty cards if the offender becomes a defender.
+* 24B: a single honour, or any card led prematurely: the offender's partner must pass at his next
+  turn, and the card becomes a (major) penalty card if the offender becomes a defender.
+* 24C: two or more cards exposed: the same bar and major penalty cards. The 1987 code (like the
+  1975 and 1997 ones) gives two or more exposed cards their own section C after A (a low card)
+  and B (an honour or a card led early); the seeds show only the tail of the law (seed 000,
+  page 54: the bar «...следующую очередь заявки», with 23A) and the index entry «24», so the
+  lettering is [M], taken from that structure.
 
 Law 23A goes with the 24B bar: the seed 000 page that ends Law 24 refers to 23A for a damaging
 enforced pass, so the ruling flags it like every other bar on the offender's partner.
@@ -45,9 +50,9 @@ class CardExposedDuringAuction(Rule):
         cards = [Card.parse(c) for c in str(self.fact.detail("cards")).split()]
         led = bool(self.fact.detail("led"))
         minor = len(cards) == 1 and not cards[0].rank.is_honour and not led
-        law = "24A" if minor else "24B"
+        law = "24A" if minor else ("24C" if len(cards) >= 2 else "24B")
         if not minor:
-            self.bar_partner(table, "next_turn", "24B")
+            self.bar_partner(table, "next_turn", law)
         else:
             self.ruling.cite("24A")
         self.cards_rects = [

@@ -78,6 +78,8 @@ def put_in_force(ruling: Ruling, table: Table, seat: Seat, card: Card, major: bo
     table.penalty.append(PenaltyCard(seat, card, major, law))
     if major:
         must_play(ruling, seat, card)
+    else:
+        minor_first(ruling, seat, card)
     if len(table.penalty_cards(seat)) >= 2:
         ruling.cite("51")  # several penalty cards: Law 51 governs which is played and the leads
     if not any(isinstance(c, PenaltyDuty) and c.seat is seat for c in table.constraints):
@@ -89,6 +91,14 @@ def must_play(ruling: Ruling, seat: Seat, card: Card) -> None:
     following suit, discarding or ruffing)."""
     ruling.add("must_play", "50E", seat=str(seat), card=str(card),
                when="first_legal_opportunity")
+
+
+def minor_first(ruling: Ruling, seat: Seat, card: Card) -> None:
+    """50D: the owner of a minor penalty card may not play another card of its suit below honour
+    rank before it (an honour of the suit he may play instead). Stated as a rectification in
+    force from the moment the card lies on the table, like the major card's duty: it is what the
+    director tells the owner at once (``rule: minor_first``)."""
+    ruling.add("must_play", "50D", seat=str(seat), card=str(card), rule="minor_first")
 
 
 @dataclass
