@@ -101,6 +101,14 @@ class PartnerPlay:
 
 @rule(Kind.PREMATURE_PLAY, editions={"1987"})
 class PrematurePlay(Rule):
+    def primary_laws(self) -> tuple[str, ...]:
+        """57A covers only a card played before the offender's partner has played to the trick
+        (seed 003, Law 57A). Played after his partner, the card is an exposed card of a
+        defender: a (major) penalty card under Laws 49-50, and Law 57 is not cited at all."""
+        if self.fact.detail("partner_played"):
+            return ("49", "50")
+        return super().primary_laws()
+
     def detected(self, table: Table) -> None:
         super().detected(table)
         card = Card.parse(str(self.fact.detail("card")))
