@@ -161,7 +161,19 @@ def offer_next_withdrawal(rule: Revoke, table: Table) -> None:
             rule.ruling.cite("62C2")
             law10.offer(rule.ruling, chooser, Option("keep", [], ["62C2"]),
                         Option("withdraw", [], ["62C2"]))
+            _partner_card_choice_last(rule)
             return
+
+
+def _partner_card_choice_last(rule: Revoke) -> None:
+    """Declarer's 62D2 choice, stated at the director's arrival, is made after the 62C choices
+    it depends on: a 62C2 choice offered later is put before it (choices are made in order)."""
+    choices = rule.ruling.choices
+    d2 = [c for c in choices if c.chosen is None and any(o.id.startswith("play_")
+                                                         for o in c.options)]
+    for choice in d2:
+        choices.remove(choice)
+        choices.append(choice)
 
 
 def withdraw_choice(rule: Revoke, table: Table, seat: Seat, option: str) -> bool:
@@ -225,8 +237,9 @@ def offer_partner_card(rule: Revoke, table: Table) -> None:
     revoked before his partner played, and the partner (still to play, or with his card to the
     trick kept aside under 62C) holds two cards of two suits that he could legally play:
     declarer may name the one he plays (``play_<card>``), or leave him free (``none``). Offered
-    once no 62C choice is open, to declarer."""
-    if rule.d2_offered or rule.ruling.open_choice is not None or rule.trick != 12:
+    to declarer at once, beside any 62C choice (the ruling says now what each option brings);
+    it is made after them (:func:`_partner_card_choice_last`)."""
+    if rule.d2_offered or rule.trick != 12:
         return
     trick, partner = table.current, rule.offender.partner
     if (trick is None or table.declarer is None or not table.is_defender(rule.offender)
