@@ -23,7 +23,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from generator import i18n
-from generator.book.examples import symbols
 from generator.laws import words
 from generator.laws.explain import (
     chosen_text,
@@ -120,7 +119,7 @@ def _cited(text: str, laws: Sequence[str], lang: str, sentence: bool = True) -> 
     text = text.rstrip(". ")
     if laws:
         text += f" ({i18n.text(lang, 'explain.law_word')} {', '.join(laws)})"
-    return symbols(_capital(text) + "." if sentence else text, lang)
+    return _capital(text) + "." if sentence else text
 
 
 def _call_words(call: str, lang: str) -> str:
@@ -188,7 +187,7 @@ def _options(kind: str, option: Mapping[str, Any], state: Mapping[str, Any],
     lines = [_chooser(str(option["seat"]), state, lang)]
     brings: Mapping[str, Any] = option.get("rectifications") or {}
     for n, option_id in enumerate(offer_order(kind, [str(i) for i in option["ids"]]), 1):
-        label = symbols(option_label(option_id, lang), lang)
+        label = option_label(option_id, lang)
         consequences = [_rect_sentence(r, state, lang, sentence=False)
                         for r in brings.get(option_id) or []]
         lines.append("  " + (_w(lang, "option_with", n=n, label=label,
@@ -233,7 +232,7 @@ def _play_lines(state: Mapping[str, Any], lang: str) -> list[str]:
     played = [card.split() for card in trick.get("cards") or []]
     if played:
         lines.append(_w(lang, "this_trick", cards=", ".join(
-            f"{_seat(seat, lang)} {symbols(card, lang)}" for seat, card in played)))
+            f"{_seat(seat, lang)} {words.card(card, lang)}" for seat, card in played)))
     seat = state.get("next")
     if seat:
         declarer = state.get("declarer")
