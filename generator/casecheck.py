@@ -41,7 +41,7 @@ STATE_KEYS: tuple[str, ...] = ("next", "dealer", "vulnerable", "declarer", "cont
 KNOWN_KEYS: frozenset[str] = frozenset({
     "irregularity", "offender", "no_irregularities", "absent_irregularities", "law", "absent_laws",
     "rectifications", "no_rectification_kinds", "absent_rectifications", "options", "score",
-    *STATE_KEYS,
+    "flags", *STATE_KEYS,
 })
 
 _MISSING = "<missing>"
@@ -213,6 +213,13 @@ def failures(expect: dict[str, Any], result: dict[str, Any],
         for pat in _as_list(expect["options"]):
             if not any(matches(pat, o) for o in options):
                 problems.append(f"no option {pat} among {options}")
+    if "flags" in wanted:
+        # what a ruling leaves to the director's judgement (``{reason, law}``), matched like a
+        # rectification against the flags of every ruling
+        flags = [f for r in result.get("rulings") or [] for f in r.get("flags") or []]
+        for pat in _as_list(expect["flags"]):
+            if not any(matches(pat, f) for f in flags):
+                problems.append(f"no flag {pat} among {flags}")
     for key in STATE_KEYS:
         if key in wanted and not matches(expect[key], state.get(key, _MISSING)):
             problems.append(f"state.{key} is {state.get(key, _MISSING)!r}, "

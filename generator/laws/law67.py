@@ -4,7 +4,10 @@
 must be rectified if attention is drawn before a player of each side has played to the next
 trick. The player who omitted to play adds a card he can legally play to that trick; a card played
 in excess is withdrawn. 67B: if it is noticed later ([M]: the 1987 text of 67B was not seen), the
-director establishes the facts and settles the trick; the engine flags it.
+mechanical part is ruled (the missing card placed among his played cards, the extra card back to
+his hand, neither changing who won the trick) and the rest is flagged (see
+:meth:`DefectiveTrick._found_late`). Law 65 is cited only then, when the played cards are
+inspected; a defective trick put right at once does not rest on it.
 
 Readings taken ([M]):
 
@@ -61,9 +64,8 @@ class DefectiveTrick(Rule):
         if self.done:
             return
         self.done = True
-        law65.arrangement(self.ruling)
         if not self._in_time(table):
-            self.ruling.flag("defective_trick_found_late", "67B")
+            self._found_late(table)
             return
         if self.fact.detail("extra"):
             self._excess_card(table)
@@ -83,6 +85,44 @@ class DefectiveTrick(Rule):
         table.reopen(trick)
         self.reopened = trick
         table.next = missing[0]
+
+    def _found_late(self, table: Table) -> None:
+        """67B, noticed after both sides have played on ([M]: the 1987 text of 67B is not in the
+        seeds; the reading follows the later published wording of the same clause, kept from
+        1987). What is mechanical is ruled; the rest is flagged for the director.
+
+        * Too few cards (he did not play): he faces a card now and it is put among his played
+          cards to that trick, without changing who won it (``must_play``, ``rule: place_card``).
+          A card of the suit led to that trick if he has one, without penalty; with none, he is
+          deemed to have revoked on it (Law 64), which the director settles (flag).
+        * Too many cards: the extra card goes back to his hand, the trick's owner unchanged; it
+          counts as held all along, so a later failure to follow suit with it may be a revoke,
+          for the director to establish (flag).
+
+        The played cards are inspected for this (Law 65, 66C), so 65 is cited here."""
+        law65.arrangement(self.ruling)
+        if self.fact.detail("extra"):
+            card = Card.parse(str(self.fact.detail("card")))
+            table.unexpose(self.offender, card)
+            self.ruling.add("card_withdrawn", "67B", seat=str(self.offender), card=str(card))
+            self.ruling.flag("defective_trick_late_extra", "67B", seat=str(self.offender),
+                             card=str(card))
+            return
+        missing = [Seat.parse(s) for s in str(self.fact.detail("missing", "")).split(",") if s]
+        number = int(self.fact.detail("trick", 0))
+        trick = table.tricks[number - 1] if 0 < number <= len(table.tricks) else None
+        led = trick.led_suit if trick is not None else None
+        for seat in missing:
+            self.ruling.add("must_play", "67B", seat=str(seat), rule="place_card",
+                            trick=number or None)
+            hand = table.remaining(seat)
+            if hand is not None and led is not None and not any(c.suit is led for c in hand):
+                self.ruling.cite("64")
+                self.ruling.flag("defective_trick_late_revoke", "67B", seat=str(seat),
+                                 trick=number or None)
+            else:
+                self.ruling.flag("defective_trick_late_missing", "67B", seat=str(seat),
+                                 trick=number or None)
 
     def _excess_card(self, table: Table) -> None:
         card = Card.parse(str(self.fact.detail("card")))
