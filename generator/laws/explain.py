@@ -30,6 +30,10 @@ def _kind_key(kind: str, details: dict[str, Any]) -> str:
     played is not 'before his partner'."""
     if kind == "premature_play" and details.get("partner_played"):
         return "premature_play_after_partner"
+    if kind == "revoke" and details.get("reason") in ("penalty_play", "lead_penalty"):
+        # 61A's other revoke: a card or suit a rectification required, not a failure to
+        # follow suit (the offender may hold none of the suit led: 62D2, 57A, 50)
+        return f"revoke_{details['reason']}"
     if kind == "defective_trick":  # 67A: who omitted to play, or who played one card too many
         if details.get("extra"):
             return "defective_trick_extra"

@@ -1,0 +1,49 @@
+"""Wording of play rulings that the case files cannot assert (issue 13, classes 1, 6-8).
+
+The case files check the structure of a ruling; these tests check that its explanation says the
+right thing in both languages where the structure alone would let a wrong sentence through.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from generator.laws.engine import analyse
+from generator.table.case import load_case
+
+CASES = Path(__file__).resolve().parents[1] / "cases" / "1987"
+
+
+def _rulings(relative: str) -> list[dict[str, Any]]:
+    rulings: list[dict[str, Any]] = analyse(load_case(CASES / relative))["rulings"]
+    return rulings
+
+
+def test_a_revoke_against_declarers_62d2_demand_is_not_called_a_failure_to_follow_suit() -> None:
+    """61A: East, void in the suit led, ignored the card declarer named under 62D2. His revoke
+    is a failure to play a required card, not 'holding a card of the suit led'."""
+    rulings = _rulings("law62/partner-who-ignores-the-card-declarer-named-at-trick-twelve-has-"
+                       "revoked.yaml")
+    east = [r for r in rulings if r["kind"] == "revoke" and r["offender"] == "E"]
+    assert east
+    en, ru = east[0]["explanation"]["en"], east[0]["explanation"]["ru"]
+    assert "suit led" not in en and "required to play" in en
+    assert "масти хода" not in ru.split(".")[0] and "обязан сыграть" in ru
+
+
+def test_a_defenders_card_after_his_partner_has_played_is_not_worded_as_law_57() -> None:
+    """Seed 003, 57A: only a card played before the partner has played is a premature play."""
+    rulings = _rulings("law58/defenders-card-led-together-with-his-partners-lead-is-a-penalty-"
+                       "card-not-a-premature-play.yaml")
+    for ruling in rulings:
+        assert "57" not in ruling["laws"]
+        assert "Law 57" not in ruling["explanation"]["en"]
+        assert "правило 57" not in ruling["explanation"]["ru"]
+
+
+def test_a_defective_trick_put_right_at_once_does_not_cite_law_65() -> None:
+    """67A alone; Law 65 (arrangement of the played cards) matters when they are inspected."""
+    rulings = _rulings("law67/player-who-omitted-to-play-adds-a-card-to-the-trick-now.yaml")
+    for ruling in rulings:
+        assert "Law 65" not in ruling["explanation"]["en"]
