@@ -34,8 +34,6 @@ def _kind_key(kind: str, details: dict[str, Any]) -> str:
         # 61A's other revoke: a card or suit a rectification required, not a failure to
         # follow suit (the offender may hold none of the suit led: 62D2, 57A, 50)
         return f"revoke_{details['reason']}"
-    if kind == "call_when_obliged_to_pass" and details.get("out_of_rotation"):
-        return "call_when_obliged_to_pass_out_of_rotation"  # Law 37 over 29-32 (see law37)
     if kind == "defective_trick":  # 67A: who omitted to play, or who played one card too many
         if details.get("extra"):
             return "defective_trick_extra"
@@ -44,8 +42,13 @@ def _kind_key(kind: str, details: dict[str, Any]) -> str:
     return kind
 
 
-def option_label(option_id: str, lang: str) -> str:
-    """A ruling's option id in words (``require_H`` → "require a lead of hearts")."""
+def option_label(option_id: str, lang: str, about: Mapping[str, Any] | None = None) -> str:
+    """A ruling's option id in words (``require_H`` → "require a lead of hearts"). ``about``:
+    the choice's entry, when it names the card a 62C ``keep``/``withdraw`` is about and whose
+    it is ("take back dummy's ♥J", not "his card" when declarer chooses for dummy)."""
+    if option_id in ("keep", "withdraw") and about and about.get("card") and about.get("whose"):
+        return i18n.text(lang, "explain.option_labels", f"{option_id}_{about['whose']}").format(
+            card=words.card(about["card"], lang))
     verb, _, suit = option_id.partition("_")
     if verb == "prohibit" and len(suit) > 1:
         # 51B2: penalty cards in several suits, declarer forbids each suit he names
@@ -93,9 +96,6 @@ class _Blank(dict[str, Any]):
 def rectification_text(rect: dict[str, Any], lang: str) -> str:
     """A rectification in words, without its law."""
     template: Any = i18n.table(lang, "explain.rect").get(rect["kind"], rect["kind"])
-    if rect["kind"] == "call_cancelled" and rect.get("later"):
-        # a call cancelled only because it came after the irregular one (35A)
-        template = i18n.text(lang, "explain.rect", "later_calls_cancelled")
     fields = words.in_words(rect, lang)
     if "suit" in rect:
         fields["suit_name"] = i18n.text(lang, "explain.suits", str(rect["suit"]),
@@ -176,7 +176,7 @@ def _option_outcomes(option: dict[str, Any], lang: str) -> list[str]:
         laws = list(dict.fromkeys(str(r["law"]) for r in rects if r.get("law")))
         text = i18n.text(lang, "explain.if_option").format(
             **words.in_words({"seat": option["seat"]}, lang),
-            option=option_label(option_id, lang), what=what)
+            option=option_label(option_id, lang, option), what=what)
         sentences.append(_sentence(text, laws, lang))
     return sentences
 
@@ -191,7 +191,7 @@ def explain(ruling: Ruling, fact: Irregularity, table: Table, lang: str) -> str:
         if "chosen" not in option:
             sentences.append(_sentence(i18n.text(lang, "explain.option").format(
                 **words.in_words({"seat": option["seat"]}, lang),
-                ids="; ".join(option_label(i, lang) for i in option["ids"])), [], lang))
+                ids="; ".join(option_label(i, lang, option) for i in option["ids"])), [], lang))
             sentences.extend(_option_outcomes(option, lang))
         else:
             sentences.append(_sentence(chosen_text(option, lang), [], lang))
@@ -214,7 +214,7 @@ def chosen_text(option: Mapping[str, Any], lang: str) -> str:
     """A choice already made, in words (without its law)."""
     return i18n.text(lang, "explain.chosen").format(
         **words.in_words({"seat": option["seat"]}, lang),
-        id=option_label(str(option["chosen"]), lang))
+        id=option_label(str(option["chosen"]), lang, option))
 
 
 def note_text(note: Mapping[str, Any], lang: str) -> str:
