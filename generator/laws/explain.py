@@ -34,6 +34,8 @@ def _kind_key(kind: str, details: dict[str, Any]) -> str:
         # 61A's other revoke: a card or suit a rectification required, not a failure to
         # follow suit (the offender may hold none of the suit led: 62D2, 57A, 50)
         return f"revoke_{details['reason']}"
+    if kind == "call_when_obliged_to_pass" and details.get("out_of_rotation"):
+        return "call_when_obliged_to_pass_out_of_rotation"  # Law 37 over 29-32 (see law37)
     if kind == "defective_trick":  # 67A: who omitted to play, or who played one card too many
         if details.get("extra"):
             return "defective_trick_extra"
@@ -96,6 +98,9 @@ class _Blank(dict[str, Any]):
 def rectification_text(rect: dict[str, Any], lang: str) -> str:
     """A rectification in words, without its law."""
     template: Any = i18n.table(lang, "explain.rect").get(rect["kind"], rect["kind"])
+    if rect["kind"] == "call_cancelled" and rect.get("later"):
+        # a call cancelled only because it came after the irregular one (35A)
+        template = i18n.text(lang, "explain.rect", "later_calls_cancelled")
     fields = words.in_words(rect, lang)
     if "suit" in rect:
         fields["suit_name"] = i18n.text(lang, "explain.suits", str(rect["suit"]),

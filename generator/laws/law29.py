@@ -44,6 +44,9 @@ class OutOfRotation(Rule):
     other_call_due = False
 
     replaced: list[CallValue]
+    #: the bar to pass the offender was under when he called (only with Law 37's module's
+    #: switch ``OUT_OF_ROTATION_IS_LAW_37`` off is such a call ruled here)
+    offender_bar: Bar | None = None
 
     @property
     def turn(self) -> Seat:
@@ -55,6 +58,8 @@ class OutOfRotation(Rule):
 
     def opened(self, table: Table) -> None:
         assert table.pending is not None and table.pending.entry is not None
+        self.offender_bar = next((b for b in table.bars_on(self.offender)
+                                  if b.scope in ("next_turn", "throughout")), None)
         if (self.relation == "rho" and law28.rho_obliged_to_pass(table, self.turn)
                 and law28.deem_in_rotation(self.ruling, table, table.pending.entry, self.turn)):
             return
@@ -68,6 +73,16 @@ class OutOfRotation(Rule):
             return ()  # its outcome is the offender's 25B2b choice, made only after a refusal
         cancelled = Rectification("call_cancelled", "29A", {"event": self.fact.event})
         return (cancelled, *self.penalty_preview())
+
+    def repeat_duty(self, law: str, call: CallValue, **fields: str) -> Rectification:
+        """What the offender must do when his RHO passes (31A1, 32B1): repeat his call, unless
+        he was obliged to pass when he made it: his bar still holds and no law lets a duty to
+        repeat override it, so he must pass (the bar's own law)."""
+        me = str(self.offender)
+        if self.offender_bar is not None:
+            return Rectification("must_pass", self.offender_bar.law,
+                                 {"seat": me, "scope": self.offender_bar.scope, **fields})
+        return Rectification("must_repeat", law, {"seat": me, "call": str(call), **fields})
 
     def penalty_preview(self) -> tuple[Rectification, ...]:
         """The penalties of Law 30, 31 or 32 that a refusal brings (see :meth:`penalise`)."""

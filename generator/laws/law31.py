@@ -93,8 +93,7 @@ class BidOutOfRotation(OutOfRotation):
         if self.relation == "rho":
             who = {"turn": str(self.turn), "offender": me}
             return (
-                Rectification("must_repeat", "31A1", {"seat": me, "call": str(self.bid),
-                                                      "if": "rho_passes", **who}),
+                self.repeat_duty("31A1", self.bid, **{"if": "rho_passes", **who}),
                 Rectification("must_pass", "31A2a", {"seat": partner, "scope": "next_turn",
                                                      "if": "rho_calls_same_strain", **who}),
                 Rectification("must_pass", "31A2b", {"seat": partner, "scope": "throughout",
@@ -118,8 +117,8 @@ class BidOutOfRotation(OutOfRotation):
         super().after_call(table, seat, call)
         if self.waiting == "rho" and seat is self.turn:
             if isinstance(call, Pass):
-                self.ruling.add("must_repeat", "31A1", seat=str(self.offender),
-                                call=str(self.bid))
+                duty = self.repeat_duty("31A1", self.bid)
+                self.ruling.add(duty.kind, duty.law, **duty.fields)
                 self.ruling.add("no_rectification", "31A1")
                 self.waiting = None
             else:

@@ -40,8 +40,7 @@ class DoubleOutOfRotation(OutOfRotation):
         if self.relation == "rho":
             who = {"turn": str(self.turn), "offender": me}
             return (
-                Rectification("must_repeat", "32B1", {"seat": me, "call": str(withdrawn),
-                                                      "if": "rho_passes", **who}),
+                self.repeat_duty("32B1", withdrawn, **{"if": "rho_passes", **who}),
                 Rectification("must_pass", "32B2", {"seat": partner, "scope": "throughout",
                                                     "if": "rho_calls", **who}),
                 self.lead_preview(withdrawn, **{"if": "rho_calls", **who}),
@@ -67,7 +66,8 @@ class DoubleOutOfRotation(OutOfRotation):
         self.waiting = False
         withdrawn = Call.parse(str(self.fact.detail("call")))
         if isinstance(call, Pass):
-            self.ruling.add("must_repeat", "32B1", seat=str(self.offender), call=str(withdrawn))
+            duty = self.repeat_duty("32B1", withdrawn)
+            self.ruling.add(duty.kind, duty.law, **duty.fields)
             self.ruling.add("no_rectification", "32B1")
         else:
             self.bar_partner(table, "throughout", "32B2")

@@ -36,7 +36,9 @@ def void_double(ruling: Ruling, table: Table, entry: int, turn: Seat, event: int
 def void_with_later_calls(ruling: Ruling, table: Table, entry: int, turn: Seat, event: int,
                           law: str) -> None:
     """Cancel the inadmissible call at ``entry`` and the condoning call at ``event``, without
-    penalty, and give the turn back to ``turn``."""
+    penalty, and give the turn back to ``turn``. The ruling says both (the later call marked
+    ``later``: it is cancelled as a call after the irregular one, not as irregular itself), and
+    names the player who calls now (``auction_returns``)."""
     law11.condoned_by_call(ruling, law)
     table.entries[entry].status = "cancelled"
     seat = table.events[event].seat  # type: ignore[union-attr]
@@ -46,7 +48,10 @@ def void_with_later_calls(ruling: Ruling, table: Table, entry: int, turn: Seat, 
     table.pending = None
     table.next = turn
     ruling.add("call_cancelled", law, event=table.entries[entry].event)
-    ruling.add("call_cancelled", law, event=event)
+    # the condoning call is cancelled with it, as a later call, not as an irregular one
+    ruling.add("call_cancelled", law, event=event, later=True)
+    # and the director says where the auction goes on: with the player whose turn it was
+    ruling.add("auction_returns", law, seat=str(turn))
     ruling.add("no_rectification", law)
 
 

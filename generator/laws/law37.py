@@ -6,23 +6,47 @@ rest of the auction, Law 26 may restrict the partner's lead and Law 23A may appl
 
 Source: 1987 index; content as in the spec ([M]). An explicit ``accepts`` is read as the LHO's
 condoning the call (35B): the engine gives the LHO no other way to accept it.
+
+A call that is both out of rotation and by a player obliged to pass (South, barred throughout by
+27B2, bids at East's turn). Reading taken (:data:`OUT_OF_ROTATION_IS_LAW_37`): Law 37 governs.
+Seed 003, 35B, speaks of a bid, double or redouble "by a player whom the laws oblige to pass"
+(«со стороны игрока, которого правила обязывают пасовать») without regard to the turn, and keeps a
+player barred throughout barred even when the call is condoned; the spec's table (5.13) gives
+Law 37 for the call not condoned. Under Laws 29-31 instead the ruling could tell the barred
+player to repeat his bid (31A1), which his bar forbids, and no reading may do that. So: the call
+is cancelled, the auction goes back to the player whose turn it was (29A, as Law 36 does for an
+inadmissible double out of rotation), both partners pass throughout, Law 26 may restrict the
+partner's lead and Law 23A may apply. If the offender's LHO calls over it, 35B: it stands and the
+bar stays. If the player whose turn it was calls first, 28B: his call is in rotation and the call
+out of rotation is cancelled without the Law 37 penalty (the offender's bar stays in force).
+With the switch off the call is ruled as a call out of rotation (Laws 29-32), the bar staying in
+force; Law 31's module then never tells a barred player to repeat his bid.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law09, law35
+from generator.laws import law09, law28, law35
 from generator.laws.ruler import Rule, rule
 from generator.table.irregularities import Kind
 
 if TYPE_CHECKING:
     from generator.table.state import Resolution, Table
 
+#: A bid, double or redouble out of rotation by a player obliged to pass is ruled by Law 37 (the
+#: module docstring gives the reading); ``False``: by Laws 29-32, the bar staying in force.
+OUT_OF_ROTATION_IS_LAW_37 = True
+
 
 @rule(Kind.CALL_WHEN_OBLIGED_TO_PASS, editions={"1987"})
 class CallWhenObligedToPass(Rule):
     def resolve(self, table: Table, how: Resolution, event: int) -> None:
+        if how == "superseded":
+            # out of rotation, the player whose turn it was called first (28B)
+            law28.superseded(self.ruling, self.fact.event)
+            super().resolve(table, how, event)
+            return
         if how in ("accepted", "condoned"):
             law35.stands(self.ruling)
             super().resolve(table, how, event)
@@ -35,5 +59,7 @@ class CallWhenObligedToPass(Rule):
     def director(self, table: Table, event: int) -> None:
         """Nobody accepts such a call; only the LHO's calling over it (35B) lets it stand. Once
         the director is at the table he rules at once: both partners pass throughout, so the
-        offender replaces the call with a pass now."""
+        offender replaces the call with a pass now (made out of rotation, the call is cancelled
+        and the player whose turn it was calls; the offender passes at his own turn, as his
+        bar says)."""
         self.rule_at_once(table, event, "37", "pass")

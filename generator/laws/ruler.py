@@ -156,7 +156,11 @@ class Rule:
         raise ImpossibleEventError(f"{seat} chooses {option!r}; the options here are: {ids}")
 
     def after_call(self, table: Table, seat: Seat, call: CallValue) -> None:
-        """A call became part of the legal auction (used by rules that wait for later calls)."""
+        """A call became part of the legal auction (used by rules that wait for later calls).
+        The offender's own call spends a duty to call at his own turn (see :meth:`rule_at_once`)."""
+        if seat is self.offender:
+            self.ruling.rectifications = [r for r in self.ruling.rectifications
+                                          if r.kind != "calls_at_own_turn"]
         for lead in self.leads:
             lead.update(table)
 
@@ -244,17 +248,35 @@ class Rule:
         penalties of the law (the subclass's ``resolve`` for a refusal), and, when the auction
         stays with the offender, the ruling says that he must replace the call now
         (``must_substitute``: ``calls`` is ``any_legal`` or ``pass``). Made out of rotation,
-        the call is simply cancelled and the player in turn calls (the offender calls at his
-        own turn): there is nothing to substitute."""
+        the call is simply cancelled and the player in turn calls: there is nothing to
+        substitute now, and the offender's duty is stated as what he does at his own turn
+        (``calls_at_own_turn``, for ``any_legal``: a legal call of his choice, Law 36; when he
+        must pass, the ``must_pass`` bar on him already says it), after the player who calls
+        now (``auction_returns``). The duty is spent, and leaves the ruling, once he has called
+        (:meth:`after_call`)."""
         if not self.awaits_ruling(table):
             return
         self.resolve(table, "refused", event)
         pending = table.pending
         if pending is None or pending.irregularity != self.index:
+            if table.phase == "auction" and table.next is not None \
+                    and table.next is not self.offender:
+                if calls == "any_legal":
+                    self.state_duty(Rectification("calls_at_own_turn", law,
+                                                  {"seat": str(self.offender), "calls": calls}))
+                # the player whose turn it was calls now (29A), said before the offender's duty
+                self.state_duty(Rectification("auction_returns", law,
+                                              {"seat": str(table.next)}))
             return
         pending.acceptors = ()  # nobody may accept it now: the offender is to call
-        rect = Rectification("must_substitute", law,
-                             {"seat": str(self.offender), "calls": calls})
+        self.state_duty(Rectification("must_substitute", law,
+                                      {"seat": str(self.offender), "calls": calls}))
+
+    def state_duty(self, rect: Rectification) -> None:
+        """Put the offender's duty to call right after the cancellation of his call, where a
+        director says it."""
+        law = rect.law
+        assert law is not None
         self.ruling.cite(law)
         rects = self.ruling.rectifications
         at = next((i + 1 for i, r in enumerate(rects) if r.kind == "call_cancelled"
@@ -454,6 +476,13 @@ class LawRuler(Ruler):
         from generator.laws import law45
 
         return law45.FACED_AT_OWN_TURN_IS_PLAYED
+
+    def barred_call_out_of_rotation_breaks_bar(self, table: Table, seat: Seat) -> bool:
+        """Law 37 over Laws 29-32, as :data:`generator.laws.law37.OUT_OF_ROTATION_IS_LAW_37`
+        reads it."""
+        from generator.laws import law37
+
+        return law37.OUT_OF_ROTATION_IS_LAW_37
 
     def deemed_pass(self, table: Table, seat: Seat, caller: Seat, event: int) -> None:
         """28A: the ruling that obliged ``seat`` to pass says how his turn was used up."""

@@ -69,6 +69,12 @@ class Ruler:
         (Law 45C1) rather than an exposed card; the neutral ruler says no."""
         return False
 
+    def barred_call_out_of_rotation_breaks_bar(self, table: Table, seat: Seat) -> bool:
+        """Whether a bid, double or redouble made out of rotation by ``seat``, who is obliged
+        to pass, is ruled as a call by a player obliged to pass (the laws layer reads Law 37
+        so) rather than as a plain call out of rotation; the neutral ruler says no."""
+        return False
+
     def deemed_pass(self, table: Table, seat: Seat, caller: Seat, event: int) -> None:
         """``caller`` called at the turn of ``seat``, who had to pass: ``seat`` is deemed to have
         passed and the call is in rotation (Law 28A in both codes)."""

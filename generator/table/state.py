@@ -361,8 +361,9 @@ class Table:
         if pending is not None and pending.stage == "acceptance" and pending.entry is not None:
             # The player whose turn it was simply calls in turn: that comes first, even when
             # he is also the offender's left-hand opponent who could have accepted.
-            if (pending.kind in _OUT_OF_ROTATION and seat is pending.turn
-                    and seat.is_opponent_of(pending.offender)):
+            if ((pending.kind in _OUT_OF_ROTATION or self.irregularities[
+                    pending.irregularity].detail("out_of_rotation"))
+                    and seat is pending.turn and seat.is_opponent_of(pending.offender)):
                 self.ruler.resolve(self, "superseded", index)
             elif seat in pending.acceptors:
                 self._settling = True
@@ -444,6 +445,15 @@ class Table:
                 return make(Kind.INADMISSIBLE_DOUBLE, seat, index, out_of_rotation=True, **common)
             if isinstance(call, Redouble) and not can_redouble(seat, calls):
                 return make(Kind.INADMISSIBLE_REDOUBLE, seat, index, out_of_rotation=True, **common)
+            barred = [b for b in self.bars_on(seat) if b.scope in ("next_turn", "throughout")]
+            if (barred and not isinstance(call, Pass)
+                    and self.ruler.barred_call_out_of_rotation_breaks_bar(self, seat)):
+                # a player obliged to pass who bids, doubles or redoubles out of rotation: the
+                # ruler decides which law governs (Law 37 by the 1987 reading, see law37.py)
+                scope = "throughout" if any(b.scope == "throughout" for b in barred) \
+                    else "next_turn"
+                return make(Kind.CALL_WHEN_OBLIGED_TO_PASS, seat, index, out_of_rotation=True,
+                            scope=scope, **common)
             kind = {Pass: Kind.PASS_OUT_OF_ROTATION, Bid: Kind.BID_OUT_OF_ROTATION,
                     Double: Kind.DOUBLE_OUT_OF_ROTATION,
                     Redouble: Kind.REDOUBLE_OUT_OF_ROTATION}[type(call)]
