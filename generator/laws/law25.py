@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING
 
 from generator.laws import law10, law21, law23
 from generator.laws.ruler import Rule, rule
-from generator.laws.ruling import Option, Rectification
+from generator.laws.ruling import Option, Rectification, Ruling
 from generator.model.calls import Call, CallValue
 from generator.model.seat import Seat
 from generator.table.irregularities import Kind
@@ -44,6 +44,60 @@ from generator.table.state import AuctionEntry, Bar, Pending
 
 if TYPE_CHECKING:
     from generator.table.state import Resolution, Table
+
+
+def choice_options(rule_obj: Rule, first: CallValue, new: CallValue) -> tuple[Option, Option]:
+    """The offender's two 25B2b options after a refused change of ``first`` into ``new`` (a change
+    in words, or a call at LHO's turn after calling, Law 29's module): what each brings is said
+    in full (10C1), the partner's bar and, if his side defends, the Law 26 restriction on his
+    lead (25B2c) for the withdrawn calls of that option (the first call is withdrawn only by
+    ``other_call``; a call he then makes again is not restricted, which the real restriction
+    works out once the call is made)."""
+    partner = str(rule_obj.offender.partner)
+    return (
+        Option("first_call_stands", [
+            Rectification("must_pass", "25B2b1", {"seat": partner, "scope": "next_turn"}),
+            *_lead_previews(rule_obj, [new])], ["25B2b1", "25B2c"]),
+        Option("other_call", [
+            Rectification("must_pass", "25B2b2", {"seat": partner, "scope": "throughout"}),
+            *_lead_previews(rule_obj, [first, new])], ["25B2b2", "25B2c"]),
+    )
+
+
+def refusal_preview(rule_obj: Rule, first: CallValue, new: CallValue,
+                    cancel_law: str) -> tuple[Rectification, ...]:
+    """What a refusal of the change brings, stated before the LHO decides (10C1): the new call
+    is cancelled and the offender has the 25B2b choice; each branch's bar and lead restriction
+    carry an ``if`` naming the branch (``first_call_kept`` / ``other_call_made``)."""
+    me = {"offender": str(rule_obj.offender)}
+    keep, other = choice_options(rule_obj, first, new)
+    out = [Rectification("call_cancelled", cancel_law, {"event": rule_obj.fact.event})]
+    for option, branch in ((keep, "first_call_kept"), (other, "other_call_made")):
+        out += [Rectification(r.kind, r.law, {**r.fields, "if": branch, **me})
+                for r in option.rectifications]
+    return tuple(out)
+
+
+def _lead_previews(rule_obj: Rule, withdrawn: list[CallValue]) -> list[Rectification]:
+    """Law 26 previews for the withdrawn calls, one per suit (26A2) and one for the rest (26B)."""
+    out: list[Rectification] = []
+    for call in withdrawn:
+        rect = rule_obj.lead_preview(call)
+        if all(r.law != rect.law or r.fields.get("suits") != rect.fields.get("suits")
+               for r in out):
+            out.append(rect)
+    return out
+
+
+def settle_choice(ruling: Ruling, option: str) -> None:
+    """The offender's option is made: its bar comes into force; its lead previews give way to
+    the real Law 26 restriction, which the rule adds against the call he finally makes."""
+    chosen = ruling.settle(option)
+    if chosen is None:
+        return
+    previews = [r for r in chosen.rectifications if r.kind == "lead_restriction"]
+    ruling.rectifications = [r for r in ruling.rectifications
+                             if not any(r is p for p in previews)]
 
 
 @rule(Kind.CHANGE_OF_CALL, editions={"1987"})
@@ -118,7 +172,15 @@ class ChangeOfCall(Rule):
             self.ruling.add("call_stands", "21B2", event=self.fact.event)
             Ruler.resolve(self.ruler, table, "accepted", self.fact.event or 0)
             return
-        self.offer_acceptance(table, ("25B1",), ("25B2",))
+        first = self._first_entry(table)
+        if first is not None and first.status == "pending":
+            # 25B2a: a refusal sends the offender back to the law of his irregular first call
+            preview: tuple[Rectification, ...] = (Rectification(
+                "call_cancelled", "25B2", {"event": self.fact.event}),)
+        else:
+            preview = refusal_preview(self, Call.parse(self._first_call()),
+                                      Call.parse(str(self.fact.detail("new"))), "25B2")
+        self.offer_acceptance(table, ("25B1",), ("25B2",), refuse_rects=preview)
 
     def resolve(self, table: Table, how: Resolution, event: int) -> None:
         self.settle_acceptance(how)
@@ -135,16 +197,8 @@ class ChangeOfCall(Rule):
             self.ruling.cite("25B2a")  # the first call was itself irregular: its law applies
             self._reopen_first(table, first, how, event)
             return
-        law10.offer(
-            self.ruling, self.offender,
-            Option("first_call_stands", [Rectification(
-                "must_pass", "25B2b1", {"seat": str(self.offender.partner), "scope": "next_turn"})],
-                   ["25B2b1", "25B2c"]),
-            Option("other_call", [Rectification(
-                "must_pass", "25B2b2", {"seat": str(self.offender.partner),
-                                        "scope": "throughout"})],
-                   ["25B2b2", "25B2c"]),
-        )
+        law10.offer(self.ruling, self.offender, *choice_options(
+            self, Call.parse(self._first_call()), Call.parse(str(self.fact.detail("new")))))
 
     def _first_entry(self, table: Table) -> AuctionEntry | None:
         mine = self.entry_index(table)
@@ -177,7 +231,7 @@ class ChangeOfCall(Rule):
             self._apply(option, table, final)
 
     def _apply(self, option: str, table: Table, final: CallValue | None) -> None:
-        self.ruling.settle(option)
+        settle_choice(self.ruling, option)
         if option == "first_call_stands":
             table.bars.append(Bar(self.offender.partner, "next_turn", "25B2b1"))
         else:

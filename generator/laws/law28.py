@@ -16,6 +16,19 @@ both the player whose turn it was (28B) and the one who may call over it to acce
 had not called; 29B only says the LHO may call and so lose the right to a penalty. The engine
 applies 28B: the LHO's call is in rotation and the call out of rotation is void. The order of the
 two checks is in ``generator/table/state.py`` (``Table._call``).
+
+Except for one shape (:data:`LHO_CALLING_OVER_A_CHANGE_ACCEPTS`): a call at LHO's turn by a player
+who has already called in the round is ruled as a change of his earlier call (Law 29's module:
+30B3 for a pass, Law 25 for a bid or double). When the LHO calls over it, 25B1 applies, not 28B:
+seed 000, 25B1, lets the offender's LHO treat a changed call as legal, the second call then
+standing without penalty, and its second sentence keeps the changed call standing even when the
+LHO had called before attention was drawn; 28B's own words (seed 000, 28B: the auction goes on as
+though the offender had called nothing in that round) cannot fit an offender whose earlier call
+of the round was legal and made in rotation. So the LHO's call accepts the change (his right
+used, not an 11A forfeiture), the new call replaces the earlier one, and the auction goes on
+from the LHO, exactly as when he says he accepts, and as over a change made in words. (The
+second sentence's case, an LHO who meant his call over the first call and may withdraw it, is
+for the director to judge and is not modelled.) With the switch off, 28B rules it as before.
 """
 
 from __future__ import annotations
@@ -33,6 +46,12 @@ if TYPE_CHECKING:
 
     from generator.laws.ruler import Rule
     from generator.table.state import Table
+
+
+#: Reading taken (seed 000, 25B1 against 28B): the LHO who calls over a call made at his turn by a
+#: player who had already called in the round accepts it as a change of call (25B1): the new
+#: call stands in place of the earlier one. Off: 28B, the call is void and the earlier one stands.
+LHO_CALLING_OVER_A_CHANGE_ACCEPTS = True
 
 
 def rho_obliged_to_pass(table: Table, turn: Seat) -> bool:

@@ -14,21 +14,24 @@ a change of his earlier call and Law 25 applies, exactly as to a change made in 
 the LHO does not accept it, the offender has the 25B2b choice (options ``first_call_stands``:
 his earlier call stands and partner passes at his next turn, 25B2b1; ``other_call``: he replaces
 it with any other legal call, now, and partner passes throughout, 25B2b2), with Law 26 on the
-withdrawn calls either way (25B2c). The auction is back with the LHO, so if the LHO simply calls
-the offender has kept his first call (25B2b1).
+withdrawn calls either way (25B2c). As after a refused change in words, the offender acts next:
+he names an option (``E chooses ...``) or simply calls, which is his final call at that turn
+(the same call as his first: it stands, 25B2b1; any other: 25B2b2). Accepted, by a statement
+(``S accepts``) or by the LHO's calling over it (Law 28's module: 25B1 prevails over 28B here),
+the new call takes the place of the offender's earlier call of the round (25B1).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law09, law10, law23, law28
+from generator.laws import law09, law10, law23, law25, law28
 from generator.laws.ruler import Rule
-from generator.laws.ruling import Option, Rectification
-from generator.model.calls import CallValue
+from generator.laws.ruling import Rectification
+from generator.model.calls import Call, CallValue
 from generator.model.seat import Seat
 from generator.table.events import CallMade
-from generator.table.state import AuctionEntry, Bar
+from generator.table.state import AuctionEntry, Bar, Pending
 
 if TYPE_CHECKING:
     from generator.table.state import Resolution, Table
@@ -42,6 +45,8 @@ class OutOfRotation(Rule):
     change_choice_open = False
     #: he chose ``other_call``: his replacement for the first call is still to come
     other_call_due = False
+    #: the offender's earlier call of the round that the call at LHO's turn tried to change
+    first_entry: AuctionEntry | None = None
 
     replaced: list[CallValue]
     #: the bar to pass the offender was under when he called (only with Law 37's module's
@@ -60,17 +65,24 @@ class OutOfRotation(Rule):
         assert table.pending is not None and table.pending.entry is not None
         self.offender_bar = next((b for b in table.bars_on(self.offender)
                                   if b.scope in ("next_turn", "throughout")), None)
+        if self.at_lho_turn_after_calling():
+            self.first_entry = self._first_call_entry(table)
         if (self.relation == "rho" and law28.rho_obliged_to_pass(table, self.turn)
                 and law28.deem_in_rotation(self.ruling, table, table.pending.entry, self.turn)):
             return
-        self.offer_acceptance(table, ("29B",), ("29A",), refuse_rects=self.refusal_preview())
+        # accepting a call at LHO's turn after calling is accepting a change of call (25B1)
+        accept = ("25B1",) if self.at_lho_turn_after_calling() else ("29B",)
+        self.offer_acceptance(table, accept, ("29A",), refuse_rects=self.refusal_preview())
 
     def refusal_preview(self) -> tuple[Rectification, ...]:
         """What a refusal brings (29A), stated before the acceptor decides: the call is
         cancelled and the player in turn calls; the subclass adds its law's penalties (a call
         at LHO's turn after calling is a change of call, whose choice is the offender's)."""
-        if self.at_lho_turn_after_calling():
-            return ()  # its outcome is the offender's 25B2b choice, made only after a refusal
+        if self.at_lho_turn_after_calling() and self.is_change_of_call():
+            # a change of call: the offender's 25B2b choice, each branch with what it brings
+            first = self.first_call()
+            if first is not None:
+                return law25.refusal_preview(self, first, self.irregular_call, "29A")
         cancelled = Rectification("call_cancelled", "29A", {"event": self.fact.event})
         return (cancelled, *self.penalty_preview())
 
@@ -88,7 +100,30 @@ class OutOfRotation(Rule):
         """The penalties of Law 30, 31 or 32 that a refusal brings (see :meth:`penalise`)."""
         return ()
 
+    @property
+    def irregular_call(self) -> CallValue:
+        return Call.parse(str(self.fact.detail("call")))
+
+    def first_call(self) -> CallValue | None:
+        """The offender's earlier call of the round (for a call at LHO's turn after calling)."""
+        return self.first_entry.call if self.first_entry is not None else None
+
+    def may_be_accepted(self) -> bool:
+        """Whether the LHO was offered to accept this call (a bid above seven cannot be)."""
+        return any(o.id == "accept" for c in self.ruling.choices for o in c.options)
+
     def resolve(self, table: Table, how: Resolution, event: int) -> None:
+        if (how == "superseded" and self.at_lho_turn_after_calling() and self.may_be_accepted()
+                and law28.LHO_CALLING_OVER_A_CHANGE_ACCEPTS):
+            # the LHO, whose turn it was, called over a change of call: 25B1, not 28B (Law 28's
+            # module gives the reading)
+            how = "condoned"
+            table._settling = True  # the LHO's own call comes next: the auction cannot end yet
+            try:
+                self.resolve(table, how, event)
+            finally:
+                table._settling = False
+            return
         if how == "superseded":
             # the acceptance the offender's LHO was offered has lapsed with the call itself
             self.ruling.choices = [c for c in self.ruling.choices if c.chosen is not None]
@@ -111,6 +146,9 @@ class OutOfRotation(Rule):
             for entry in reversed(table.entries[: self.entry_index(table)]):
                 if entry.seat is self.offender and entry.status == "standing":
                     entry.status = "cancelled"
+                    # the ruling says so: the new call stands, the earlier one is gone (25B1)
+                    self.ruling.note("replaces_earlier_call", "25B1", seat=str(self.offender),
+                                     new=str(self.irregular_call), call=str(entry.call))
                     break
         super().resolve(table, how, event)
         if how in ("accepted", "condoned"):
@@ -151,17 +189,20 @@ class OutOfRotation(Rule):
         """A call at LHO's turn after the offender has called, not accepted: a change of his call
         not accepted (25B2), with the same two options as a change in words (Law 25's module)."""
         self.ruling.cite(self.change_law(), "25B2")
-        partner = str(self.offender.partner)
-        law10.offer(
-            self.ruling, self.offender,
-            Option("first_call_stands", [Rectification(
-                "must_pass", "25B2b1", {"seat": partner, "scope": "next_turn"})],
-                   ["25B2b1", "25B2c"]),
-            Option("other_call", [Rectification(
-                "must_pass", "25B2b2", {"seat": partner, "scope": "throughout"})],
-                   ["25B2b2", "25B2c"]),
-        )
+        first = self.first_entry
+        if first is None:  # no earlier call to keep (cannot happen: the offender has called)
+            self.penalise(table)
+            return
+        irregular = self.irregular_call
+        law10.offer(self.ruling, self.offender, *law25.choice_options(self, first.call, irregular))
         self.change_choice_open = True
+        self.replaced = [first.call, irregular]
+        # as after a refused change in words (Law 25's module): the earlier call is withdrawn
+        # for now and the offender acts next, naming his option or making his final call
+        first.status = "cancelled"
+        table.pending = Pending(self.index, self.fact.kind, self.offender, (), self.turn,
+                                stage="substitute", entry=self.entry_index(table))
+        table.next = self.offender
 
     def _first_call_entry(self, table: Table) -> AuctionEntry | None:
         """The offender's earlier call that the call at LHO's turn tried to change."""
@@ -171,38 +212,41 @@ class OutOfRotation(Rule):
         return None
 
     def settle_change(self, table: Table, option: str) -> None:
-        """Carry out the offender's 25B2b option (the partner's bar, and Law 26 for the first
-        option at once; for ``other_call``, Law 26 waits for the replacement call)."""
+        """Carry out the offender's 25B2b option: the partner's bar at once; Law 26 against the
+        call he finally makes at that turn (for ``first_call_stands`` named in words, that is his
+        first call, put back in its place; for ``other_call``, the call still to come)."""
         self.change_choice_open = False
-        self.ruling.settle(option)
-        irregular = table.entries[self.entry_index(table)].call
+        law25.settle_choice(self.ruling, option)
         if option == "first_call_stands":
             table.bars.append(Bar(self.offender.partner, "next_turn", "25B2b1"))
-            law23.enforced_pass(self.ruling)
-            self.restrict_lead(table, [irregular])
-            return
-        table.bars.append(Bar(self.offender.partner, "throughout", "25B2b2"))
+        else:
+            table.bars.append(Bar(self.offender.partner, "throughout", "25B2b2"))
         law23.enforced_pass(self.ruling)
-        first = self._first_call_entry(table)
-        if first is not None:
-            first.status = "cancelled"  # replaced by the call he now makes in its place
-            table.next = self.offender
-            self.other_call_due = True
-            self.replaced = [first.call, irregular]
 
     def chose(self, table: Table, seat: Seat, option: str, event: int) -> None:
         if (self.change_choice_open and seat is self.offender
                 and option in ("first_call_stands", "other_call")):
             self.settle_change(table, option)
+            if option == "first_call_stands" and self.first_entry is not None:
+                # his first call is back where it was; the player whose turn it was calls
+                self.first_entry.status = "standing"
+                self.restrict_lead(table, [self.irregular_call], self.first_entry.call)
+                table.pending = None
+                table.next = self.turn
+            else:
+                self.other_call_due = True
             return
         super().chose(table, seat, option, event)
 
-    def after_call(self, table: Table, seat: Seat, call: CallValue) -> None:
-        if self.change_choice_open and seat is self.offender.lho:
-            # the auction went on from the LHO: the offender's first call stands (25B2b1); the
-            # bar reaches his partner, who calls next
-            self.settle_change(table, "first_call_stands")
-        elif self.other_call_due and seat is self.offender:
+    def substituted(self, table: Table, entry: int, event: int) -> None:
+        """The offender's call after the refusal is his final call at that turn: the same call
+        as his first lets it stand (25B2b1), any other is his other call (25B2b2)."""
+        final = table.entries[entry].call
+        if self.change_choice_open:
+            first = self.replaced[0]
+            self.settle_change(table, "first_call_stands" if final == first else "other_call")
+            self.other_call_due = True
+        if self.other_call_due:
             self.other_call_due = False
-            self.restrict_lead(table, self.replaced, call)
-        super().after_call(table, seat, call)
+            self.restrict_lead(table, self.replaced, final)
+        super().substituted(table, entry, event)

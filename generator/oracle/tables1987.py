@@ -297,6 +297,12 @@ def change_of_call(first: str, changed: str, inadvertent: bool, accepted: bool,
 OutOfRotationKey = tuple[str, str, str, str, str, str]
 OUT_OF_ROTATION_TABLE: Final[tuple[tuple[OutOfRotationKey, Row], ...]] = (
     # decision     call     turn          bid    rho_next final
+    # At LHO's turn after the offender has called, the call is a change of his earlier call
+    # (30B3; Law 25 for a bid or double): accepted by a statement or by the LHO's calling over it,
+    # 25B1 lets it stand in place of the earlier call (seed 000, 25B1; 28B's "as though the
+    # offender had called nothing in that round" cannot fit an earlier call made in rotation).
+    (("accepted",  "*",     "lho_called", "*",   "*",     "*"),     Row("25B1", stands=True)),
+    (("superseded", "*",    "lho_called", "*",   "*",     "*"),     Row("25B1", stands=True)),
     # 29B: LHO accepts (or calls over it): the call stands as if in rotation.
     (("accepted",  "*",     "*",          "*",   "*",     "*"),     Row("29B", stands=True)),
     # 28B: the opponent whose turn it was called first: his call is in rotation, no penalty, and
@@ -304,7 +310,6 @@ OUT_OF_ROTATION_TABLE: Final[tuple[tuple[OutOfRotationKey, Row], ...]] = (
     # LHO is that opponent: 28B's specific wording ("the opponent whose turn it was") is read as
     # prevailing over 29B's general right of the LHO to call (the project's chosen reading).
     (("superseded", "*",    "rho",        "*",   "*",     "*"),     Row("28B")),
-    (("superseded", "*",    "lho_called", "*",   "*",     "*"),     Row("28B")),
     (("superseded", "*",    "lho_first",  "*",   "*",     "*"),     Row("28B")),
     # 30A: pass before any bid (any seat's turn): offender passes at his next turn.
     (("refused",   "pass",  "*",          "no",  "*",     "*"),     Row("30A", offender=NEXT)),

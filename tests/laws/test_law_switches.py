@@ -53,12 +53,7 @@ def test_excess_card_penalty_makes_a_defenders_extra_card_a_penalty_card(
     assert rectifications(path) == [withdrawn, {"kind": "penalty_card", "seat": "N", "card": "C3",
                                                 "major": True, "law": "45E1"},
                                     {"kind": "must_play", "seat": "N", "card": "C3",
-                                     "when": "first_legal_opportunity", "law": "50E"},
-                                    # the lead choice it holds in store for S (issue 13)
-                                    {"kind": "lead_restriction", "seat": "S",
-                                     "chooser": "declarer", "suits": ["C"],
-                                     "may": ["require", "prohibit"], "cards": ["C3"],
-                                     "when": "partner_gains_lead", "law": "50E"}]
+                                     "when": "first_legal_opportunity", "law": "50E"}]
     monkeypatch.setattr(law67, "EXCESS_CARD_PENALTY", False)
     assert rectifications(path) == [withdrawn, {"kind": "no_rectification", "law": "67A"}]
 
@@ -121,3 +116,16 @@ def test_faced_at_own_turn_makes_a_card_shown_at_ones_turn_the_card_played(
     monkeypatch.setattr(law45, "FACED_AT_OWN_TURN_IS_PLAYED", True)
     assert rectifications(shown) == []
     assert rectifications(source) == []
+
+
+def test_lho_calling_over_a_change_at_his_turn_accepts_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """25B1 against 28B (Law 28's module): with LHO_CALLING_OVER_A_CHANGE_ACCEPTS the LHO's call
+    over a call made at his turn by a player who had already called accepts it as a change of
+    call (the new call stands); without it 28B voids it and the earlier call stands."""
+    from generator.laws import law28
+
+    path = CASES / "law28" / ("left-hand-opponent-calling-over-a-pass-at-his-turn-by-a-player-"
+                              "who-has-called-accepts-the-change.yaml")
+    assert {"kind": "call_stands", "event": 3, "law": "25B1"} in rectifications(path)
+    monkeypatch.setattr(law28, "LHO_CALLING_OVER_A_CHANGE_ACCEPTS", False)
+    assert {"kind": "call_cancelled", "event": 3, "law": "28B"} in rectifications(path)

@@ -379,7 +379,15 @@ def build_call_out_of_rotation(data: st.DataObject) -> Scenario:
     decisions = ["refuse", "refuse", "refuse", "accept"] + (
         ["supersede"] if where in ("rho", "lho") else ["condone"])
     decision = data.draw(st.sampled_from(decisions), label="decision")
-    if decision in ("accept", "condone") and is_complete([*before, (offender, call)]):
+    accepted_auction = [*before, (offender, call)]
+    if where == "lho" and has_called:
+        if decision == "supersede":
+            # the LHO calls over a change of call: he accepts it (25B1 rather than 28B, Law
+            # 28's module): the new call stands in place of the earlier one, then his own call
+            decision = "condone"
+        last = max(i for i, (s, _) in enumerate(before) if s == offender)
+        accepted_auction = [*before[:last], *before[last + 1:], (offender, call)]
+    if decision in ("accept", "condone") and is_complete(accepted_auction):
         decision = "refuse"  # an accepted pass cannot end the auction by Law 34: not modelled
     rho_next: str | None = None
     final: str | None = None
@@ -411,6 +419,16 @@ def build_call_out_of_rotation(data: st.DataObject) -> Scenario:
     else:
         sc.events.append(f"{lho(offender)} refuses")
         sc.law_only = oracle(False).law in ("30B3", "25")
+        if sc.law_only:
+            # a refused change of call: the offender acts next (25B2b), here by making his
+            # final call at that turn: his first call again (25B2b1) or another (25B2b2)
+            last = max(i for i, (s, _) in enumerate(sc.calls) if s == offender)
+            first = sc.calls.pop(last)[1]
+            again = data.draw(st.sampled_from([first, first, *legal_calls(offender, sc.calls)]),
+                              label="final at that turn")
+            if is_complete([*sc.calls, (offender, again)]):
+                again = first
+            sc.call(offender, again)
         seat = turn
         while seat != offender and not is_complete(sc.calls):
             if side(seat) == side(offender) or sc.law_only:
