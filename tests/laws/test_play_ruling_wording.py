@@ -47,3 +47,23 @@ def test_a_defective_trick_put_right_at_once_does_not_cite_law_65() -> None:
     rulings = _rulings("law67/player-who-omitted-to-play-adds-a-card-to-the-trick-now.yaml")
     for ruling in rulings:
         assert "Law 65" not in ruling["explanation"]["en"]
+
+
+def test_62c_options_name_the_card_and_whose_it_is() -> None:
+    """62C1: declarer chooses for dummy's card ("take back dummy's ♥J", not "his card"); 62C2:
+    the partner's card taken back becomes a penalty card, and the option says so."""
+    rulings = _rulings("law62/partners-card-taken-back-under-62c2-after-dummys-card-is-"
+                       "withdrawn-becomes-a-penalty-card.yaml")
+    en = rulings[0]["explanation"]["en"]
+    ru = rulings[0]["explanation"]["ru"]
+    assert "take back dummy's ♥J" in en and "забрать ♥J болвана" in ru
+    assert "take back his ♦Q, which becomes a penalty card" in en
+    assert "станет штрафной картой" in ru
+
+
+def test_declarers_card_held_out_of_turn_says_what_becomes_of_it() -> None:
+    """45C2 and 48A: the ruling says the card goes back and who plays, in both languages."""
+    rulings = _rulings("law45/declarers-card-held-face-up-out-of-turn-goes-back-and-the-player-"
+                       "in-turn-plays.yaml")
+    assert "goes back" in rulings[0]["explanation"]["en"]
+    assert "возвращается" in rulings[0]["explanation"]["ru"]
