@@ -187,7 +187,7 @@ def _options(kind: str, option: Mapping[str, Any], state: Mapping[str, Any],
     lines = [_chooser(str(option["seat"]), state, lang)]
     brings: Mapping[str, Any] = option.get("rectifications") or {}
     for n, option_id in enumerate(offer_order(kind, [str(i) for i in option["ids"]]), 1):
-        label = option_label(option_id, lang)
+        label = option_label(option_id, lang, option)
         consequences = [_rect_sentence(r, state, lang, sentence=False)
                         for r in brings.get(option_id) or []]
         lines.append("  " + (_w(lang, "option_with", n=n, label=label,
@@ -233,6 +233,10 @@ def _play_lines(state: Mapping[str, Any], lang: str) -> list[str]:
     if played:
         lines.append(_w(lang, "this_trick", cards=", ".join(
             f"{_seat(seat, lang)} {words.card(card, lang)}" for seat, card in played)))
+    kept = [card.split() for card in trick.get("kept") or []]
+    if kept:  # 62C: cards kept after a corrected revoke lie in the trick, to rejoin in turn
+        lines.append(_w(lang, "kept_in_trick", cards=", ".join(
+            f"{_seat(seat, lang)} {words.card(card, lang)}" for seat, card in kept)))
     seat = state.get("next")
     if seat:
         declarer = state.get("declarer")

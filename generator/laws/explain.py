@@ -118,23 +118,32 @@ def rectification_text(rect: dict[str, Any], lang: str) -> str:
             key = "any_one" if rect.get("suits") == "any_one" else "suits"
             if key == "suits" and not str(rect.get("law", "26")).startswith("26"):
                 key = "penalty"  # declarer's choice under 50E/51B, already made
-            if key == "penalty" and rect.get("when") == "partner_on_lead":
-                # the choice itself, stated before declarer makes it (50E, 51B)
-                key = "penalty_offer_several" if len(rect["suits"]) > 1 else "penalty_offer"
+            if key == "penalty" and rect.get("when") in ("partner_on_lead", "partner_gains_lead"):
+                # the choice itself, stated before declarer makes it (50E, 51B): now, or if the
+                # owner's partner gains the lead while the cards are on the table
+                stem = "penalty_offer" if rect["when"] == "partner_on_lead" else "penalty_to_come"
+                several = len(rect.get("cards") or ()) > 1
+                key = stem + ("_several" if len(rect["suits"]) > 1 else
+                              "_cards" if several else "")
                 names = [i18n.text(lang, "explain.suits", s) for s in rect["suits"]]
                 fields["suits_or"] = i18n.text(lang, "explain.may", "or").join(names)
                 fields["suits_and"] = i18n.text(lang, "explain.may", "and").join(names)
+            elif key == "penalty" and len(rect.get("cards") or ()) > 1:
+                key = "penalty_several"  # declarer's choice picks up several cards
             template = template[key]
             if key != "any_one":
-                joiner = i18n.text(lang, "explain.may", "and" if key == "penalty" else "or")
+                chosen = key in ("penalty", "penalty_several")
+                joiner = i18n.text(lang, "explain.may", "and" if chosen else "or")
                 fields["suits"] = joiner.join(i18n.text(lang, "explain.suits", s)
                                               for s in rect["suits"])
                 fields["may"] = i18n.text(lang, "explain.may", "or").join(
                     i18n.text(lang, "explain.may", m) for m in rect["may"])
-                if key == "penalty":  # each verb governs its own case of the seat («от Севера»)
+                if chosen:  # each verb governs its own case of the seat («от Севера»)
                     fields["whom"] = i18n.text(lang, "explain.may", "or").join(
                         i18n.text(lang, "explain.may_whom", m).format_map(_Blank(fields))
                         for m in rect["may"])
+    if rect["kind"] == "penalty_card" and rect.get("remains"):
+        template = i18n.text(lang, "explain.rect", "penalty_card_remains")  # 52B1
     if rect["kind"] == "penalty_card":
         fields["major"] = i18n.text(lang, "explain.penalty_card",
                                     "major" if rect.get("major") else "minor")
@@ -142,6 +151,11 @@ def rectification_text(rect: dict[str, Any], lang: str) -> str:
         text = str(template.format(**fields))
     except KeyError:
         text = str(template)
+    if rect["kind"] == "lead_restriction" and rect.get("remaining") and not rect.get("when"):
+        # 51B2: declarer's choice named some suits only; the other cards stay penalty cards
+        count = "several" if len(rect["remaining"]) > 1 else "one"
+        text += i18n.text(lang, "explain.penalty_remaining", count).format(
+            remaining=words.cards(rect["remaining"], lang))
     if rect.get("if"):
         # a refusal's preview that hangs on a later call (``if``: not_lowest_sufficient,
         # rho_passes, ...), said before the rectification itself
@@ -195,7 +209,7 @@ def explain(ruling: Ruling, fact: Irregularity, table: Table, lang: str) -> str:
             sentences.extend(_option_outcomes(option, lang))
         else:
             sentences.append(_sentence(chosen_text(option, lang), [], lang))
-    for rect in data["rectifications"]:
+    for rect in _one_duty_per_seat(data["rectifications"]):
         law = [rect["law"]] if rect.get("law") else []
         if rect["kind"] == "right_to_call_retained" and not (
                 table.phase == "auction" and str(table.next) == rect.get("seat")):
@@ -208,6 +222,30 @@ def explain(ruling: Ruling, fact: Irregularity, table: Table, lang: str) -> str:
         text = i18n.text(lang, "explain.flag", flag["reason"], default=flag["reason"])
         sentences.append(_sentence(text, [flag["law"]], lang))
     return " ".join(sentences)
+
+
+def _first_opportunity(rect: Mapping[str, Any]) -> bool:
+    return rect["kind"] == "must_play" and rect.get("when") == "first_legal_opportunity"
+
+
+def _one_duty_per_seat(rects: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The 50E duties of one owner, stated once for all his major penalty cards: a director
+    says once that West must play the ♥6 and the ♥9, one at each legal opportunity, not the
+    same sentence for each card. The data keeps one rectification per card; the sentence comes from
+    the first, listing the cards (``cards``) of those with the same seat and law."""
+    out: list[dict[str, Any]] = []
+    for rect in rects:
+        first = next((r for r in out if _first_opportunity(r) and _first_opportunity(rect)
+                      and r["seat"] == rect["seat"] and r.get("law") == rect.get("law")), None)
+        if first is None:
+            out.append(dict(rect))
+        else:
+            first["cards"] = [*first.get("cards", [first["card"]]), rect["card"]]
+    for rect in out:
+        if _first_opportunity(rect) and len(rect.get("cards", ())) > 1:
+            rect["rule"] = "first_opportunity_several"
+            del rect["when"]
+    return out
 
 
 def chosen_text(option: Mapping[str, Any], lang: str) -> str:

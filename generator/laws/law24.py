@@ -82,4 +82,8 @@ class CardExposedDuringAuction(Rule):
                 waiting.status = "lapsed"
                 table.auction_penalty.append(waiting)
                 table.unexpose(self.offender, waiting.card)  # picked up: no penalty card
+        if defends:
+            # what the cards bring for the partner's lead, said now (the opening lead's choice,
+            # if the partner makes it, follows and replaces this)
+            law50.state_lead_to_come(self.ruling, table, self.offender)
         self.waiting = []

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from generator.laws import law10, law51
-from generator.laws.ruling import Option, Ruling
+from generator.laws.ruling import Option, Rectification, Ruling
 from generator.model.cards import Card, Suit
 from generator.model.seat import Seat
 from generator.table.irregularities import Irregularity, Kind, make
@@ -65,6 +65,7 @@ def add_penalty_cards(ruling: Ruling, table: Table, seat: Seat, cards: list[Card
     for card in cards:
         ruling.add("penalty_card", law, seat=str(seat), card=str(card), major=not minor)
         put_in_force(ruling, table, seat, card, not minor, law)
+    state_lead_to_come(ruling, table, seat)
 
 
 def put_in_force(ruling: Ruling, table: Table, seat: Seat, card: Card, major: bool,
@@ -84,6 +85,44 @@ def put_in_force(ruling: Ruling, table: Table, seat: Seat, card: Card, major: bo
         ruling.cite("51")  # several penalty cards: Law 51 governs which is played and the leads
     if not any(isinstance(c, PenaltyDuty) and c.seat is seat for c in table.constraints):
         table.constraints.append(PenaltyDuty(seat))
+
+
+#: ``when`` of the lead choice stated before the owner's partner is on lead: it comes if he
+#: gains the lead while the major penalty cards are still on the table
+TO_COME = "partner_gains_lead"
+
+
+def lead_to_come(table: Table, owner: Seat, law: str | None = None) -> Rectification | None:
+    """The 50E/51B lead choice that ``owner``'s major penalty cards hold in store for his
+    partner's next lead, as a rectification marked conditional (``when: partner_gains_lead``),
+    or None when the owner has no major penalty card."""
+    majors = [p for p in table.penalty_cards(owner) if p.major]
+    if not majors:
+        return None
+    suits = sorted({p.card.suit for p in majors}, reverse=True)
+    return Rectification("lead_restriction", law or lead_clause(table, owner), {
+        "seat": str(owner.partner), "chooser": "declarer", "suits": [str(s) for s in suits],
+        "may": ["require", "prohibit"], "cards": [str(p.card) for p in majors],
+        "when": TO_COME})
+
+
+def state_lead_to_come(ruling: Ruling, table: Table, owner: Seat) -> None:
+    """Say, when major penalty cards arise (or remain after a choice), what they bring if the
+    owner's partner gains the lead later: the director tells the table at once (issue 13), not
+    only when that lead is due. One statement per ruling, over the owner's cards as they are
+    now; when the partner is on lead at once the choice itself follows and replaces it
+    (:func:`offer_lead_options`)."""
+    drop_lead_to_come(ruling)
+    rect = lead_to_come(table, owner)
+    if rect is not None:
+        ruling.rectifications.append(rect)
+
+
+def drop_lead_to_come(ruling: Ruling) -> None:
+    """Remove the conditional statement of the lead choice (it is due now, or moot)."""
+    ruling.rectifications = [r for r in ruling.rectifications
+                             if not (r.kind == "lead_restriction"
+                                     and r.fields.get("when") == TO_COME)]
 
 
 def must_play(ruling: Ruling, seat: Seat, card: Card) -> None:
@@ -210,6 +249,15 @@ def lead_options(table: Table, owner: Seat) -> list[Option]:
     else:
         options = [law51.restriction(owner, [suit], verb, "50E")
                    for suit in suits for verb in ("require", "prohibit")]
+    for option in options:
+        # which cards the option picks up, and (51B2) which stay penalty cards
+        for rect in option.rectifications:
+            named = set(rect.fields["suits"])
+            rect.fields["cards"] = [str(p.card) for p in majors if str(p.card.suit) in named]
+            remaining = [str(p.card) for p in table.penalty_cards(owner)
+                         if str(p.card.suit) not in named]
+            if remaining:
+                rect.fields["remaining"] = remaining
     options.append(Option("none", [], ["50E"]))
     return options
 
@@ -233,9 +281,10 @@ def offer_lead_options(ruling: Ruling, table: Table, owner: Seat, declarer: Seat
     clause = lead_clause(table, owner)
     majors = [p for p in table.penalty_cards(owner) if p.major]
     suits = sorted({p.card.suit for p in majors}, reverse=True)
+    drop_lead_to_come(ruling)
     ruling.add("lead_restriction", clause, seat=str(owner.partner), chooser="declarer",
                suits=[str(s) for s in suits], may=["require", "prohibit"],
-               when="partner_on_lead")
+               cards=[str(p.card) for p in majors], when="partner_on_lead")
     law10.offer(ruling, declarer, *lead_options(table, owner))
 
 

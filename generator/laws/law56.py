@@ -33,14 +33,17 @@ def refusal_rects(table: Table, offender: Seat, card: Card) -> list[Rectificatio
              Rectification("must_play", "50E", {"seat": str(offender), "card": str(card),
                                                 "when": "first_legal_opportunity"})]
     turn = table.pending.turn if table.pending is not None else None
-    if turn is offender.partner and table.is_defender(offender):
+    if table.is_defender(offender):
+        # the lead choice the card brings: now, if the partner is the right leader, or else
+        # if he gains the lead while the card is on the table (issue 13: said at once)
         majors = [p.card for p in table.penalty_cards(offender) if p.major] + [card]
         suits = sorted({c.suit for c in majors}, reverse=True)
         clause = "50E" if len(majors) < 2 else "51B1" if len(suits) == 1 else "51B2"
         rects.append(Rectification("lead_restriction", clause, {
             "seat": str(offender.partner), "chooser": "declarer",
             "suits": [str(s) for s in suits], "may": ["require", "prohibit"],
-            "when": "partner_on_lead"}))
+            "cards": [str(c) for c in majors],
+            "when": "partner_on_lead" if turn is offender.partner else law50.TO_COME}))
     return rects
 
 

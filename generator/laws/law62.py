@@ -145,7 +145,7 @@ def offer_next_withdrawal(rule: Revoke, table: Table) -> None:
         return
     asked = rule.withdrawal_owners
     withdrew = any(c.chosen == "withdraw" for c in rule.ruling.choices)
-    for seat, _ in trick.kept:
+    for seat, card in trick.kept:
         if seat in asked:
             continue
         # a card of dummy's is declarer's to take back or keep: dummy takes no part (43, 45B)
@@ -153,14 +153,20 @@ def offer_next_withdrawal(rule: Revoke, table: Table) -> None:
         if seat.side is not rule.offender.side:
             asked.append(seat)
             rule.ruling.cite("62C1")
-            law10.offer(rule.ruling, chooser, Option("keep", [], ["62C1"]),
-                        Option("withdraw", [], ["62C1"]))
+            choice = law10.offer(rule.ruling, chooser, Option("keep", [], ["62C1"]),
+                                 Option("withdraw", [], ["62C1"]))
+            # worded with the card and whose it is ("take back dummy's ♥J")
+            choice.about = {"card": str(card), "whose": "dummy" if seat is table.dummy
+                            else "own"}
             return
         if withdrew:
             asked.append(seat)
             rule.ruling.cite("62C2")
-            law10.offer(rule.ruling, chooser, Option("keep", [], ["62C2"]),
-                        Option("withdraw", [], ["62C2"]))
+            choice = law10.offer(rule.ruling, chooser, Option("keep", [], ["62C2"]),
+                                 Option("withdraw", [], ["62C2"]))
+            # a defender's card taken back becomes a penalty card (62C2): the option says so
+            choice.about = {"card": str(card), "whose": "dummy" if seat is table.dummy
+                            else "penalty"}
             _partner_card_choice_last(rule)
             return
 

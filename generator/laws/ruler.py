@@ -103,14 +103,19 @@ class Rule:
                 law10.offer(self.ruling, table.declarer, *lead.lead_options())
                 return
 
-    def withdraw_stale_penalty_offer(self) -> None:
-        """Drop an unanswered 50E/51 lead offer (see ``LawRuler.lead_due``)."""
+    def withdraw_stale_penalty_offer(self, table: Table | None = None) -> None:
+        """Drop an unanswered 50E/51 lead offer (see ``LawRuler.lead_due``); with ``table``,
+        the ruling says again, conditionally, what the cards bring for the partner's lead
+        (the offer, once due, replaces that statement)."""
         if self.lead_choice is not None and self.lead_choice[0] == "50":
+            owner = self.lead_choice[1]
             choice = self.ruling.open_choice
             if choice is not None:
                 self.ruling.choices.remove(choice)
             law50.offer_settled(self.ruling)
             self.lead_choice = None
+            if table is not None:
+                law50.state_lead_to_come(self.ruling, table, owner)
 
     def offer_penalty_lead(self, table: Table, owner: Seat) -> None:
         """50E/51: the partner of a holder of major penalty cards is to lead."""
@@ -127,6 +132,9 @@ class Rule:
         if source == "50":
             law50.offer_settled(self.ruling)
             law50.apply_lead_option(table, owner, option)
+            # cards left on the table (none chosen, or 51B2 suits not named) hold the same
+            # choice in store for the partner's next lead: the ruling says so again
+            law50.state_lead_to_come(self.ruling, table, owner)
         else:
             for lead in self.leads:
                 duty = lead.duty(option) if lead.offender is owner else None
@@ -438,14 +446,25 @@ class LawRuler(Ruler):
         # a 50E/51 offer still unanswered belongs to a lead that never came and is withdrawn,
         # so that declarer makes one choice, over the penalty cards as they are now (51B).
         for rule_obj in list(self.rules.values()):
-            rule_obj.withdraw_stale_penalty_offer()
+            rule_obj.withdraw_stale_penalty_offer(table)
         for rule_obj in list(self.rules.values()):
             rule_obj.lead_due(table, leader)
+        self.offer_due_penalty_lead(table, leader)
+
+    def offer_due_penalty_lead(self, table: Table, leader: Seat) -> None:
+        """50E/51B: ``leader`` is to lead and his partner has major penalty cards: offer
+        declarer his lead choice, unless a Law 52 choice on those cards is still open (the
+        substitution it may bring changes the trick's winner and the cards: declarer decides
+        that first, and the lead choice comes once it is due, see ``law52``)."""
         owner = leader.partner
-        if table.is_defender(leader) and any(p.major for p in table.penalty_cards(owner)):
-            holder = self.penalty_rule(table, owner)
-            if holder is not None and holder.ruling.open_choice is None:
-                holder.offer_penalty_lead(table, owner)
+        if not (table.is_defender(leader) and any(p.major for p in table.penalty_cards(owner))):
+            return
+        if any(r.fact.kind is Kind.PENALTY_CARD_NOT_PLAYED and r.fact.seat is owner
+               and r.ruling.open_choice is not None for r in self.rules.values()):
+            return
+        holder = self.penalty_rule(table, owner)
+        if holder is not None and holder.ruling.open_choice is None:
+            holder.offer_penalty_lead(table, owner)
 
     def penalty_rule(self, table: Table, owner: Seat) -> Rule | None:
         """The latest rule that made a penalty card of ``owner``."""

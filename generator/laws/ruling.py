@@ -47,6 +47,9 @@ class Choice:
     seat: Seat
     options: list[Option]
     chosen: str | None = None
+    #: what the choice is about, for its wording (62C: the ``card`` to keep or take back and
+    #: ``whose`` it is: ``dummy``, ``own``, or ``penalty`` when taken back as a penalty card)
+    about: dict[str, str] = field(default_factory=dict)
 
     def option(self, option_id: str) -> Option | None:
         return next((o for o in self.options if o.id == option_id), None)
@@ -133,7 +136,7 @@ class Ruling:
         options = []
         for choice in self.choices:
             entry: dict[str, Any] = {"seat": str(choice.seat),
-                                     "ids": [o.id for o in choice.options]}
+                                     "ids": [o.id for o in choice.options], **choice.about}
             if choice.chosen is not None:
                 entry["chosen"] = choice.chosen
                 entry["alternatives"] = {

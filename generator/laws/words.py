@@ -87,12 +87,29 @@ def call(value: Any, lang: str, case: str = "nom") -> str:
     return bid(str(value), lang)
 
 
+def counted(n: int, lang: str, noun: str) -> str:
+    """``n`` with its noun in the form the number takes (``words.counts``, accusative): "1 trick",
+    "2 tricks"; «1 взятку», «3 взятки», «5 взяток», «21 взятку». Each catalog names its plural
+    rule (``words.counts/rule``): ``one_other`` (English: 1 and the rest) or ``one_few_other``
+    (Russian: 1, 21, 31...; 2-4, 22-24...; the rest, 11-14 included)."""
+    forms = i18n.table(lang, "words.counts", noun)
+    tens, units = n % 100, n % 10
+    if i18n.text(lang, "words.counts", "rule") == "one_few_other":
+        key = ("one" if units == 1 and tens != 11 else
+               "few" if 2 <= units <= 4 and not 12 <= tens <= 14 else "other")
+    else:
+        key = "one" if n == 1 else "other"
+    return str(forms[key]).format(n=n)
+
+
 def in_words(fields: Mapping[str, Any], lang: str) -> dict[str, Any]:
     """The fields of a fact, rectification or note ready for a template of ``lang``: seats
     named (and declined: ``seat_gen``...), calls, cards, pairs and requests in words; other
     fields as given. Empty values stay empty (a fact without the seat it would name)."""
     out = dict(fields)
     for name, value in fields.items():
+        if name == "tricks" and isinstance(value, int):
+            out["tricks_acc"] = counted(value, lang, "tricks")
         if not isinstance(value, str) and not (name in CARD_FIELDS and isinstance(value, list)):
             continue
         if value == "" or value == "none":

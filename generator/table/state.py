@@ -209,11 +209,14 @@ class PlayedTrick:
         return len(self.plays) == 4
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "leader": str(self.leader),
             "cards": [f"{s} {c}" for s, c in self.plays],
             "winner": str(self.winner) if self.winner else None,
         }
+        if self.kept:  # cards played after a corrected revoke, kept (62C), not yet rejoined
+            out["kept"] = [f"{s} {c}" for s, c in self.kept]
+        return out
 
 
 class Table:

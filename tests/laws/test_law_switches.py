@@ -53,7 +53,12 @@ def test_excess_card_penalty_makes_a_defenders_extra_card_a_penalty_card(
     assert rectifications(path) == [withdrawn, {"kind": "penalty_card", "seat": "N", "card": "C3",
                                                 "major": True, "law": "45E1"},
                                     {"kind": "must_play", "seat": "N", "card": "C3",
-                                     "when": "first_legal_opportunity", "law": "50E"}]
+                                     "when": "first_legal_opportunity", "law": "50E"},
+                                    # the lead choice it holds in store for S (issue 13)
+                                    {"kind": "lead_restriction", "seat": "S",
+                                     "chooser": "declarer", "suits": ["C"],
+                                     "may": ["require", "prohibit"], "cards": ["C3"],
+                                     "when": "partner_gains_lead", "law": "50E"}]
     monkeypatch.setattr(law67, "EXCESS_CARD_PENALTY", False)
     assert rectifications(path) == [withdrawn, {"kind": "no_rectification", "law": "67A"}]
 

@@ -111,7 +111,7 @@ def _sentences(law: str, name: str) -> list[str]:
      "Торговля не была окончена: она вернулась к Северу, пропустившему свою очередь "
      "(правило 34)."),
     ("law12", "claim-after-a-revoke-establishes-it-and-the-transfer-is-scored",
-     "После розыгрыша паре С–Ю передаётся взяток: 1 (правило 64A1)."),
+     "После розыгрыша пара С–Ю получает 1 взятку (правило 64A1)."),
     ("law20", "barred-player-may-not-have-the-auction-reviewed-even-at-his-turn",
      "Запад попросил повторить торговлю (правило 20B)."),
 ])
@@ -165,3 +165,16 @@ def test_a_deemed_pass_names_the_barred_player_in_the_genitive() -> None:
     assert note_text(note, "ru") == ("Восток сделал заявку в очередь Юга, который был обязан "
                                      "пасовать: заявка считается сделанной в очередь, и "
                                      "считается, что Юг спасовал")
+
+
+@pytest.mark.parametrize(("n", "ru", "en"), [
+    (1, "1 взятку", "1 trick"), (2, "2 взятки", "2 tricks"), (4, "4 взятки", "4 tricks"),
+    (5, "5 взяток", "5 tricks"), (11, "11 взяток", "11 tricks"), (12, "12 взяток", "12 tricks"),
+    (13, "13 взяток", "13 tricks"), (21, "21 взятку", "21 tricks"), (22, "22 взятки", "22 tricks"),
+])
+def test_a_number_of_tricks_takes_the_form_its_number_needs(n: int, ru: str, en: str) -> None:
+    """«взяток: 1» and "1 trick(s)" read as machine output: the count agrees with its noun."""
+    from generator.laws.words import counted
+
+    assert counted(n, "ru", "tricks") == ru
+    assert counted(n, "en", "tricks") == en

@@ -719,8 +719,15 @@ def ruling_problems(ruling: dict[str, Any], e: Expect) -> list[str]:
     want_duties = {(s, c) for s, c, major in e.penalty_cards if major}
     if duties != want_duties:
         problems.append(f"50E duties: engine {sorted(duties)}, oracle {sorted(want_duties)}")
+    # 50D: every minor penalty card bars the owner's other low cards of its suit before it
+    minors = {(r["seat"], r["card"]) for r in recs if r["kind"] == "must_play"
+              and r.get("rule") == "minor_first"}
+    want_minors = {(s, c) for s, c, major in e.penalty_cards if not major}
+    if minors != want_minors:
+        problems.append(f"50D duties: engine {sorted(minors)}, oracle {sorted(want_minors)}")
     musts = sorted(_must(r) for r in recs if r["kind"] == "must_play"
-                   and r.get("when") != "first_legal_opportunity")
+                   and r.get("when") != "first_legal_opportunity"
+                   and r.get("rule") != "minor_first")
     if musts != sorted(e.must_play):
         problems.append(f"must_play: engine {musts}, oracle {sorted(e.must_play)}")
     # a lead choice still to be made is stated with ``when: partner_on_lead``; compared here:
