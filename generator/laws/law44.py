@@ -33,3 +33,7 @@ class DeclarerPlaysOutOfTurn(Rule):
         self.ruling.cite("44", law45.played_by(self.offender, table.dummy))
         law47.retracted_for_rectification(self.ruling)
         law48.declarer_exposed(self.ruling, table, self.offender, [card])
+        # what becomes of the card (a card held face up, 45C2, as much as one put down): it
+        # goes back, and the player in turn plays
+        self.ruling.note("declarer_card_back", "47A", card=str(card),
+                         turn=str(self.fact.detail("turn", "")) or None)

@@ -59,3 +59,11 @@ def test_62c_options_name_the_card_and_whose_it_is() -> None:
     assert "take back dummy's ♥J" in en and "забрать ♥J болвана" in ru
     assert "take back his ♦Q, which becomes a penalty card" in en
     assert "станет штрафной картой" in ru
+
+
+def test_declarers_card_held_out_of_turn_says_what_becomes_of_it() -> None:
+    """45C2 and 48A: the ruling says the card goes back and who plays, in both languages."""
+    rulings = _rulings("law45/declarers-card-held-face-up-out-of-turn-goes-back-and-the-player-"
+                       "in-turn-plays.yaml")
+    assert "goes back" in rulings[0]["explanation"]["en"]
+    assert "возвращается" in rulings[0]["explanation"]["ru"]
