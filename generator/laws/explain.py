@@ -44,8 +44,13 @@ def _kind_key(kind: str, details: dict[str, Any]) -> str:
     return kind
 
 
-def option_label(option_id: str, lang: str) -> str:
-    """A ruling's option id in words (``require_H`` → "require a lead of hearts")."""
+def option_label(option_id: str, lang: str, about: Mapping[str, Any] | None = None) -> str:
+    """A ruling's option id in words (``require_H`` → "require a lead of hearts"). ``about``:
+    the choice's entry, when it names the card a 62C ``keep``/``withdraw`` is about and whose
+    it is ("take back dummy's ♥J", not "his card" when declarer chooses for dummy)."""
+    if option_id in ("keep", "withdraw") and about and about.get("card") and about.get("whose"):
+        return i18n.text(lang, "explain.option_labels", f"{option_id}_{about['whose']}").format(
+            card=words.card(about["card"], lang))
     verb, _, suit = option_id.partition("_")
     if verb == "prohibit" and len(suit) > 1:
         # 51B2: penalty cards in several suits, declarer forbids each suit he names
@@ -190,7 +195,7 @@ def _option_outcomes(option: dict[str, Any], lang: str) -> list[str]:
         laws = list(dict.fromkeys(str(r["law"]) for r in rects if r.get("law")))
         text = i18n.text(lang, "explain.if_option").format(
             **words.in_words({"seat": option["seat"]}, lang),
-            option=option_label(option_id, lang), what=what)
+            option=option_label(option_id, lang, option), what=what)
         sentences.append(_sentence(text, laws, lang))
     return sentences
 
@@ -205,7 +210,7 @@ def explain(ruling: Ruling, fact: Irregularity, table: Table, lang: str) -> str:
         if "chosen" not in option:
             sentences.append(_sentence(i18n.text(lang, "explain.option").format(
                 **words.in_words({"seat": option["seat"]}, lang),
-                ids="; ".join(option_label(i, lang) for i in option["ids"])), [], lang))
+                ids="; ".join(option_label(i, lang, option) for i in option["ids"])), [], lang))
             sentences.extend(_option_outcomes(option, lang))
         else:
             sentences.append(_sentence(chosen_text(option, lang), [], lang))
@@ -252,7 +257,7 @@ def chosen_text(option: Mapping[str, Any], lang: str) -> str:
     """A choice already made, in words (without its law)."""
     return i18n.text(lang, "explain.chosen").format(
         **words.in_words({"seat": option["seat"]}, lang),
-        id=option_label(str(option["chosen"]), lang))
+        id=option_label(str(option["chosen"]), lang, option))
 
 
 def note_text(note: Mapping[str, Any], lang: str) -> str:
