@@ -63,6 +63,10 @@ def option_label(option_id: str, lang: str, about: Mapping[str, Any] | None = No
     if verb == "no" and len(suit) == 1:  # 57A3: a suit barred for the partner's card to a trick
         suit_card = i18n.text(lang, "explain.suit_cards", suit, default=suit)
         return i18n.text(lang, "explain.option_labels", verb).format(suit=suit_card)
+    if verb == "play" and len(suit) == 2 and about and about.get("designates"):
+        # 51A: the penalty card declarer designates
+        return i18n.text(lang, "explain.option_labels", "play_designated").format(
+            card=words.card(suit, lang))
     if verb == "play" and len(suit) == 2:  # 62D2: the card declarer requires (``play_CT``)
         return i18n.text(lang, "explain.option_labels", verb).format(card=words.card(suit, lang))
     return i18n.text(lang, "explain.option_labels", option_id,

@@ -145,11 +145,17 @@ class PenaltyDuty:
     """The owner's duty to play his penalty cards (50D minor, 50E major)."""
 
     seat: Seat
+    #: 51A: the penalty card declarer designated for the owner's next play
+    designated: Card | None = None
 
     def check(self, table: Table, seat: Seat, card: Card, lead: bool,
               index: int) -> Irregularity | None:
         if seat is not self.seat:
             return None
+        if (self.designated is not None and card != self.designated
+                and self.designated in table.legal_cards(seat)):
+            return make(Kind.PENALTY_CARD_NOT_PLAYED, seat, index, card=str(card),
+                        penalty=str(self.designated), major=True)
         if table.next is not None and table.next is not seat:
             # a lead or play out of turn is no legal opportunity to play the penalty card: it is
             # ruled as what it is (Laws 53-57), not as a failure to play the card (52)
@@ -175,7 +181,9 @@ class PenaltyDuty:
         return None
 
     def played(self, table: Table, seat: Seat, card: Card, lead: bool) -> None:
-        """Nothing to note: the duty lasts while the owner holds penalty cards."""
+        """The duty lasts while the owner holds penalty cards; a designation binds one play."""
+        if seat is self.seat:
+            self.designated = None
 
     def expired(self, table: Table) -> bool:
         return not table.penalty_cards(self.seat)

@@ -1,7 +1,9 @@
 """Law 51 (1987): two or more penalty cards.
 
-51A: a defender with two or more penalty cards who must play one may choose which, unless declarer
-designates (Law 50's duty then covers all of them). 51B: when his partner is to lead:
+51A: a defender with two or more penalty cards that he can legally play plays the one declarer
+designates (:data:`DECLARER_DESIGNATES`): declarer is offered ``play_<card>`` when that player is
+to play; if the owner plays one of them before declarer says which, the choice lapses.
+51B: when his partner is to lead:
 
 * 51B1, all in one suit: if declarer requires that suit, the cards are picked up and the owner may
   play any legal card (51B1a); if declarer prohibits it, the owner picks them all up (51B1b);
@@ -19,8 +21,19 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from generator.laws.ruling import Option, Rectification
-from generator.model.cards import Suit
+from generator.model.cards import Card, Suit
 from generator.model.seat import Seat
+
+#: 51A: a defender with two or more penalty cards he can legally play plays the one declarer
+#: designates. Reading taken ([M]: 51A is not in the seeds; the spec's Law 50 row, "if two+
+#: could be played, declarer designates", from the 1987 commentary and the 1997 text); off, the
+#: owner chooses among them himself.
+DECLARER_DESIGNATES = True
+
+
+def designation_options(cards: Sequence[Card]) -> list[Option]:
+    """51A: declarer designates which of the owner's penalty cards he plays now (``play_H6``)."""
+    return [Option(f"play_{c}", [], ["51A"]) for c in cards]
 
 
 def restriction(owner: Seat, suits: Sequence[Suit], verb: str, law: str) -> Option:

@@ -50,6 +50,8 @@ class Rule:
         self.leads: list[law26.LeadRestriction] = []
         #: the seat whose partner's lead declarer is choosing about (Laws 26, 50E)
         self.lead_choice: tuple[str, Seat] | None = None
+        #: 51A: the owner of the penalty cards declarer is designating one of
+        self.designating: Seat | None = None
 
     @property
     def offender(self) -> Seat:
@@ -143,9 +145,27 @@ class Rule:
         return True
 
     def card_played(self, table: Table, seat: Seat, card: Card, event: int) -> None:
-        """A card was played; a lead made while declarer's lead option was open waives it."""
+        """A card was played; a lead made while declarer's lead option was open waives it, and
+        the owner's own play before declarer designated one of his penalty cards (51A) ends
+        that choice."""
         if self.lead_choice is not None and seat is self.lead_choice[1].partner:
             self.settle_lead_choice(table, "none")
+        if self.designating is not None and seat is self.designating:
+            choice = self.ruling.open_choice
+            if choice is not None:
+                self.ruling.choices.remove(choice)
+            self.designating = None
+
+    def offer_designation(self, table: Table, owner: Seat, cards: list[Card]) -> None:
+        """51A: declarer designates which of ``cards`` (penalty cards of ``owner``, each legal
+        now) the owner plays."""
+        from generator.laws import law51
+
+        assert table.declarer is not None
+        self.designating = owner
+        self.ruling.cite("51A")
+        choice = law10.offer(self.ruling, table.declarer, *law51.designation_options(cards))
+        choice.about = {"designates": "51A"}
 
     def trick_completed(self, table: Table, trick: PlayedTrick) -> None:
         """A trick was quitted."""
@@ -158,6 +178,14 @@ class Rule:
 
     def chose(self, table: Table, seat: Seat, option: str, event: int) -> None:
         if self.lead_choice is not None and self.settle_lead_choice(table, option):
+            return
+        if self.designating is not None and self.ruling.settle(option) is not None:
+            owner, self.designating = self.designating, None
+            card = Card.parse(option.partition("_")[2])
+            self.ruling.add("must_play", "51A", seat=str(owner), card=str(card))
+            for duty in table.constraints:
+                if isinstance(duty, law50.PenaltyDuty) and duty.seat is owner:
+                    duty.designated = card
             return
         choice = self.ruling.open_choice
         ids = ", ".join(o.id for o in choice.options) if choice else "none"
@@ -477,6 +505,24 @@ class LawRuler(Ruler):
     def card_played(self, table: Table, seat: Seat, card: Card, event: int) -> None:
         for rule_obj in list(self.rules.values()):
             rule_obj.card_played(table, seat, card, event)
+        if table.current is not None and not table.current.is_complete and table.next:
+            self.offer_due_designation(table, table.next)
+
+    def offer_due_designation(self, table: Table, owner: Seat) -> None:
+        """51A: ``owner`` is to play and can legally play two or more of his penalty cards:
+        declarer designates which (:data:`generator.laws.law51.DECLARER_DESIGNATES`)."""
+        from generator.laws import law51
+
+        if not law51.DECLARER_DESIGNATES or table.declarer is None \
+                or not table.is_defender(owner) or table.pending is not None:
+            return
+        legal = set(table.legal_cards(owner))
+        cards = [p.card for p in table.penalty_cards(owner) if p.card in legal]
+        if len(cards) < 2 or any(r.ruling.open_choice is not None for r in self.rules.values()):
+            return
+        holder = self.penalty_rule(table, owner)
+        if holder is not None:
+            holder.offer_designation(table, owner, cards)
 
     def trick_completed(self, table: Table, trick: PlayedTrick) -> None:
         for rule_obj in list(self.rules.values()):
