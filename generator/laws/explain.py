@@ -34,6 +34,8 @@ def _kind_key(kind: str, details: dict[str, Any]) -> str:
         # 61A's other revoke: a card or suit a rectification required, not a failure to
         # follow suit (the offender may hold none of the suit led: 62D2, 57A, 50)
         return f"revoke_{details['reason']}"
+    if kind in ("declarer_lead_out_of_turn", "play_out_of_turn") and details.get("from_dummy"):
+        return f"{kind}_from_dummy"  # dummy's cards are played from the table («со стола»)
     if kind == "call_when_obliged_to_pass" and details.get("out_of_rotation"):
         return "call_when_obliged_to_pass_out_of_rotation"  # Law 37 over 29-32 (see law37)
     if kind == "defective_trick":  # 67A: who omitted to play, or who played one card too many

@@ -791,6 +791,8 @@ class Table:
                     by_declaring_side=(declaring and opening) or None,
                     wrong_hand=(kind is Kind.DECLARER_LEAD_OUT_OF_TURN
                                 and expected.side is seat.side) or None,
+                    from_dummy=(kind is Kind.DECLARER_LEAD_OUT_OF_TURN
+                                and seat is self.dummy) or None,
                     simultaneous=simultaneous or None)
         self.current = PlayedTrick(seat, [(seat, card)])
         self.remove(seat, card)
@@ -842,7 +844,8 @@ class Table:
                              simultaneous=simultaneous or None))
         else:
             self.record(make(Kind.PLAY_OUT_OF_TURN, seat, index, card=str(card),
-                             turn=str(trick.next_seat), simultaneous=simultaneous or None))
+                             turn=str(trick.next_seat), from_dummy=(seat is self.dummy) or None,
+                             simultaneous=simultaneous or None))
 
     def _play_in_turn(self, seat: Seat, card: Card, index: int, trick: PlayedTrick,
                       simultaneous: bool) -> None:

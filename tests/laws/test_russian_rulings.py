@@ -92,6 +92,9 @@ def _sentences(law: str, name: str) -> list[str]:
 
 
 @pytest.mark.parametrize(("law", "name", "sentence"), [
+    # dummy's cards are played from the table, not «с руки Востока»
+    ("law54", "declarer-leading-from-dummy-instead-of-his-hand-must-lead-the-same-suit-from-hand",
+     "Разыгрывающий пошёл вне очереди со стола (♦2) (правило 55)."),
     ("law29", "refused-bid-out-of-rotation-is-cancelled-and-the-skipped-player-calls",
      "Запад назначил 1♠ вне очереди (очередь была за Востоком) (правило 31)."),
     ("law29", "refused-bid-out-of-rotation-is-cancelled-and-the-skipped-player-calls",
