@@ -48,6 +48,7 @@ EOL = "\r\n"
 COMMENT_WIDTH = 78
 _VULNERABLE = {"None": "None", "NS": "NS", "EW": "EW", "Both": "All"}
 _CALL_TOKENS = {"P": "Pass", "X": "X", "XX": "XX"}
+_SUIT_LETTERS = str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"})
 
 
 def tag(name: str, value: Any) -> str:
@@ -60,9 +61,11 @@ def comment_lines(text: str, width: int = COMMENT_WIDTH) -> list[str]:
     """``text`` as ``{...}`` comment lines.
 
     Braces inside become parentheses (a ``}`` would end the comment early), and each line is a
-    comment of its own, so no line of the file starts with ``%`` (an escape line) or ``[``.
+    comment of its own, so no line of the file starts with ``%`` (an escape line) or ``[``. The
+    rulings show cards with suit symbols (♥K); PBN's card notation is the suit letter (HK), so
+    the comments use it too and an English file stays ASCII.
     """
-    flat = clean(text).replace("{", "(").replace("}", ")")
+    flat = clean(text).replace("{", "(").replace("}", ")").translate(_SUIT_LETTERS)
     return [f"{{{line}}}" for line in textwrap.wrap(flat, width) or [""]]
 
 
