@@ -39,7 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from generator.laws import law10, law47, law50
+from generator.laws import law10, law47, law50, law67
 from generator.laws.ruling import Option, Rectification
 from generator.model.cards import Card, Suit
 from generator.model.seat import Seat
@@ -90,15 +90,8 @@ def resume_next_trick(rule: Revoke, table: Table, trick: PlayedTrick) -> None:
     corrected trick; otherwise it was led from the wrong hand, its cards go back to their owners
     and the winner leads (flagged for the director, as for 67A)."""
     aside, rule.aside = rule.aside, None
-    if aside is None or trick.winner is None:
-        return
-    if trick.winner is aside.leader:
-        table.current = aside
-        table.next = aside.next_seat
-        return
-    for seat, card in aside.plays:
-        table.return_to_hand(seat, card, face_up=False)
-    rule.ruling.flag("next_trick_led_from_wrong_hand", "67A")
+    if aside is not None and trick.winner is not None:
+        law67.resume_aside(table, rule.ruling, aside, trick)
 
 
 def _renew_duty(rule: Revoke, table: Table) -> None:
@@ -152,23 +145,26 @@ def offer_next_withdrawal(rule: Revoke, table: Table) -> None:
         chooser = table.declarer if seat is table.dummy and table.declarer else seat
         if seat.side is not rule.offender.side:
             asked.append(seat)
-            rule.ruling.cite("62C1")
-            choice = law10.offer(rule.ruling, chooser, Option("keep", [], ["62C1"]),
-                                 Option("withdraw", [], ["62C1"]))
             # worded with the card and whose it is ("take back dummy's ♥J")
-            choice.about = {"card": str(card), "whose": "dummy" if seat is table.dummy
-                            else "own"}
+            _offer_keep_or_withdraw(rule, table, chooser, seat, card, "62C1", "own")
             return
         if withdrew:
             asked.append(seat)
-            rule.ruling.cite("62C2")
-            choice = law10.offer(rule.ruling, chooser, Option("keep", [], ["62C2"]),
-                                 Option("withdraw", [], ["62C2"]))
             # a defender's card taken back becomes a penalty card (62C2): the option says so
-            choice.about = {"card": str(card), "whose": "dummy" if seat is table.dummy
-                            else "penalty"}
+            _offer_keep_or_withdraw(rule, table, chooser, seat, card, "62C2", "penalty")
             _partner_card_choice_last(rule)
             return
+
+
+def _offer_keep_or_withdraw(rule: Revoke, table: Table, chooser: Seat, seat: Seat, card: Card,
+                            law: str, whose: str) -> None:
+    """Offer ``chooser`` to keep or take back ``seat``'s card played after the revoke (62C1 for
+    a non-offender, 62C2 for the offender's partner), worded with the card and whose it is: a
+    card of dummy's is named as dummy's, otherwise ``whose`` (his own, or a penalty card)."""
+    rule.ruling.cite(law)
+    choice = law10.offer(rule.ruling, chooser, Option("keep", [], [law]),
+                         Option("withdraw", [], [law]))
+    choice.about = {"card": str(card), "whose": "dummy" if seat is table.dummy else whose}
 
 
 def _partner_card_choice_last(rule: Revoke) -> None:

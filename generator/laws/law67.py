@@ -38,6 +38,7 @@ from generator.model.seat import Seat
 from generator.table.irregularities import Kind
 
 if TYPE_CHECKING:
+    from generator.laws.ruling import Ruling
     from generator.table.state import PlayedTrick, Table
 
 EXCESS_CARD_PENALTY = True
@@ -143,12 +144,19 @@ class DefectiveTrick(Rule):
             return
         self.reopened = None
         aside, self.aside = self.aside, None
-        if aside is None:
-            return
-        if trick.winner is aside.leader:
-            table.current = aside
-            table.next = aside.next_seat
-            return
-        for seat, card in aside.plays:
-            table.return_to_hand(seat, card, face_up=False)
-        self.ruling.flag("next_trick_led_from_wrong_hand", "67A")
+        if aside is not None:
+            resume_aside(table, self.ruling, aside, trick)
+
+
+def resume_aside(table: Table, ruling: Ruling, aside: PlayedTrick, trick: PlayedTrick) -> None:
+    """A trick reopened after the next lead (67A here, a revoke's correction in 62A) is complete
+    again. The next trick, kept aside meanwhile, resumes if its leader won the reopened trick;
+    otherwise it was led from the wrong hand: its cards go back to their owners and the winner
+    leads, flagged for the director (67A)."""
+    if trick.winner is aside.leader:
+        table.current = aside
+        table.next = aside.next_seat
+        return
+    for seat, card in aside.plays:
+        table.return_to_hand(seat, card, face_up=False)
+    ruling.flag("next_trick_led_from_wrong_hand", "67A")
