@@ -92,8 +92,9 @@ def test_an_auction_ruling_in_russian(cli: Cli, write_case: Callable[..., Path])
     assert lines[1] == "Торговля: Север 1♥, Восток пас, Юг контра (отменена)"
     assert lines[2] == "Юг дал контру, которую торговля не допускает (правило 36)."
     assert "  Заявка, сделанная с нарушением, аннулируется (правило 36)." in lines
-    assert any("В–З могут пользоваться информацией из отменённой заявки (правило 16C1)" in line for line in lines)
-    assert any("С–Ю могут пользоваться информацией из отменённой заявки после исполнения наказания" in line for line in lines)
+    information = "могут пользоваться информацией из отменённой заявки"
+    assert any(f"В–З {information} (правило 16C1)" in line for line in lines)
+    assert any(f"С–Ю {information} после исполнения наказания" in line for line in lines)
     assert lines[-1] == "Следующим действует: Юг"
     assert latin_words("\n".join(lines)) == []
 
