@@ -225,7 +225,7 @@ def _symbols(text: str, lang: str) -> str:
     return symbols(str(text), lang)
 
 
-def _call(call: str, lang: str) -> str:
+def call_words(call: str, lang: str) -> str:
     """A call in words or with its suit symbol (``P`` → Pass, ``1NT``, ``2H`` → 2♥)."""
     names = {"P": "pass", "X": "double", "XX": "redouble"}
     if call.upper() in names:
@@ -622,7 +622,7 @@ class Ruling(_ReadOnly):
         lang = self.lang
         calls = []
         for entry in self._result["state"].get("auction") or []:
-            text = f"{_seat(entry['seat'], lang)} {_call(str(entry['call']), lang)}"
+            text = f"{_seat(entry['seat'], lang)} {call_words(str(entry['call']), lang)}"
             if entry.get("status") in ("cancelled", "pending"):
                 text += f" ({_w(lang, str(entry['status']))})"
             calls.append(text)
@@ -752,7 +752,7 @@ def _sequence(text: str, lang: str, calls: bool) -> str:
         seat, _, value = item.partition(":")
         changed = value.endswith("!")
         value = value.rstrip("!")
-        shown = _call(value, lang) if calls else _symbols(value, lang)
+        shown = call_words(value, lang) if calls else _symbols(value, lang)
         out.append(f"{_seat(seat, lang)} {shown}" + (f" ({_w(lang, 'changed')})" if changed
                                                       else ""))
     return " · ".join(out)

@@ -31,7 +31,7 @@ from generator.laws.explain import (
     option_label,
     rectification_text,
 )
-from generator.notebook import _call
+from generator.notebook import call_words
 from generator.table.case import Case
 
 WORDS = "announce.words"
@@ -126,7 +126,7 @@ def _call_words(call: str, lang: str) -> str:
     """A call as the notebook shows it; a bid above seven (Law 38) with its symbol too."""
     if re.fullmatch(r"([89]|[1-9]\d+)(NT|[CDHS])", call):
         return words.bid(call, lang)
-    return _call(call, lang)
+    return call_words(call, lang)
 
 
 def _contract(contract: str, lang: str) -> str:
