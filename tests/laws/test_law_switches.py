@@ -134,3 +134,21 @@ def test_lho_calling_over_a_change_at_his_turn_accepts_it(monkeypatch: pytest.Mo
     assert {"kind": "call_stands", "event": 3, "law": "25B1"} in rectifications(path)
     monkeypatch.setattr(law28, "LHO_CALLING_OVER_A_CHANGE_ACCEPTS", False)
     assert {"kind": "call_cancelled", "event": 3, "law": "28B"} in rectifications(path)
+
+
+def test_declarer_designates_which_of_two_legal_penalty_cards_is_played(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """51A (Law 51's module): with DECLARER_DESIGNATES declarer names which of the owner's two
+    legal penalty cards he plays; without it the owner plays either and no choice is offered."""
+    from generator.laws import law51
+
+    path = CASES / "law51" / ("declarer-designates-which-of-two-penalty-cards-the-owner-plays-"
+                              "when-both-are-legal.yaml")
+
+    def option_ids() -> list[str]:
+        return [i for ruling in analyse(load_case(path))["rulings"]
+                for choice in ruling["options"] for i in choice["ids"]]
+
+    assert {"play_H6", "play_H9"} <= set(option_ids())
+    monkeypatch.setattr(law51, "DECLARER_DESIGNATES", False)
+    assert not {"play_H6", "play_H9"} & set(option_ids())
