@@ -40,6 +40,21 @@ def _law_index_json(edition: str) -> str:
                       sort_keys=True) + "\n"
 
 
+def _audit(records: list[dict[str, object]], langs: Sequence[str],
+           say: Callable[[str], None]) -> None:
+    """Audit the course's bank before anything is published (``tdcourse audit``): a question a
+    director would not sign stops the build, and the previous site stays as it was."""
+    from generator.errors import InputError
+    from generator.scenarios.audit import audit_records
+
+    report = audit_records(records, langs)
+    for line in report.lines(limit=10):
+        say(line)
+    if not report.ok:
+        raise InputError(f"the question bank fails its audit ({len(report.failures)} "
+                         "problems, listed above): nothing was published", "quizzes/quizzes.yaml")
+
+
 def _quizzes(root: Path, say: Callable[[str], None],
              tx: Transaction | None = None) -> dict[str, str]:
     """Generate the question bank the quiz definitions ask for, and pick each quiz's questions.
@@ -65,6 +80,7 @@ def _quizzes(root: Path, say: Callable[[str], None],
     if tx is not None:
         staged = tx.folder(bank_dir, BANK_MARKER)  # refused before the work if not ours
     records = scenarios(plan, workers=2)
+    _audit(records, plan.langs, say)
     if tx is None:
         write_bank(bank_dir, plan, records)
     else:

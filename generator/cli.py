@@ -187,6 +187,17 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     return 1 if problems else 0
 
 
+def _cmd_audit(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from generator.scenarios.audit import audit_bank
+
+    report = audit_bank(Path(args.bank))
+    for line in report.lines(limit=args.show):
+        print(line)
+    return 0 if report.ok else 1
+
+
 def _cmd_coverage(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -321,6 +332,12 @@ def build_parser() -> argparse.ArgumentParser:
     ver = sub.add_parser("verify", help="re-check a stored bank against the current engine")
     ver.add_argument("bank", help="a bank directory written by tdcourse generate")
     ver.set_defaults(func=_cmd_verify)
+
+    aud = sub.add_parser("audit", help="check that every question of a bank is right, "
+                         "answerable from what it shows, and its wrong answers wrong")
+    aud.add_argument("bank", help="a bank directory written by tdcourse generate")
+    aud.add_argument("--show", type=int, default=40, help="failures to list (default 40)")
+    aud.set_defaults(func=_cmd_audit)
 
     cov = sub.add_parser("coverage", help="the law-coverage table (law, rules, cases)")
     cov.add_argument("--cases", nargs="+", default=["tests/cases"], help="case folders")

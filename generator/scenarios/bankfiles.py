@@ -26,7 +26,7 @@ SCENARIOS = ListOf(Obj({
     "id": str, "kind": str, "case": _CASE, "irregularities": list, "ruling": _RULING,
 }, {"score": (dict, type(None)), "state": dict, "seed": str, "recipe": str}))
 
-_CHOICE = Obj({"id": str, "text": str, "correct": bool}, {"why": str})
+_CHOICE = Obj({"id": str, "text": str, "correct": bool}, {"why": str, "claim": dict})
 QUESTION_TYPES = ("single", "multiple", "number")
 
 #: ``questions.<lang>.json``: the questions in one language.
@@ -35,4 +35,4 @@ QUESTIONS = ListOf(Obj({
     "lang": str, "prompt": str, "board": int, "deal": str, "dealer": str, "vulnerable": str,
     "events": ListOf(str),
 }, {"choices": ListOf(_CHOICE), "answer": (int, float), "context": str, "explanation": str,
-    "laws": ListOf(str), "difficulty": int}))
+    "laws": ListOf(str), "difficulty": int, "shown": _CASE, "key": dict}))

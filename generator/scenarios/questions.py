@@ -2,39 +2,48 @@
 
 Question types: the ruling (single choice), the options a player has (multiple choice), the law
 that applies (single choice), who acts next (single choice), and the score after rectification (a
-number). Every text comes from the structured ruling through ``generator.laws.explain``; the
-prompts, the "no penalty" ruling and why a wrong answer is wrong are the catalogs'
-``questions.*`` tables (generator/i18n/<lang>.yaml).
+number).
 
-Wrong answers are plausible mistakes made by applying a neighbouring rule — the pass obligation
-once instead of throughout (or the reverse), the wrong player barred, no penalty at all, a lead
-restriction forgotten or invented, a major penalty card taken for a minor one, one trick too many
-or too few, the other option, a neighbouring clause — and each carries why it is wrong. A wrong
-answer is never equal to the right one.
+**One moment per question.** Each question asks about one moment of the board
+(:mod:`generator.scenarios.moments`) and carries ``shown``, the case exactly as the learner sees
+it, cut at that moment, and ``key``, the part of the engine's output for ``shown`` that the right
+answer states (a subset, see :func:`generator.scenarios.keys.key_matches`). Every text, the
+context line, the explanation and the answers, comes from the engine's ruling of ``shown`` itself,
+never from the ruling of the whole board: a choice made later, a pass not yet made, a revoke not
+yet established cannot leak into the question. ``tdcourse audit`` re-rules ``shown`` and checks.
+
+**Wrong answers proven wrong.** A wrong answer is built from a neighbouring rule (the bar for one
+turn instead of the whole auction, the wrong player, no penalty, a lead restriction forgotten or
+invented, a major penalty card taken for a minor one, one trick too many or too few, the other
+choice, a neighbouring clause, another seat) and kept only if its effect differs from the key's
+and from the outcome of every option still open at that moment (:func:`keys.equivalent`). Each
+carries a ``claim`` (what it asserts, in the output's terms, for the audit) and a "why" naming
+the player, the length, the clause and what that clause is about.
 """
 
 from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable, Sequence
-from functools import cache
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache, partial
 from typing import Any
 
 from generator import i18n
+from generator.laws import law77, words
 from generator.laws.explain import describe_fact, option_label, rectification_text
 from generator.laws.refs import LawRef, law_index
+from generator.model.contract import Contract, Doubling
 from generator.model.seat import Seat
+from generator.scenarios import keys, moments
+from generator.scenarios.keys import PENALTIES, SUBSTANTIVE, SYNONYMS
+
+__all__ = ["LANGS", "PENALTIES", "SUBSTANTIVE", "SYNONYMS", "TOPICS", "localise",
+           "questions_for"]
 
 #: The languages of the questions: those with a catalog (a live view of ``i18n.languages()``).
 LANGS: Sequence[str] = i18n.LANGUAGES
-#: Rectification kinds that penalise or restrict a side: only a ruling with one of these makes
-#: "no penalty" a plausible wrong answer (a call that stands or a request refused is no penalty).
-PENALTIES = ("must_pass", "no_double_or_redouble", "must_repeat", "lead_restriction",
-             "penalty_card", "must_play", "trick_transfer", "adjusted_score")
-#: Rectification kinds that say what the ruling *does* (others only describe bookkeeping).
-SUBSTANTIVE = (*PENALTIES, "roles_swapped", "no_rectification", "call_stands", "lead_stands",
-               "request_permitted", "request_refused", "right_to_call_retained")
 
 TOPICS = {
     "insufficient_bid": "insufficient-bid",
@@ -70,125 +79,132 @@ PLAY_TOPICS = frozenset({"leads-out-of-turn", "penalty-cards", "revoke", "tricks
 BASE_DIFFICULTY = {"insufficient-bid": 1, "changes-of-call": 2, "calls-out-of-rotation": 2,
                    "inadmissible-calls": 2, "auction-procedure": 1, "leads-out-of-turn": 2,
                    "penalty-cards": 2, "revoke": 3, "tricks": 3, "play-procedure": 1}
+#: Option ids offered as wrong options, by phase: an option of the play is no plausible mistake
+#: after an insufficient bid, and the reverse.
+DECOY_OPTIONS = {
+    "auction": ("accept", "refuse", "first_call_stands", "other_call", "cancel", "continue"),
+    "play": ("accept", "refuse", "spread", "highest", "lowest", "keep", "withdraw",
+             "substitute", "none"),
+}
+#: Where each wrong option belongs: the clause that gives it elsewhere, named in its "why".
+DECOY_HOME = {
+    "auction": {"accept": "27A", "refuse": "27B", "first_call_stands": "25B2",
+                "other_call": "25B2", "cancel": "17D", "continue": "17D"},
+    "play": {"accept": "53A", "refuse": "56", "spread": "54A", "highest": "57A1",
+             "lowest": "57A2", "keep": "62C1", "withdraw": "62C1", "substitute": "52A",
+             "none": "50"},
+}
+#: The rectifications a ruling question states (neutral ones read "no penalty" when alone).
+STATED = tuple(k for k in SUBSTANTIVE if k != "no_rectification")
 
 
 def _stable_rng(*parts: str) -> random.Random:
     return random.Random(hashlib.sha256("/".join(parts).encode()).hexdigest())
 
 
-def _ruling_text(rects: list[dict[str, Any]], lang: str) -> str:
-    shown = [r for r in rects if r["kind"] in SUBSTANTIVE and r["kind"] != "no_rectification"]
-    if not shown:
+# --------------------------------------------------------------------------- words
+def _cite(ref: str, lang: str, case: str = "nom") -> str:
+    """A clause as a text cites it: "Law 27B2" / «правило 27B2» (declined: «по правилу»)."""
+    return f"{i18n.text(lang, 'questions.law_cases', case)} {ref}"
+
+
+def _title(ref: str, lang: str) -> str:
+    """What a clause is about, from the law index (in our own words), to follow its number in
+    a sentence (first letter in lower case unless the title starts with an abbreviation)."""
+    index = law_index("1987")
+    entry = index.get(ref)
+    while entry is None and ref:
+        ref = ref[:-1]  # a finer clause than the index knows: its parent's title
+        entry = index.get(ref)
+    title = entry.title(lang) if entry is not None else ""
+    if len(title) > 1 and title[1].islower():
+        title = title[0].lower() + title[1:]
+    return title
+
+
+def _source(ref: str, lang: str, case: str = "nom") -> str:
+    """A clause with what it is about: "Law 55B2 (declarer led from the wrong hand)"."""
+    title = _title(ref, lang)
+    return f"{_cite(ref, lang, case)} ({title})" if title else _cite(ref, lang, case)
+
+
+def _capital_source(ref: str, lang: str) -> str:
+    return _capital(_source(ref, lang))
+
+
+def _why(lang: str, reason: str, law: str, **fields: Any) -> str:
+    """Why a wrong answer is wrong, in ``lang``: the catalog's sentence for ``reason`` with the
+    clause (``{law}``, declined ``{law_dat}``...; ``{ref}`` its bare number) and ``fields``."""
+    template = i18n.text(lang, "questions.why", reason)
+    cited = {"law": _source(law, lang), "ref": _cite(law, lang)}
+    cited.update({f"law_{c}": _source(law, lang, c) for c in i18n.CASE_SUFFIXES})
+    return _capital(template.format(**cited, **fields))
+
+
+def _seat_fields(name: str, seat: str, lang: str) -> dict[str, str]:
+    out = {name: words.seat(seat, lang)}
+    out.update({f"{name}_{c}": words.seat(seat, lang, c) for c in i18n.CASE_SUFFIXES})
+    return out
+
+
+def _rect_text(rects: Sequence[Mapping[str, Any]], lang: str) -> str:
+    shown = [dict(r) for r in rects if r["kind"] in STATED]
+    if not any(r["kind"] not in keys.NEUTRAL for r in shown) and not any(
+            r["kind"] in ("call_stands", "lead_stands", "play_stands") for r in shown):
         return i18n.text(lang, "questions.no_penalty")
     text = "; ".join(rectification_text(r, lang) for r in shown)
     return text[0].upper() + text[1:] + "."
 
 
-def _substantive(rects: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [r for r in rects if r["kind"] in SUBSTANTIVE]
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
-Mutation = Callable[[list[dict[str, Any]]], list[dict[str, Any]] | None]
+# --------------------------------------------------------------------------- the moment
+class Moment:
+    """A cut of the scenario's case and the engine's ruling of exactly that cut."""
+
+    def __init__(self, record: Mapping[str, Any], shown: dict[str, Any]) -> None:
+        self.record = record
+        self.shown = shown
+        self.output = moments.rule(shown, f"bank:{record['id']}")
+        self.ruling = keys.ruling_of(self.output, str(record["kind"]))
+
+    @property
+    def events(self) -> list[str]:
+        return list(self.shown["events"])
 
 
-def _mutations(record: dict[str, Any]) -> list[tuple[str, Mutation]]:
-    """Neighbouring rules: each changes the right rectifications the way a mistake would."""
-
-    def flip_scope(rects: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
-        out = [dict(r) for r in rects]  # a mutation changes top-level fields only
-        for r in out:
-            if r["kind"] == "must_pass":
-                r["scope"] = "next_turn" if r["scope"] == "throughout" else "throughout"
-                return out
-        return None
-
-    def other_seat(rects: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
-        out = [dict(r) for r in rects]  # a mutation changes top-level fields only
-        for r in out:
-            if r["kind"] in ("must_pass", "lead_restriction", "penalty_card", "must_play") and \
-                    r.get("seat"):
-                seat = Seat.parse(r["seat"])
-                r["seat"] = str(seat.partner if r["kind"] == "must_pass" else seat.lho)
-                return out
-        return None
-
-    def nothing(rects: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
-        return [] if any(r["kind"] in PENALTIES for r in rects) else None
-
-    play_topic = TOPICS.get(record["kind"]) in PLAY_TOPICS
-
-    def add_bar(rects: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
-        if play_topic or any(r["kind"] == "must_pass" for r in rects):
-            return None  # a pass obligation is no plausible mistake once the play has begun
-        seat = record["irregularities"][-1]["seat"]
-        if seat is None:
-            return None
-        partner = str(Seat.parse(seat).partner)
-        return [*rects, {"kind": "must_pass", "seat": partner, "scope": "throughout"}]
-
-    def toggle_lead(rects: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
-        if any(r["kind"] == "lead_restriction" for r in rects):
-            return [r for r in rects if r["kind"] != "lead_restriction"]
-        seat = record["irregularities"][-1]["seat"]
-        if seat is None or record["kind"] not in TOPICS or play_topic:
-            return None
-        partner = str(Seat.parse(seat).partner)
-        return [*rects, {"kind": "lead_restriction", "seat": partner, "chooser": "declarer",
-                         "suits": "any_one", "may": ["prohibit"]}]
-
-    def flip_major(rects: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
-        out = [dict(r) for r in rects]  # a mutation changes top-level fields only
-        for r in out:
-            if r["kind"] == "penalty_card":
-                r["major"] = not r["major"]
-                return out
-        return None
-
-    def shift_tricks(rects: list[dict[str, Any]]) -> list[dict[str, Any]] | None:
-        out = [dict(r) for r in rects]  # a mutation changes top-level fields only
-        for r in out:
-            if r["kind"] == "trick_transfer":
-                r["tricks"] = 2 if r["tricks"] == 1 else 1
-                return out
-        return None
-
-    return [("scope", flip_scope), ("seat", other_seat), ("nothing", nothing),
-            ("scope", add_bar), ("lead", toggle_lead), ("major", flip_major),
-            ("tricks", shift_tricks)]
+def _fact(record: Mapping[str, Any], output: Mapping[str, Any]) -> Mapping[str, Any]:
+    facts: list[Mapping[str, Any]] = [i for i in output["irregularities"]
+                                      if i["kind"] == record["kind"]]
+    return facts[-1] if facts else dict(record["irregularities"][-1])
 
 
-def _key_law(ruling: dict[str, Any]) -> str:
-    """The clause the ruling turns on: that of its main rectification, else its last clause."""
-    for rect in ruling["rectifications"]:
-        if rect["kind"] in SUBSTANTIVE and rect.get("law"):
-            return str(rect["law"])
-    return str(ruling["laws"][-1]) if ruling["laws"] else ""
-
-
-def _context(record: dict[str, Any], lang: str, choices_made: bool = True) -> str:
-    """What happened, in words: the irregularity and, unless ``choices_made`` is false, what each
-    player entitled to choose chose (the question "what may this player choose?" must not name
-    the choice in its own context)."""
-    irr = record["irregularities"][-1]
-    ruling = record["ruling"]
-    text = describe_fact(irr["kind"], irr["seat"], irr.get("details", {}), lang)
-    for option in ruling["options"] if choices_made else ():
-        if option.get("chosen"):
-            seat = i18n.text(lang, "explain.seats", option["seat"], default=option["seat"])
-            chose = i18n.text(lang, "questions.chose")
-            text += " " + chose.format(seat=seat, what=option_label(option["chosen"], lang))
+def _context(moment: Moment, lang: str, choices_made: bool = True) -> str:
+    """What happened up to the moment, in words: the irregularity and, unless ``choices_made``
+    is false, the choices made on it (all shown in ``shown``)."""
+    fact = _fact(moment.record, moment.output)
+    text = describe_fact(fact["kind"], fact["seat"], dict(fact.get("details") or {}), lang)
+    if choices_made and moment.ruling is not None:
+        for option in moment.ruling.get("options") or ():
+            if option.get("chosen"):
+                chose = i18n.text(lang, "questions.chose")
+                text += " " + chose.format(seat=words.seat(option["seat"], lang),
+                                           what=option_label(option["chosen"], lang, option))
     return text
 
 
-def _question(record: dict[str, Any], qtype: str, kind: str, prompt: dict[str, str],
-              choices: list[dict[str, Any]] | None, answer: float | None,
-              difficulty: int, choices_made: bool = True) -> dict[str, Any]:
-    ruling = record["ruling"]
-    topic = TOPICS.get(record["kind"], "auction-procedure")
-    laws = sorted({str(law) for law in ruling["laws"]})
-    qid = f"{record['id']}-{kind}"
+def _question(moment: Moment, qtype: str, kind: str, prompt: dict[str, str],
+              key: dict[str, Any], choices: list[dict[str, Any]] | None, answer: float | None,
+              difficulty: int, context: dict[str, str], explanation: dict[str, str]
+              ) -> dict[str, Any]:
+    record = moment.record
+    ruling = moment.ruling or {}
+    topic = TOPICS.get(str(record["kind"]), "auction-procedure")
+    laws = sorted({str(law) for law in ruling.get("laws") or ()})
     question: dict[str, Any] = {
-        "id": qid,
+        "id": f"{record['id']}-{kind}",
         "scenario": record["id"],
         "type": qtype,
         "kind": kind,
@@ -196,13 +212,15 @@ def _question(record: dict[str, Any], qtype: str, kind: str, prompt: dict[str, s
         "laws": laws,
         "difficulty": difficulty,
         "prompt": prompt,
-        "context": {lang: _context(record, lang, choices_made) for lang in i18n.languages()},
-        "explanation": ruling.get("explanation", {}),
-        "board": record["case"]["board"],
-        "dealer": record["state"]["dealer"],
-        "vulnerable": record["state"]["vulnerable"],
-        "deal": record["case"].get("deal"),
-        "events": record["case"]["events"][: record["after_ruling"]["events"]],
+        "context": context,
+        "explanation": explanation,
+        "board": moment.shown["board"],
+        "dealer": moment.output["state"]["dealer"],
+        "vulnerable": moment.output["state"]["vulnerable"],
+        "deal": moment.shown.get("deal"),
+        "events": moment.events,
+        "shown": moment.shown,
+        "key": key,
     }
     if choices is not None:
         question["choices"] = choices
@@ -211,86 +229,246 @@ def _question(record: dict[str, Any], qtype: str, kind: str, prompt: dict[str, s
     return question
 
 
-def _choice(cid: str, text: dict[str, str], correct: bool,
+def _choice(text: dict[str, str], correct: bool, claim: dict[str, Any],
             why: dict[str, str] | None = None) -> dict[str, Any]:
-    out: dict[str, Any] = {"id": cid, "text": text, "correct": correct}
+    out: dict[str, Any] = {"id": "", "text": text, "correct": correct, "claim": claim}
     if why is not None:
         out["why"] = why
     return out
 
 
-def ruling_question(record: dict[str, Any]) -> dict[str, Any] | None:
-    ruling = record["ruling"]
-    rects = _substantive(ruling["rectifications"])
-    langs = i18n.languages()
-    right = {lang: _ruling_text(rects, lang) for lang in langs}
-    law = _key_law(ruling)
-    wrong: list[tuple[str, dict[str, str]]] = []
-    seen = {right["en"]}
-    for reason, mutate in _mutations(record):
-        changed = mutate(rects)
-        if changed is None:
-            continue
-        text = {lang: _ruling_text(changed, lang) for lang in langs}
-        if text["en"] in seen:
-            continue
-        seen.add(text["en"])
-        wrong.append((reason, text))
-    for option in ruling["options"]:
-        # in key order: the stored bank's keys are sorted, and a rebuilt question must match
-        for _, other_rects in sorted(option.get("alternatives", {}).items()):
-            text = {lang: _ruling_text(_substantive(other_rects), lang) for lang in langs}
-            if text["en"] not in seen:
-                seen.add(text["en"])
-                wrong.append(("other_option", text))
-    if len(wrong) < 2:
-        return None
-    rng = _stable_rng(record["id"], "ruling")
-    picked = rng.sample(wrong, min(3, len(wrong)))
-    choices = [_choice("a", right, True)]
-    for i, (reason, text) in enumerate(picked):
-        why = {lang: i18n.text(lang, "questions.why", reason).format(law=law)
-               for lang in langs}
-        choices.append(_choice("bcd"[i], text, False, why))
-    rng.shuffle(choices)
-    for i, choice in enumerate(choices):
-        choice["id"] = "abcd"[i]
-    topic = TOPICS.get(record["kind"], "auction-procedure")
-    return _question(record, "single", "ruling", i18n.texts("questions.prompts", "ruling"),
-                     choices, None, BASE_DIFFICULTY.get(topic, 2))
-
-
-#: Option ids of other rulings, used as wrong options.
-DECOY_OPTIONS = ("accept", "refuse", "spread", "first_call_stands", "other_call", "highest",
-                 "lowest", "keep", "withdraw", "cancel", "substitute", "none")
-#: Option ids that say the same thing ("accept it", "leave it as it is"): one is never a wrong
-#: answer beside the other.
-SYNONYMS = {"accept": "none", "none": "accept"}
-
-
-def options_question(record: dict[str, Any]) -> dict[str, Any] | None:
-    ruling = record["ruling"]
-    if not ruling["options"]:
-        return None
-    first = ruling["options"][0]
-    right = list(first["ids"])
-    decoys = [d for d in DECOY_OPTIONS if d not in right and SYNONYMS.get(d) not in right]
-    rng = _stable_rng(record["id"], "options")
-    picked = rng.sample(decoys, min(max(2, 5 - len(right)), len(decoys)))
-    langs = i18n.languages()
-    choices = [_choice("", {lang: option_label(o, lang) for lang in langs}, True) for o in right]
-    for o in picked:
-        why = i18n.texts("questions.why", "option_missing")
-        choices.append(_choice("", {lang: option_label(o, lang) for lang in langs}, False, why))
+def _lettered(choices: list[dict[str, Any]], rng: random.Random) -> list[dict[str, Any]]:
     rng.shuffle(choices)
     for i, choice in enumerate(choices):
         choice["id"] = "abcdefgh"[i]
-    seat = first["seat"]
+    return choices
+
+
+def _each(build: Callable[..., str], *args: Any, **kwargs: Any) -> dict[str, str]:
+    """``build(*args, lang, **kwargs)`` in every language (``lang`` after the positional
+    arguments, as the words functions take it)."""
+    return {lang: build(*args, lang, **kwargs) for lang in i18n.languages()}
+
+
+@dataclass(frozen=True)
+class SeatName:
+    """A seat to name in a "why" text, in every grammatical case (``{right}``, ``{right_gen}``)."""
+
+    code: str
+
+
+def _why_each(reason: str, law: str, **fields: Any) -> dict[str, str]:
+    """Why a wrong answer is wrong, in every language. A field may be a :class:`SeatName`
+    (declined), a function of the language (a ``partial`` of a words function), or plain."""
+    out = {}
+    for lang in i18n.languages():
+        values: dict[str, Any] = {}
+        for name, value in fields.items():
+            if isinstance(value, SeatName):
+                values.update(_seat_fields(name, value.code, lang))
+            elif callable(value):
+                values[name] = value(lang)
+            else:
+                values[name] = value
+        out[lang] = _why(lang, reason, law, **values)
+    return out
+
+
+def _catalog(table: str, key: str, lang: str) -> str:
+    return i18n.text(lang, table, key)
+
+
+def _explanation(moment: Moment) -> dict[str, str]:
+    found = (moment.ruling or {}).get("explanation") or {}
+    return {lang: str(found.get(lang, "")) for lang in i18n.languages()}
+
+
+# --------------------------------------------------------------------------- the ruling
+def _key_law(ruling: Mapping[str, Any]) -> str:
+    """The clause the ruling turns on: that of its main rectification, else its last clause."""
+    for rect in ruling["rectifications"]:
+        if rect["kind"] in STATED and rect.get("law") and rect["kind"] not in keys.NEUTRAL:
+            return str(rect["law"])
+    for rect in ruling["rectifications"]:
+        if rect["kind"] in STATED and rect.get("law"):
+            return str(rect["law"])
+    return str(ruling["laws"][-1]) if ruling["laws"] else ""
+
+
+Mistake = tuple[str, list[dict[str, Any]], dict[str, str]]
+
+
+def _mistakes(moment: Moment, rects: list[dict[str, Any]], law: str) -> list[Mistake]:
+    """Neighbouring rules: each changes the right rectifications the way a mistake would, with
+    why it is wrong in every language."""
+    record, ruling = moment.record, moment.ruling or {}
+    play = TOPICS.get(str(record["kind"])) in PLAY_TOPICS
+    fact = _fact(record, moment.output)
+    offender = fact.get("seat")
+    out: list[Mistake] = []
+
+    def changed_at(i: int, **fields: Any) -> list[dict[str, Any]]:
+        changed = [dict(x) for x in rects]
+        changed[i].update(fields)
+        return changed
+
+    for i, r in enumerate(rects):
+        if r["kind"] == "must_pass" and r.get("scope") in ("throughout", "next_turn"):
+            wrong = "next_turn" if r["scope"] == "throughout" else "throughout"
+            out.append(("scope", changed_at(i, scope=wrong), _why_each(
+                "scope", str(r.get("law") or law), seat=partial(words.seat, r["seat"]),
+                right=partial(_catalog, "questions.scopes", str(r["scope"])),
+                wrong=partial(_catalog, "questions.scopes", wrong))))
+            break
+    for i, r in enumerate(rects):
+        if r["kind"] in ("must_pass", "lead_restriction", "penalty_card", "must_play") \
+                and r.get("seat"):
+            seat = Seat.parse(str(r["seat"]))
+            other = str(seat.partner if r["kind"] == "must_pass" else seat.lho)
+            out.append(("seat", changed_at(i, seat=other), _why_each(
+                "seat", str(r.get("law") or law), right=SeatName(str(seat)),
+                wrong=SeatName(other))))
+            break
+    penalties = [r for r in rects if r["kind"] in PENALTIES]
+    if penalties:
+        first = dict(penalties[0])
+        out.append(("nothing", [], _why_each("nothing", str(first.get("law") or law),
+                                             what=partial(rectification_text, first))))
+    if not play and offender and not any(r["kind"] == "must_pass" for r in rects):
+        partner = str(Seat.parse(str(offender)).partner)
+        out.append(("add_bar", [*rects, {"kind": "must_pass", "seat": partner,
+                                         "scope": "throughout"}],
+                    _why_each("add_bar", law, seat=partial(words.seat, partner))))
+    leads = [r for r in rects if r["kind"] == "lead_restriction"]
+    if leads:
+        out.append(("lead_dropped", [r for r in rects if r["kind"] != "lead_restriction"],
+                    _why_each("lead_dropped", str(leads[0].get("law") or law))))
+    elif not play and offender and record["kind"] in TOPICS:
+        partner = str(Seat.parse(str(offender)).partner)
+        out.append(("lead_added", [*rects, {"kind": "lead_restriction", "seat": partner,
+                                            "chooser": "declarer", "suits": "any_one",
+                                            "may": ["prohibit"]}],
+                    _why_each("lead_added", law)))
+    for i, r in enumerate(rects):
+        if r["kind"] == "penalty_card":
+            out.append(("major", changed_at(i, major=not r["major"]), _why_each(
+                "major", str(r.get("law") or law), card=partial(words.card, r["card"]),
+                right=partial(_catalog, "questions.majors", str(bool(r["major"])).lower()),
+                wrong=partial(_catalog, "questions.majors", str(not r["major"]).lower()))))
+            break
+    for i, r in enumerate(rects):
+        if r["kind"] == "trick_transfer":
+            wrong_n = 2 if r["tricks"] == 1 else 1
+            out.append(("tricks", changed_at(i, tricks=wrong_n), _why_each(
+                "tricks", str(r.get("law") or law), to=partial(words.side, r["to"]),
+                right=partial(words.counted, int(r["tricks"]), noun="tricks"),
+                wrong=partial(words.counted, wrong_n, noun="tricks"))))
+            break
+    for option in ruling.get("options") or ():
+        chosen = option.get("chosen")
+        if not chosen:
+            continue
+        for other_id, other_rects in sorted((option.get("alternatives") or {}).items()):
+            if other_id not in WHOLE_OUTCOMES or not other_rects:
+                continue
+            out.append(("other_option", keys.substantive(other_rects), _why_each(
+                "other_option", law, seat=partial(words.seat, option["seat"]),
+                other=partial(option_label, other_id, about=option),
+                chosen=partial(option_label, chosen, about=option))))
+    return out
+
+
+#: Options whose outcome the engine reports whole (the call or lead stands, or the refusal
+#: with all it brings), so "what the other choice would have brought" is exactly that outcome.
+#: A 62C keep/withdraw choice reports only its own part (the revoke's penalty stays either
+#: way): it makes no "other choice" answer.
+WHOLE_OUTCOMES = frozenset({"accept", "refuse", "first_call_stands", "other_call", "cancel",
+                            "continue", "spread"})
+
+
+def ruling_question(record: Mapping[str, Any], moment: Moment | None = None
+                    ) -> dict[str, Any] | None:
+    moment = moment or Moment(record, moments.ruled(record))
+    ruling = moment.ruling
+    if ruling is None:
+        return None
+    rects = [r for r in keys.substantive(ruling["rectifications"]) if r["kind"] in STATED]
+    law = _key_law(ruling)
+    right = _each(_rect_text, rects)
+    opened = keys.open_alternatives(ruling)
+    wrong: list[tuple[str, list[dict[str, Any]], dict[str, str]]] = []
+    seen_text = {right["en"]}
+    seen_effect = {keys.effect(rects)} | {keys.effect(alt) for _, _, alt in opened}
+    for reason, changed, why in _mistakes(moment, rects, law):
+        text = _each(_rect_text, changed)
+        effect = keys.effect(changed)
+        if text["en"] in seen_text or effect in seen_effect:
+            continue  # the same words, or the same effect as the key or an open option
+        seen_text.add(text["en"])
+        seen_effect.add(effect)
+        wrong.append((reason, changed, why))
+    if len(wrong) < 2:
+        return None
+    rng = _stable_rng(str(record["id"]), "ruling")
+    picked = rng.sample(wrong, min(3, len(wrong)))
+    choices = [_choice(right, True, {"rectifications": keys.strip_effect(rects)})]
+    for _, changed, because in picked:
+        choices.append(_choice(_each(_rect_text, changed), False,
+                               {"rectifications": keys.strip_effect(changed)}, because))
+    key: dict[str, Any] = {"rulings": [{"kind": record["kind"],
+                                        "rectifications": keys.strip_effect(rects)}]}
+    topic = TOPICS.get(str(record["kind"]), "auction-procedure")
+    return _question(moment, "single", "ruling", i18n.texts("questions.prompts", "ruling"), key,
+                     _lettered(choices, rng), None, BASE_DIFFICULTY.get(topic, 2),
+                     _each(_context, moment), _explanation(moment))
+
+
+# --------------------------------------------------------------------------- the options
+def options_question(record: Mapping[str, Any]) -> dict[str, Any] | None:
+    moment = Moment(record, moments.arrival(record))
+    ruling = moment.ruling
+    if ruling is None:
+        return None
+    open_options = [o for o in ruling.get("options") or () if not o.get("chosen")]
+    if not open_options:
+        return None
+    first = open_options[0]
+    seat = str(first["seat"])
+    right = [str(i) for i in first["ids"]]
+    every = keys.open_option_ids(ruling)
+    phase = "play" if TOPICS.get(str(record["kind"])) in PLAY_TOPICS else "auction"
+    decoys = [d for d in DECOY_OPTIONS[phase]
+              if d not in every and SYNONYMS.get(d) not in every
+              and not any(r.startswith(d + "_") for r in every)]
+    if not decoys:
+        return None
+    law = _key_law(ruling)
+    rng = _stable_rng(str(record["id"]), "options")
+    picked = rng.sample(decoys, min(max(2, 5 - len(right)), len(decoys)))
+
+    def labels(lang: str) -> str:
+        return i18n.text(lang, "explain.may", "or").join(
+            option_label(o, lang, first) for o in right)
+
+    choices = [_choice(_each(option_label, o, about=first), True, {"option": o, "seat": seat})
+               for o in right]
+    reason = "option_missing" if len(right) <= 3 else "option_missing_many"
+    for o in picked:
+        home = DECOY_HOME[phase][o]
+        why = _why_each(reason, law, right=labels, label=partial(option_label, o),
+                        home=partial(_source, home), home_dat=partial(_source, home, case="dat"),
+                        seat=SeatName(seat))
+        choices.append(_choice(_each(option_label, o), False,
+                               {"option": o, "seat": seat}, why))
+    key = {"rulings": [{"kind": record["kind"], "options": [{"seat": seat, "ids": right}]}]}
     prompt = {lang: i18n.text(lang, "questions.prompts", "options").format(
-        seat=i18n.text(lang, "explain.seats", seat)) for lang in langs}
-    return _question(record, "multiple", "options", prompt, choices, None, 2, choices_made=False)
+        seat=words.seat(seat, lang)) for lang in i18n.languages()}
+    return _question(moment, "multiple", "options", prompt, key, _lettered(choices, rng), None,
+                     2, _each(_context, moment, choices_made=False),
+                     _explanation(moment))
 
 
+# --------------------------------------------------------------------------- the clause
 @cache
 def _law_siblings(law: str) -> tuple[str, ...]:
     """Clauses of the same depth as ``law`` within two laws of it, neither containing it nor
@@ -298,6 +476,7 @@ def _law_siblings(law: str) -> tuple[str, ...]:
     number = LawRef.parse(law).law
     return tuple(sorted(k for k, e in law_index("1987").items()
                         if k != law and len(k) == len(law) and abs(e.ref.law - number) <= 2
+                        and "unverified" not in e.title("en")
                         and not law.startswith(k) and not k.startswith(law)))
 
 
@@ -308,73 +487,189 @@ def _cited(ref: LawRef, laws: Sequence[LawRef]) -> bool:
     return any(cited.within(ref) or (cited.clause and ref.within(cited)) for cited in laws)
 
 
-def law_question(record: dict[str, Any]) -> dict[str, Any] | None:
-    law = _key_law(record["ruling"])
+def law_question(record: Mapping[str, Any], moment: Moment | None = None
+                 ) -> dict[str, Any] | None:
+    moment = moment or Moment(record, moments.ruled(record))
+    ruling = moment.ruling
+    if ruling is None:
+        return None
+    law = _key_law(ruling)
     if not law:
         return None
     index = law_index("1987")
-    cited = [LawRef.parse(str(ref)) for ref in record["ruling"]["laws"]]
+    if law not in index:
+        return None
+    cited = [LawRef.parse(ref) for ref in keys.cited(ruling)]
     siblings = [k for k in _law_siblings(law) if not _cited(LawRef.parse(k), cited)]
     if len(siblings) < 3:
         return None
-    rng = _stable_rng(record["id"], "law")
+    rng = _stable_rng(str(record["id"]), "law")
     picked = rng.sample(siblings, 3)
 
     def label(ref: str) -> dict[str, str]:
-        entry = index[ref]
-        return {lang: f"{ref} — {entry.title(lang)}" for lang in i18n.languages()}
+        return {lang: f"{ref} — {index[ref].title(lang)}" for lang in i18n.languages()}
 
-    choices = [_choice("", label(law), True)]
+    choices = [_choice(label(law), True, {"law": law})]
     for ref in picked:
-        why = {lang: i18n.text(lang, "questions.why", "law").format(law=law)
-               for lang in i18n.languages()}
-        choices.append(_choice("", label(ref), False, why))
-    rng.shuffle(choices)
-    for i, choice in enumerate(choices):
-        choice["id"] = "abcd"[i]
-    return _question(record, "single", "law", i18n.texts("questions.prompts", "law"), choices,
-                     None, 3)
+        why = _why_each("law", law, wrong=partial(_capital_source, ref))
+        choices.append(_choice(label(ref), False, {"law": ref}, why))
+    in_laws = law in [str(x) for x in ruling["laws"]]
+    key = {"rulings": [{"kind": record["kind"], "laws": [law]}]} if in_laws else {
+        "rulings": [{"kind": record["kind"], "rectifications": [{"law": law}]}]}
+    return _question(moment, "single", "law", i18n.texts("questions.prompts", "law"), key,
+                     _lettered(choices, rng), None, 3,
+                     _each(_context, moment), _explanation(moment))
 
 
-def next_question(record: dict[str, Any]) -> dict[str, Any] | None:
-    nxt = record["after_ruling"]["next"]
-    if nxt is None:
+# --------------------------------------------------------------------------- who is next
+def _due_before(moment: Moment) -> str | None:
+    """Whose turn it was when the irregular action was made (a call or card out of turn)."""
+    fact = _fact(moment.record, moment.output)
+    details = fact.get("details") or {}
+    due = details.get("turn") or details.get("due")
+    return str(due) if due else None
+
+
+def next_question(record: Mapping[str, Any], moment: Moment | None = None
+                  ) -> dict[str, Any] | None:
+    moment = moment or Moment(record, moments.ruled(record))
+    nxt = moment.output["state"].get("next")
+    if nxt is None or moment.ruling is None or moment.output["state"]["phase"] == "ended":
         return None
-    law = _key_law(record["ruling"])
-    langs = i18n.languages()
+    law = _key_law(moment.ruling)
+    fact = _fact(record, moment.output)
+    offender = None if (fact.get("details") or {}).get("from_dummy") else fact.get("seat")
+    due = _due_before(moment)
     choices = []
     for seat in "NESW":
-        why = None if seat == nxt else {
-            lang: i18n.text(lang, "questions.why", "seat_next").format(law=law) for lang in langs}
-        choices.append(_choice(seat.lower(), i18n.texts("explain.seats", seat), seat == nxt,
-                               why))
-    return _question(record, "single", "next", i18n.texts("questions.prompts", "next"), choices,
-                     None, 1)
+        text = _each(words.seat, seat)
+        if seat == nxt:
+            choices.append(_choice(text, True, {"next": seat}))
+            continue
+        reason = ("next_offender" if seat == offender else
+                  "next_was_due" if seat == due else "next_other")
+        why = _why_each(reason, law, wrong=SeatName(seat), right=SeatName(str(nxt)))
+        choices.append(_choice(text, False, {"next": seat}, why))
+    for i, choice in enumerate(choices):
+        choice["id"] = "nesw"[i]
+    explanation = _explanation(moment)
+    for lang in explanation:
+        line = i18n.text(lang, "questions.why", "next_line").format(seat=words.seat(nxt, lang))
+        explanation[lang] = f"{explanation[lang]} {line}".strip()
+    return _question(moment, "single", "next", i18n.texts("questions.prompts", "next"),
+                     {"state": {"next": nxt}}, choices, None, 1,
+                     _each(_context, moment), explanation)
 
 
-def score_question(record: dict[str, Any]) -> dict[str, Any] | None:
-    score = record.get("score")
-    if not score or record["state"]["phase"] != "ended" or record["state"]["contract"] is None:
+# --------------------------------------------------------------------------- the score
+def _contract_words(contract: Contract, lang: str) -> str:
+    text = words.bid(f"{contract.level}{contract.strain.value}", lang)
+    if contract.doubling is Doubling.DOUBLED:
+        text += " " + i18n.text(lang, "questions.score", "doubled")
+    elif contract.doubling is Doubling.REDOUBLED:
+        text += " " + i18n.text(lang, "questions.score", "redoubled")
+    return text
+
+
+def score_lines(output: Mapping[str, Any], lang: str) -> list[str]:
+    """The score of a finished board derived line by line: the contract, the tricks won in play,
+    the tricks transferred with their clause, the result and each Law 77 item, the total."""
+    def line(name: str, **fields: Any) -> str:
+        return i18n.text(lang, "questions.score", name).format(**fields)
+
+    state = output["state"]
+    score, details = output["score"], output.get("score_details") or {}
+    if state["contract"] is None:
+        return [line("passed_out"), line("total_passed_out", law=_cite("77", lang))]
+    contract = Contract.parse(state["contract"])
+    declarer = Seat.parse(state["declarer"])
+    side = str(declarer.side)
+    vul = output["state"]["vulnerable"]
+    vulnerable = vul == "Both" or vul == side
+    lines = [line("contract", contract=_contract_words(contract, lang),
+                  declarer=words.seat(str(declarer), lang),
+                  vul=i18n.text(lang, "questions.score",
+                                "vulnerable" if vulnerable else "not_vulnerable")),
+             line("played", side=words.side(side, lang), n=details["tricks_played"])]
+    transfers = [r for ruling in output["rulings"] for r in ruling["rectifications"]
+                 if r["kind"] == "trick_transfer"]
+    tricks = int(details["tricks"])
+    if transfers:
+        laws = ", ".join(sorted({str(r.get("law") or "64") for r in transfers}))
+        delta = int(details["transferred"])
+        lines.append(line("transfer", law=_cite(laws, lang), delta=f"{delta:+d}",
+                          side=words.side(side, lang), n=tricks))
+    else:
+        lines.append(line("no_transfer"))
+    table = law77.table_for("1987")
+    needed = contract.tricks_needed
+    if tricks >= needed:
+        lines.append(line("made", needed=needed, n=tricks, over=tricks - needed))
+        points = law77.trick_score(contract, table)
+        lines.append(line("trick_score", points=points))
+        bonus = law77.game_or_part_score_bonus(points, vulnerable, table)
+        lines.append(line("game" if points >= 100 else "part_score", points=bonus))
+        slam = law77.slam_bonus(contract.level, vulnerable, table)
+        if slam:
+            lines.append(line("slam", points=slam))
+        if tricks > needed:
+            lines.append(line("overtricks", points=law77.overtrick_score(
+                contract, vulnerable, tricks - needed, table)))
+        insult = law77.insult_bonus(contract.doubling, table)
+        if insult:
+            lines.append(line("insult", points=insult))
+    else:
+        lines.append(line("down", needed=needed, n=tricks, under=needed - tricks))
+        lines.append(line("undertricks", points=law77.undertrick_penalty(
+            contract.doubling, vulnerable, needed - tricks, table)))
+    lines.append(line("total", score=f"{score['NS']:+d}" if score["NS"] else "0",
+                      law=_cite("77", lang)))
+    return lines
+
+
+def score_question(record: Mapping[str, Any]) -> dict[str, Any] | None:
+    if record["state"]["phase"] != "ended" or record["state"]["contract"] is None:
         return None
-    return _question(record, "number", "score", i18n.texts("questions.prompts", "score"), None,
-                     float(score["NS"]), 2)
+    moment = Moment(record, moments.end(record))
+    output = moment.output
+    if output["state"]["phase"] != "ended" or not output.get("score") \
+            or output["state"]["contract"] is None or not output.get("score_details") \
+            or "tricks_played" not in output["score_details"]:
+        return None
+    state = output["state"]
+    contract = Contract.parse(state["contract"])
+    declarer = str(state["declarer"])
+    side = str(Seat.parse(declarer).side)
+    played = int(output["score_details"]["tricks_played"])
+
+    def context(lang: str) -> str:
+        fact = _fact(record, output)
+        told = describe_fact(fact["kind"], fact["seat"], dict(fact.get("details") or {}), lang)
+        over = i18n.text(lang, "questions.score", "context").format(
+            contract=_contract_words(contract, lang), declarer=words.seat(declarer, lang),
+            side=words.side(side, lang), tricks=words.counted(played, lang, "tricks"))
+        return f"{told} {over}"
+
+    def explanation(lang: str) -> str:
+        ruled = [str((r.get("explanation") or {}).get(lang, "")) for r in output["rulings"]]
+        return " ".join([*[r for r in ruled if r], *score_lines(output, lang)])
+
+    return _question(moment, "number", "score", i18n.texts("questions.prompts", "score"),
+                     {"score": {"NS": output["score"]["NS"]}}, None,
+                     float(output["score"]["NS"]), 2, _each(context), _each(explanation))
 
 
-BUILDERS = (ruling_question, options_question, law_question, next_question, score_question)
+# --------------------------------------------------------------------------- all of them
+def questions_for(record: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Every question a scenario supports (those without enough wrong answers proven wrong are
+    left out). The ruling, the clause and the next player share one moment, ruled once."""
+    ruled = Moment(record, moments.ruled(record))
+    built = [ruling_question(record, ruled), options_question(record),
+             law_question(record, ruled), next_question(record, ruled), score_question(record)]
+    return [q for q in built if q is not None]
 
 
-def questions_for(record: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every question a scenario supports (those without enough plausible wrong answers are
-    left out)."""
-    out = []
-    for build in BUILDERS:
-        question = build(record)
-        if question is not None:
-            out.append(question)
-    return out
-
-
-def localise(question: dict[str, Any], lang: str) -> dict[str, Any]:
+def localise(question: Mapping[str, Any], lang: str) -> dict[str, Any]:
     """The question with every multilingual text (a mapping of every language) reduced to one
     language."""
     langs = set(i18n.languages())

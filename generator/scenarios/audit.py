@@ -1,0 +1,320 @@
+"""``tdcourse audit BANK``: is every question one a director would sign?
+
+"Verified" must mean more than the engine agreeing with itself: a director reading exactly what
+the learner sees gives exactly the keyed answer and calls every wrong answer wrong. The audit
+holds each question to that from the outside, using only what the question stores and a fresh
+ruling of it:
+
+``shown``   the question's ``shown`` case parses and the engine rules it (as ``tdcourse rule``);
+``key``     the question's ``key`` is a subset of that ruling (:func:`keys.key_matches`), and a
+            number question's answer is the score the ruling gives;
+``right``   every answer marked right states what the ruling says (its ``claim`` holds), and a
+            single-choice question has exactly one;
+``wrong``   every wrong answer is wrong: its claim does not hold, it is not the outcome of an
+            option still open at that moment, and not equivalent in effect to the key;
+``why``     every wrong answer says why in every language, and no two wrong answers of a
+            question give the same reason;
+``moment``  no text names a card or a choice that comes only after the moment shown;
+``russian`` no Russian text holds a Latin word, other than in card symbols and law numbers.
+
+Each check counts the questions it passed and failed; the command prints the counts and the
+first failures, and exits 1 on any failure (``tdcourse build`` refuses to publish such a bank).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.laws import words
+from generator.laws.explain import option_label
+from generator.laws.refs import LawRef
+from generator.scenarios import keys, moments
+
+CHECKS = ("shown", "key", "right", "wrong", "why", "moment", "russian")
+#: A law number as texts cite it: 27, 27B, 27B2, 27B1(a), 25B2b1, 64A1.
+LAW_REF = re.compile(r"\b\d{1,2}(?:[A-H](?:\d{1,2}(?:[a-z]\d?|\([a-z]\))?)?)?\b")
+#: A card with its suit symbol (♥K, ♣10, ♠A) or a bid with its symbol.
+CARD = re.compile(r"[♠♥♦♣](?:10|[2-9AKQJT])|\d[♠♥♦♣]")
+LATIN = re.compile(r"[A-Za-z]+")
+TEXT_FIELDS = ("prompt", "context", "explanation")
+
+
+@dataclass
+class Report:
+    """Counts per check and the failures found."""
+
+    passed: Counter[str] = field(default_factory=Counter)
+    failed: Counter[str] = field(default_factory=Counter)
+    failures: list[str] = field(default_factory=list)
+    questions: int = 0
+
+    def add(self, check: str, problems: Sequence[str], qid: str) -> None:
+        if problems:
+            self.failed[check] += 1
+            self.failures += [f"{qid}: {check}: {p}" for p in problems]
+        else:
+            self.passed[check] += 1
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+    def lines(self, limit: int = 40) -> list[str]:
+        out = [f"{self.questions} questions audited"]
+        for check in CHECKS:
+            out.append(f"  {check:<8} {self.passed[check]:>6} passed {self.failed[check]:>5} "
+                       "failed")
+        out += self.failures[:limit]
+        if len(self.failures) > limit:
+            out.append(f"... and {len(self.failures) - limit} more failures")
+        return out
+
+
+# --------------------------------------------------------------------------- claims
+def _irregularity_kind(question: Mapping[str, Any], record: Mapping[str, Any] | None) -> str:
+    for ruling in (question.get("key") or {}).get("rulings") or ():
+        if ruling.get("kind"):
+            return str(ruling["kind"])
+    return str(record["kind"]) if record else ""
+
+
+def _cited(ref: str, ruling: Mapping[str, Any]) -> tuple[bool, bool]:
+    """(cited exactly, rests on it): a clause the ruling names, and one that contains a named
+    clause or lies inside one (no wrong answer either way)."""
+    named = keys.cited(ruling)
+    target = LawRef.parse(ref)
+    laws = [LawRef.parse(n) for n in named]
+    rests = any(c.within(target) or (c.clause and target.within(c)) for c in laws)
+    return ref in named, rests
+
+
+def _claim_holds(claim: Mapping[str, Any], ruling: Mapping[str, Any] | None,
+                 output: Mapping[str, Any]) -> bool:
+    if "next" in claim:
+        return bool(output["state"].get("next") == claim["next"])
+    if ruling is None:
+        return False
+    if "rectifications" in claim:
+        return keys.equivalent(claim["rectifications"], ruling["rectifications"])
+    if "option" in claim:
+        return str(claim["option"]) in keys.open_option_ids(ruling, claim.get("seat"))
+    if "law" in claim:
+        return _cited(str(claim["law"]), ruling)[0]
+    return False
+
+
+def _wrong_is_wrong(claim: Mapping[str, Any], ruling: Mapping[str, Any] | None,
+                    output: Mapping[str, Any]) -> str | None:
+    """Why a wrong answer is not proven wrong, or ``None`` if it is."""
+    if _claim_holds(claim, ruling, output):
+        return "it states what the ruling says"
+    if ruling is None:
+        return None
+    if "rectifications" in claim:
+        for seat, oid, outcome in keys.open_alternatives(ruling):
+            if keys.equivalent(claim["rectifications"], outcome):
+                return f"it is the outcome of {seat}'s open option {oid}"
+    if "option" in claim:
+        every = keys.open_option_ids(ruling)
+        oid = str(claim["option"])
+        if oid in every or keys.SYNONYMS.get(oid) in every:
+            return f"{oid} is an option open at this moment"
+    if "law" in claim and _cited(str(claim["law"]), ruling)[1]:
+        return f"the ruling rests on {claim['law']} too"
+    return None
+
+
+# --------------------------------------------------------------------------- texts
+def texts(question: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
+    """Every text a learner reads in a question: ``(where, text)``."""
+    for name in TEXT_FIELDS:
+        value = question.get(name)
+        if isinstance(value, str) and value:
+            yield name, value
+    for choice in question.get("choices") or ():
+        yield f"choice {choice['id']}", str(choice.get("text", ""))
+        if choice.get("why"):
+            yield f"why {choice['id']}", str(choice["why"])
+
+
+def latin_words(text: str) -> list[str]:
+    """The Latin words of a Russian text, once card symbols and law numbers are set aside."""
+    bare = LAW_REF.sub(" ", CARD.sub(" ", text))
+    return LATIN.findall(bare)
+
+
+_CARD_EVENT = re.compile(r"^[NESW] (?:leads|plays|exposes)((?: [CDHS](?:10|[2-9TJQKA]))+)")
+_CHOICE_EVENT = re.compile(r"^([NESW]) chooses (\S+)")
+
+
+def _later_cards(full: Sequence[str], shown: Sequence[str]) -> set[str]:
+    """Cards that appear only after the moment: played, led or exposed later, never named in
+    an event shown (a choice naming a card included)."""
+    named_now = " ".join(shown)
+    later: set[str] = set()
+    for event in full[len(shown):]:
+        match = _CARD_EVENT.match(event)
+        if match:
+            later.update(c for c in match.group(1).split() if c not in named_now)
+    return later
+
+
+def _moment_problems(question: Mapping[str, Any], record: Mapping[str, Any] | None,
+                     ruling: Mapping[str, Any] | None, lang: str) -> list[str]:
+    shown = list((question.get("shown") or {}).get("events") or ())
+    full = [str(e) for e in (record or {}).get("case", {}).get("events", [])]
+    if not full or full[:len(shown)] != shown:
+        return []  # shown is the whole board, or not cut from it: nothing comes after
+    named_by_ruling = json.dumps(ruling) if ruling is not None else ""
+    problems = []
+    for card in sorted(_later_cards(full, shown)):
+        if card in named_by_ruling:
+            continue  # the ruling at the moment names it (a card declarer may require)
+        symbol = words.card(card, lang)
+        for where, text in texts(question):
+            if re.search(re.escape(symbol) + r"(?!\d)", text):
+                problems.append(f"{where} names {symbol}, played only after the moment")
+    context = str(question.get("context") or "")
+    made = {m.group(2) for m in map(_CHOICE_EVENT.match, shown) if m}
+    for event in full[len(shown):]:
+        match = _CHOICE_EVENT.match(event)
+        if match and match.group(2) not in made:
+            label = option_label(match.group(2), lang)
+            if label and label in context:
+                problems.append(f"the context tells the later choice {match.group(2)!r}")
+    return problems
+
+
+# --------------------------------------------------------------------------- one question
+class _Rulings:
+    """Fresh rulings of ``shown`` cases, each ruled once."""
+
+    def __init__(self) -> None:
+        self.cache: dict[str, dict[str, Any]] = {}
+
+    def of(self, shown: Mapping[str, Any], name: str) -> dict[str, Any]:
+        text = json.dumps(shown, sort_keys=True)
+        if text not in self.cache:
+            self.cache[text] = moments.rule(shown, name)
+        return self.cache[text]
+
+
+def audit_question(question: Mapping[str, Any], langs: Mapping[str, Mapping[str, Any]],
+                   record: Mapping[str, Any] | None, report: Report, rulings: _Rulings) -> None:
+    """Run every check on one question (``langs``: the same question in each language)."""
+    qid = str(question.get("id"))
+    report.questions += 1
+    shown, key = question.get("shown"), question.get("key")
+    if not isinstance(shown, Mapping) or not isinstance(key, Mapping):
+        report.add("shown", ["no 'shown' case or no 'key'"], qid)
+        return
+    try:
+        output = rulings.of(shown, f"bank:{qid}")
+    except Exception as exc:  # the audit reports a question it cannot rule, whatever the cause
+        report.add("shown", [f"the engine cannot rule it: {exc}"], qid)
+        return
+    report.add("shown", [], qid)
+    ruling = keys.ruling_of(output, _irregularity_kind(question, record))
+
+    problems = [] if keys.key_matches(key, output) else [
+        f"the key {json.dumps(key, ensure_ascii=False)} is not in the ruling of shown"]
+    if question.get("type") == "number":
+        score = output.get("score") or {}
+        if score.get("NS") != question.get("answer"):
+            problems.append(f"answer {question.get('answer')} but the ruling scores "
+                            f"{score.get('NS')}")
+    report.add("key", problems, qid)
+
+    choices = list(question.get("choices") or ())
+    right_problems: list[str] = []
+    wrong_problems: list[str] = []
+    right = [c for c in choices if c.get("correct")]
+    if question.get("type") == "single" and len(right) != 1:
+        right_problems.append(f"{len(right)} answers marked right")
+    if question.get("type") in ("single", "multiple") and not right:
+        right_problems.append("no answer marked right")
+    for choice in choices:
+        claim = choice.get("claim")
+        if not isinstance(claim, Mapping):
+            (right_problems if choice.get("correct") else wrong_problems).append(
+                f"choice {choice.get('id')} states no claim")
+            continue
+        if choice.get("correct"):
+            if not _claim_holds(claim, ruling, output):
+                right_problems.append(f"choice {choice['id']} is marked right but the ruling "
+                                      f"does not say {json.dumps(claim, ensure_ascii=False)}")
+        else:
+            why = _wrong_is_wrong(claim, ruling, output)
+            if why:
+                wrong_problems.append(f"choice {choice['id']} is marked wrong but {why}")
+    report.add("right", right_problems, qid)
+    report.add("wrong", wrong_problems, qid)
+
+    why_problems = []
+    for lang, local in langs.items():
+        reasons = [str(c.get("why") or "") for c in local.get("choices") or ()
+                   if not c.get("correct")]
+        if any(not r.strip() for r in reasons):
+            why_problems.append(f"a wrong answer without its why in {lang}")
+        elif len(set(reasons)) != len(reasons):
+            why_problems.append(f"two wrong answers give the same why in {lang}")
+    report.add("why", why_problems, qid)
+
+    moment_problems = []
+    for lang, local in langs.items():
+        moment_problems += [f"{lang}: {p}" for p in _moment_problems(local, record, ruling, lang)]
+    report.add("moment", moment_problems, qid)
+
+    russian = langs.get("ru")
+    ru_problems = []
+    if russian is not None:
+        for where, text in texts(russian):
+            latin = latin_words(text)
+            if latin:
+                ru_problems.append(f"{where} has Latin {' '.join(sorted(set(latin)))}: {text}")
+    report.add("russian", ru_problems, qid)
+
+
+def audit(records: Sequence[Mapping[str, Any]],
+          questions: Mapping[str, Sequence[Mapping[str, Any]]]) -> Report:
+    """Audit every question of a bank: ``questions`` maps each language to its questions (all
+    languages hold the same questions, in the same order)."""
+    report = Report()
+    by_id = {str(r["id"]): r for r in records}
+    langs = list(questions)
+    if not langs:
+        return report
+    local = {lang: {str(q["id"]): q for q in questions[lang]} for lang in langs}
+    rulings = _Rulings()
+    for question in questions[langs[0]]:
+        qid = str(question["id"])
+        versions = {lang: local[lang][qid] for lang in langs if qid in local[lang]}
+        audit_question(question, versions, by_id.get(str(question.get("scenario"))), report,
+                       rulings)
+    return report
+
+
+def audit_bank(path: Path) -> Report:
+    """Load a bank directory (every file checked for its shape) and audit it."""
+    from generator.scenarios.bank import check_counts, load_bank, load_questions
+
+    manifest, records = load_bank(path)
+    ids = {str(r["id"]) for r in records}
+    stored = {lang: load_questions(path, lang, ids) for lang in manifest["langs"]}
+    check_counts(path, manifest, records, stored)
+    return audit(records, stored)
+
+
+def audit_records(records: Sequence[Mapping[str, Any]], langs: Sequence[str]) -> Report:
+    """Audit freshly built scenario records (their bilingual questions), as a bank of them
+    would be audited once written."""
+    from generator.scenarios.questions import localise
+
+    every = [q for r in records for q in r["questions"]]
+    return audit(records, {lang: [localise(q, lang) for q in every] for lang in langs})

@@ -1,0 +1,85 @@
+"""The moments of a board that questions ask about, and the engine's ruling at each.
+
+A question asks about one moment and shows everything up to it and nothing after it. Its
+``shown`` case is the scenario's case cut at that moment, and every text and key of the question
+comes from the engine's ruling of exactly that cut case (:func:`rule`), the same ruling a
+learner or a reviewer gets from ``tdcourse rule`` on ``shown``. The moments:
+
+- **arrival**: the director has just been called — the events up to the irregular action (and the
+  call for the director right after it, if there was one); the choices it opens are not made yet.
+  The "what may this player choose?" question asks here.
+- **ruled**: the choices the irregularity opened are made (the scenario's ``after_ruling``
+  moment: acceptance or refusal, the offender's replacement call, declarer's choice...). The
+  ruling, the clause and "who acts next" are asked here. A revoke that was not pointed out at once
+  is ruled when the director is called at the end of the board, once it is established (Law 63):
+  the whole play is shown, with the call for the director at the end.
+- **end**: the board is over; the score after rectification is asked here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from generator.laws.engine import analyse
+from generator.table.case import parse_case
+
+DIRECTOR = "director"
+
+
+def _events(record: Mapping[str, Any]) -> list[str]:
+    return [str(e) for e in record["case"]["events"]]
+
+
+def irregular_event(record: Mapping[str, Any]) -> int:
+    """The index of the event that made the scenario's irregularity."""
+    facts = [i for i in record["irregularities"] if i["kind"] == record["kind"]]
+    fact = facts[-1] if facts else record["irregularities"][-1]
+    return int(fact["event"])
+
+
+def _cut(record: Mapping[str, Any], events: list[str]) -> dict[str, Any]:
+    case = {k: v for k, v in record["case"].items() if k != "events"}
+    case["events"] = events
+    return case
+
+
+def noticed_at_once(record: Mapping[str, Any]) -> bool:
+    """Whether the director was called right after the irregular action."""
+    events = _events(record)
+    at = irregular_event(record)
+    return at + 1 < len(events) and events[at + 1] == DIRECTOR
+
+
+def arrival(record: Mapping[str, Any]) -> dict[str, Any]:
+    """The case when the director arrives, before any choice the irregularity opens."""
+    events = _events(record)
+    at = irregular_event(record) + 1
+    if noticed_at_once(record):
+        at += 1
+    return _cut(record, events[:at])
+
+
+def ruled(record: Mapping[str, Any]) -> dict[str, Any]:
+    """The case once the choices the irregularity opened are made (a revoke not pointed out at
+    once: the whole board, with the director called at its end)."""
+    events = _events(record)
+    if record["kind"] == "revoke" and not noticed_at_once(record) \
+            and record["state"]["phase"] == "ended":
+        return _cut(record, events if events[-1] == DIRECTOR else [*events, DIRECTOR])
+    cut = int((record.get("after_ruling") or {}).get("events") or len(events))
+    return _cut(record, events[:max(cut, irregular_event(record) + 1)])
+
+
+def end(record: Mapping[str, Any]) -> dict[str, Any]:
+    """The whole board (a revoke established: with the director called at its end)."""
+    if record["kind"] == "revoke" and not noticed_at_once(record):
+        return ruled(record)
+    return _cut(record, _events(record))
+
+
+def rule(shown: Mapping[str, Any], name: str = "<shown>") -> dict[str, Any]:
+    """The engine's output for ``shown``, read through the case format exactly as ``tdcourse
+    rule`` reads a file."""
+    return analyse(parse_case(json.dumps(shown), name))
