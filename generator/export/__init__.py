@@ -31,6 +31,20 @@ CATEGORY_ROOT = "$course$/top/tdcourse"
 Question = Mapping[str, Any]
 
 
+def shown_events(question: Question) -> list[str]:
+    """The events of the case as the learner sees it, as lines.
+
+    A question's ``shown`` case (``{"format", "edition", "board", "deal", "events"}``) is what the
+    course page draws, so an export reads the auction and the play from it when it is there; a
+    question without one has its events at the top level (``events``). Every export takes its
+    events from here and nowhere else, so the Moodle, GIFT and page views of a question cannot
+    tell different stories.
+    """
+    shown = question.get("shown")
+    events = shown.get("events") if isinstance(shown, Mapping) else question.get("events")
+    return [str(line) for line in events or []]
+
+
 def chapter_of(topic: str) -> str:
     """The course chapter (``"05-insufficient-bid"``) that teaches a topic.
 

@@ -1,10 +1,19 @@
 """A bank question as HTML, for the two formats that carry HTML (Moodle XML and GIFT).
 
-Both formats show the learner the same thing: the situation (context), a compact hand diagram
-(board, dealer, vulnerability, the four hands with suit symbols), the auction as a grid of calls,
-and the question. It is built here once so that the two exports cannot drift apart; seat names,
-the board/dealer/vulnerability labels, and the words for pass, double and redouble are the
-book's diagram words (:mod:`generator.book.diagrams`), so an export reads like the course.
+Both formats show the learner what the course's quiz page shows (``tdcourse-quiz.js``): the
+situation (context), a compact hand diagram (board, dealer, vulnerability, the four hands with
+suit symbols), the auction as a grid of calls, the cards played so far, and the question. A
+question about the play cannot be answered without the cards already played, so they are listed
+as on the page: in fours, in the order they were led or played, each card after its player's
+seat letter, under the page's own heading (the catalogs' ``quiz.ui.play``). The page groups the
+cards in fours rather than ruling on tricks (after a lead out of turn a four is not a trick), and
+the heading says so; the export keeps both the grouping and the heading. Hearts and diamonds are
+red, as on the page. The events come from :func:`generator.export.shown_events`: the case as
+the learner sees it.
+
+It is built here once so that the two exports cannot drift apart; seat names and letters, the
+board/dealer/vulnerability labels, and the words for pass, double and redouble are the book's
+diagram words (:mod:`generator.book.diagrams`), so an export reads like the course.
 
 Every piece of text that comes from data goes through :func:`text_html`: characters XML cannot
 carry are dropped, white space becomes single spaces, cards and calls get suit symbols
@@ -23,8 +32,9 @@ from typing import Any
 from generator import i18n
 from generator.book import diagrams
 from generator.book.examples import symbols
+from generator.export import shown_events
 from generator.model.calls import CallValue
-from generator.model.cards import SUITS_HIGH_FIRST
+from generator.model.cards import SUITS_HIGH_FIRST, Card, Suit
 from generator.model.deal import Deal
 from generator.model.hand import Hand
 from generator.model.seat import Seat
@@ -35,6 +45,12 @@ _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 _SPACES = re.compile(r"\s+")
 #: The auction grid's columns, West first as in bridge books and bridge programs.
 AUCTION_COLUMNS = "WNES"
+#: How many cards make one line of the play, as on the quiz page.
+PLAY_GROUP = 4
+#: The red suits' symbols in the markup: coloured as on the page (the book's diagram red), the
+#: black suits left in the text colour so that a dark theme still shows them.
+_RED_SYMBOLS = {diagrams.SUIT_SYMBOL[suit]: f"<span style=\"color:{diagrams.RED}\">"
+                f"{diagrams.SUIT_SYMBOL[suit]}</span>" for suit in (Suit.H, Suit.D)}
 
 
 def clean(value: Any) -> str:
@@ -69,6 +85,18 @@ def seat_name(seat: Seat | str, lang: str) -> str:
     return diagrams.SEAT_NAMES[lang][Seat.parse(str(seat))]
 
 
+def red_suits(markup: str) -> str:
+    """Escaped text with its ♥ and ♦ in red.
+
+    Only for text that is already escaped: the symbols are plain characters there, never part
+    of a tag or an attribute, so wrapping each in a fixed ``<span>`` of ours cannot change what
+    the rest of the text means.
+    """
+    for symbol, coloured in _RED_SYMBOLS.items():
+        markup = markup.replace(symbol, coloured)
+    return markup
+
+
 # --------------------------------------------------------------------------- the deal
 
 
@@ -79,7 +107,7 @@ def _hand_html(seat: Seat, hand: Hand | None, lang: str) -> str:
     for suit in SUITS_HIGH_FIRST:
         cards = hand.suit(suit) if hand is not None else ()
         shown = "".join(diagrams.rank_text(card.rank) for card in cards) or "—"
-        lines.append(f"{diagrams.SUIT_SYMBOL[suit]} {escape(shown)}")
+        lines.append(f"{red_suits(diagrams.SUIT_SYMBOL[suit])} {escape(shown)}")
     return "<br>".join(lines)
 
 
@@ -147,18 +175,50 @@ def auction_html(events: Iterable[str], lang: str) -> str:
     head = "".join(f"<th style=\"padding:0 1em\">{escape(seat_name(s, lang))}</th>"
                    for s in AUCTION_COLUMNS)
     body = "".join(
-        "<tr>" + "".join(f"<td style=\"padding:0 1em\">{escape(c)}</td>" for c in row) + "</tr>"
+        "<tr>" + "".join(f"<td style=\"padding:0 1em\">{red_suits(escape(c))}</td>"
+                         for c in row) + "</tr>"
         for row in grid)
     return f"{title}<table class=\"tdcourse-auction\"><tr>{head}</tr>{body}</table>"
 
 
+# --------------------------------------------------------------------------- the play
+
+
+def card_html(seat: Seat, card: Card, lang: str) -> str:
+    """A card played, as on the quiz page: the player's seat letter, then the card (``N ♣10``)."""
+    return (f"{escape(diagrams.SEAT_LETTERS[lang][seat])} "
+            f"{red_suits(diagrams.SUIT_SYMBOL[card.suit])}{escape(diagrams.rank_text(card.rank))}")
+
+
+def play_groups(events: Iterable[str]) -> list[list[tuple[Seat, Card]]]:
+    """The cards led or played, in order, in the page's groups of :data:`PLAY_GROUP` (the last
+    one short while a trick is in progress)."""
+    cards = event_log.played_cards(events)
+    return [cards[start:start + PLAY_GROUP] for start in range(0, len(cards), PLAY_GROUP)]
+
+
+def play_html(events: Iterable[str], lang: str) -> str:
+    """The cards played so far as a numbered list, one group of four a line, under the page's
+    heading; nothing at all before the first lead, as on the page."""
+    groups = play_groups(events)
+    if not groups:
+        return ""
+    items = "".join("<li>" + ", ".join(card_html(seat, card, lang) for seat, card in group)
+                    + "</li>" for group in groups)
+    heading = escape(i18n.text(lang, "quiz.ui", "play"))
+    return f"<p>{heading}</p><ol class=\"tdcourse-play\">{items}</ol>"
+
+
 def question_html(question: Mapping[str, Any], lang: str) -> str:
-    """The whole question text: situation, deal, auction, then the question itself."""
+    """The whole question text: situation, deal, auction, the cards played, then the question
+    itself."""
+    events = shown_events(question)
     parts = []
     if question.get("context"):
         parts.append(f"<p>{text_html(question['context'], lang)}</p>")
     parts.append(deal_html(question, lang))
-    parts.append(auction_html(question.get("events") or [], lang))
+    parts.append(auction_html(events, lang))
+    parts.append(play_html(events, lang))
     parts.append(f"<p><b>{text_html(question['prompt'], lang)}</b></p>")
     return "".join(parts)
 

@@ -21,11 +21,20 @@ Tags and what they hold:
 * ``Auction`` only when the calls that stand form a regular auction, dealer first and in
   rotation, that ends in the stated contract: PBN has no notation for a call out of rotation or a
   cancelled bid, and a program that replays the auction must not reach a different contract;
+* ``Play`` only when the cards were led and played regularly: the opening lead by declarer's
+  left-hand opponent, each trick led by the winner of the one before, each player in turn, each
+  card from the player's own hand, following suit when able. Each line is a trick, its cards in
+  the order of the seats from the opening leader (PBN's columns), ``-`` for a card not yet played
+  to the trick in progress; a play that stops mid-hand simply has fewer lines. These are the
+  cards the quiz page lists for the board. A lead out of turn, a revoke or a card played out of
+  rotation cannot be written so that a program replays it as it happened, so such a play is
+  not a Play section; its cards go, in the order they were played, into a comment;
 * ``Score`` (``"NS 420"``) when the board has a score.
 
 What happened at the table — the irregularity and the director's ruling, in the language of the
 export — goes into ``{...}`` comments before the supplemental tags, one per line, together with
-the scenario id and, for an irregular auction, its calls in the order they were made. The deal,
+the scenario id and, for an irregular auction or play, its calls or cards in the order they were
+made. The deal,
 tags and card notation stay ASCII; comments in another script make the file UTF-8.
 """
 
@@ -36,7 +45,7 @@ import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from generator.errors import IllegalCallError, TdcourseError
+from generator.errors import IllegalCallError, ParseError, TdcourseError
 from generator.export.html import clean, word
 from generator.table import events as event_log
 
@@ -112,6 +121,66 @@ def regular_auction(state: Mapping[str, Any]) -> list[str] | None:
     return [_CALL_TOKENS.get(str(c), str(c)) for c in auction.calls]
 
 
+def regular_play(state: Mapping[str, Any], deal: str,
+                 events: Sequence[str]) -> tuple[str, list[str]] | None:
+    """The Play section of ``events`` (the opening leader and one line of PBN card tokens per
+    trick) if every card was led or played regularly in the state's contract; else ``None``,
+    and ``None`` when no card was played.
+
+    Regular means what a program replaying the lines assumes: the opening lead by declarer's
+    left-hand opponent, each later trick led by the winner of the previous one (``leads`` for
+    the first card of a trick, ``plays`` for the others), the seats in rotation, each card from
+    its player's hand and not played before, following suit when able.
+    """
+    from generator.model.cards import Card
+    from generator.model.deal import Deal
+    from generator.model.play import Trick, follows_suit
+    from generator.model.seat import Seat
+    from generator.model.strain import Strain
+
+    cards: list[event_log.CardLed | event_log.CardPlayed] = []
+    for line in events:
+        try:
+            event = event_log.parse_event(str(line))
+        except ParseError:
+            continue
+        if isinstance(event, (event_log.CardLed, event_log.CardPlayed)):
+            cards.append(event)
+    contract, declarer = state.get("contract"), state.get("declarer")
+    if not cards or not contract or not declarer:
+        return None
+    try:
+        trump = Strain.parse(str(contract)[1:].rstrip("X"))
+        opening = Seat.parse(str(declarer)).lho
+        hands = Deal.parse(deal)
+        held = {seat: hands[seat] for seat in Seat}
+    except (TdcourseError, ValueError):
+        return None
+    tricks: list[Trick] = []
+    trick = Trick(opening)
+    for event in cards:
+        hand = held[event.seat]
+        if (event.simultaneous or event.seat is not trick.next_seat or hand is None
+                or event.card not in hand
+                or isinstance(event, event_log.CardLed) != (not trick.cards)
+                or not follows_suit(event.card, hand, trick.led_suit)):
+            return None
+        held[event.seat] = hand.without(event.card)
+        trick = trick.add(event.card)
+        if trick.is_complete:
+            tricks.append(trick)
+            trick = Trick(trick.winner(trump))
+    if trick.cards:
+        tricks.append(trick)
+
+    def token(played: Trick, seat: Seat) -> str:
+        card: Card | None = played.played_by(seat)
+        return "-" if card is None else str(card)
+
+    columns = [opening.offset(step) for step in range(4)]
+    return str(opening), [" ".join(token(t, seat) for seat in columns) for t in tricks]
+
+
 def game(record: Mapping[str, Any], lang: str) -> tuple[str, bool]:
     """One PBN game (lines joined by CR LF, ending in one) and whether it has an auction."""
     from generator.model.board import Board
@@ -149,12 +218,20 @@ def game(record: Mapping[str, Any], lang: str) -> tuple[str, bool]:
         calls = ", ".join(f"{seat} {'->' if changed else ''}{call}"
                           for seat, call, changed in event_log.auction_calls(case["events"]))
         notes.append(word(lang, "pbn_auction", calls=calls))
+    play = regular_play(state, str(case["deal"]), case["events"]) if contract else None
+    played = event_log.played_cards(case["events"])
+    if play is None and played:
+        notes.append(word(lang, "pbn_play",
+                          cards=", ".join(f"{seat} {card}" for seat, card in played)))
     for note in notes:
         if note:
             lines.extend(comment_lines(note))
     if auction is not None:
         lines.append(tag("Auction", dealer))
         lines.extend(" ".join(auction[i:i + 4]) for i in range(0, len(auction), 4))
+    if play is not None:
+        lines.append(tag("Play", play[0]))
+        lines.extend(play[1])
     score = outcome.get("score")
     if isinstance(score, Mapping) and isinstance(score.get("NS"), int):
         lines.append(tag("Score", f"NS {score['NS']}"))

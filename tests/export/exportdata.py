@@ -38,3 +38,67 @@ def hostile_question(qtype: str = "single") -> dict[str, Any]:
              **({} if qtype == "multiple" else {"why": "why c " + HOSTILE})},
         ]
     return question
+
+
+# --------------------------------------------------------------------------- the play
+
+
+def play_question(qtype: str = "single", lang: str = "ru") -> dict[str, Any]:
+    """:func:`hostile_question` in the middle of the play: North declares 2♠, three fours are
+    complete and a fourth is in progress, then West exposes a card and the director is called
+    (the quiz page lists neither the exposed card nor the call among the cards played)."""
+    question = hostile_question(qtype)
+    question["id"], question["lang"] = f"fake-2-{qtype}", lang
+    question["events"] = question["events"] + [
+        "E leads H3", "S plays HA", "W plays H2", "N plays H5",
+        "S leads D6", "W plays D5", "N plays D3", "E plays DA",
+        "E leads CQ", "S plays C6", "W plays CT", "N plays CA",
+        "N leads S2", "E plays SQ", "W exposes C9", "director"]
+    return question
+
+
+#: The cards of :func:`play_question` as the quiz page lists them, four to a line.
+PLAY_LINES = {
+    "en": ["E ♥3, S ♥A, W ♥2, N ♥5", "S ♦6, W ♦5, N ♦3, E ♦A",
+           "E ♣Q, S ♣6, W ♣10, N ♣A", "N ♠2, E ♠Q"],
+    "ru": ["В ♥3, Ю ♥A, З ♥2, С ♥5", "Ю ♦6, З ♦5, С ♦3, В ♦A",
+           "В ♣Q, Ю ♣6, З ♣10, С ♣A", "С ♠2, В ♠Q"],
+}
+
+
+def page_play(question: dict[str, Any], lang: str) -> tuple[str, list[str]]:
+    """The heading and the lines of the cards played as the quiz widget draws them from its web
+    question (``tdcourse-quiz.js``, ``play``): the widget's data and interface words, put
+    together the way the script does, independently of the export's code."""
+    from generator import i18n
+    from generator.book.quiz import mode_ui
+    from generator.book.quizdata import web_question
+
+    letters = i18n.table(lang, "diagrams.seat_letters")
+    symbol = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+    cards = web_question(question, lang)["play"].split()
+    lines = [", ".join(f"{letters[c[0]]} {symbol[c[2]]}{c[3:].replace('T', '10')}"
+                       for c in cards[start:start + 4])
+             for start in range(0, len(cards), 4)]
+    return mode_ui(lang, "chapter")["play"], lines
+
+
+def exported_play(markup: str) -> tuple[str, list[str]] | None:
+    """The heading and the lines of the cards played in an export's question HTML (markup
+    dropped, entities read), or ``None`` when it lists no cards played.
+
+    Every ♥ and ♦ of the list must be red, as on the page: one left bare fails here.
+    """
+    import html
+    import re
+
+    found = re.findall(r'<p>([^<]*)</p><ol class="tdcourse-play">(.*?)</ol>', markup)
+    if not found:
+        assert "tdcourse-play" not in markup
+        return None
+    [(heading, items)] = found
+    red = re.compile(r'<span style="color:#c62828">([♥♦])</span>')
+    assert not re.search("[♥♦]", red.sub("", items)), items
+    lines = [html.unescape(re.sub(r"<[^>]+>", "", item))
+             for item in re.findall(r"<li>(.*?)</li>", items)]
+    return html.unescape(heading), lines

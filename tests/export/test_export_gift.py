@@ -11,7 +11,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from exportdata import HOSTILE, hostile_question
+from exportdata import (
+    HOSTILE,
+    PLAY_LINES,
+    exported_play,
+    hostile_question,
+    page_play,
+    play_question,
+)
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -275,3 +282,47 @@ def test_an_answer_starting_like_a_weight_or_a_format_stays_text() -> None:
     assert [a.mark for a in question.answers] == ["=", "~", "~"]
     assert [html_text(a.text) for a in question.answers][1:] == ["%50% of the tricks",
                                                                  "[plain] words"]
+
+
+# --------------------------------------------------------------------------- the play
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_question_shows_the_cards_played_as_the_page_does(lang: str, load: Load) -> None:
+    """Read back from GIFT, each question of a real bank lists the cards played exactly as the
+    quiz page lists them, and a question of the auction lists none."""
+    questions = load(lang)
+    texts = {q.idnumber: q.text for _, q in read_gift(gift(questions, lang))}
+    played = 0
+    for source in questions:
+        heading, lines = page_play(source, lang)
+        shown = exported_play(texts[source["id"]])
+        if lines:
+            played += 1
+            assert shown == (heading, lines), source["id"]
+        else:
+            assert shown is None and heading not in texts[source["id"]], source["id"]
+    assert 0 < played < len(questions)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("qtype", ["single", "multiple", "number"])
+def test_a_play_question_lists_every_four_in_order(lang: str, qtype: str) -> None:
+    source = play_question(qtype, lang)
+    text = gift([source], lang)
+    [(_, question)] = read_gift(text)
+    assert exported_play(question.text) == (page_play(source, lang)[0], PLAY_LINES[lang])
+    # the colour's "color:#..." is escaped for GIFT, and the answers are still all there
+    assert "color\\:\\#c62828" in text
+    assert len(question.answers) == (2 if qtype == "number" else 3)
+
+
+def test_the_shown_case_gives_the_play() -> None:
+    source = play_question("single", "en")
+    source["shown"] = {"format": 1, "edition": "1987", "board": 5, "deal": source["deal"],
+                       "events": ["N 1S", "E P", "S 2S", "W P", "N P", "E P", "E leads H3"]}
+    [(_, question)] = read_gift(gift([source], "en"))
+    assert exported_play(question.text) == (page_play(source, "en")[0], ["E ♥3"])
+    source["shown"]["events"] = source["shown"]["events"][:6]
+    [(_, question)] = read_gift(gift([source], "en"))
+    assert exported_play(question.text) is None

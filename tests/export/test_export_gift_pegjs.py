@@ -17,7 +17,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from exportdata import HOSTILE, hostile_question
+from exportdata import (
+    HOSTILE,
+    PLAY_LINES,
+    exported_play,
+    hostile_question,
+    page_play,
+    play_question,
+)
 
 from generator import export
 from generator.book.examples import symbols
@@ -134,3 +141,18 @@ def test_an_answer_starting_like_a_weight_stays_text(tmp_path: Path) -> None:
     [_, item] = parse(gift([source], "en"), tmp_path)
     assert [c["weight"] for c in item["choices"]] == [None, None, None]
     assert words(item["choices"][1]["text"]) == "%50% of the tricks"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_cards_played_come_back_from_the_grammar(lang: str, load: Load,
+                                                     tmp_path: Path) -> None:
+    """What the parser reads as each question's text lists the cards played as the quiz page
+    does: for a real bank's questions of both phases and for the hand-made play question."""
+    questions = [*load(lang), play_question("multiple", lang)]
+    stems = {p["id"]: p["stem"]["text"] for p in parse(gift(questions, lang), tmp_path)
+             if p["type"] != "Category"}
+    for source in questions:
+        heading, lines = page_play(source, lang)
+        assert exported_play(stems[source["id"]]) == ((heading, lines) if lines else None)
+    heading = page_play(questions[-1], lang)[0]
+    assert exported_play(stems[questions[-1]["id"]]) == (heading, PLAY_LINES[lang])

@@ -12,13 +12,21 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from exportdata import HOSTILE, hostile_question
+from exportdata import (
+    HOSTILE,
+    PLAY_LINES,
+    exported_play,
+    hostile_question,
+    page_play,
+    play_question,
+)
 from hypothesis import given
 from hypothesis import strategies as st
 
 from generator import export
 from generator.book.examples import symbols
 from generator.export.answers import GRADES, penalty_share, shares
+from generator.export.html import question_html
 from generator.export.moodle import cdata, moodle_xml
 
 Load = Callable[[str], list[dict[str, Any]]]
@@ -194,3 +202,75 @@ def test_characters_xml_cannot_carry_are_dropped_not_fatal() -> None:
     root = parse(moodle_xml([question], "en"))
     body = text_of(root.findall("question")[1].find("questiontext"))
     assert prompt_of(body) == "bell null esc end"
+
+
+# --------------------------------------------------------------------------- the play
+
+
+def question_texts(root: ET.Element) -> dict[str, str]:
+    return {e.findtext("idnumber") or "": text_of(e.find("questiontext")) for e in root
+            if e.get("type") != "category"}
+
+
+def test_every_question_shows_the_cards_played_as_the_page_does(
+        exported: tuple[str, list[dict[str, Any]], ET.Element]) -> None:
+    """Each question of a real bank lists the cards played exactly as the quiz page lists them
+    (heading, fours, order, seat letters), and a question of the auction lists none."""
+    lang, questions, root = exported
+    texts = question_texts(root)
+    played = 0
+    for source in questions:
+        heading, lines = page_play(source, lang)
+        shown = exported_play(texts[source["id"]])
+        if lines:
+            played += 1
+            assert shown == (heading, lines), source["id"]
+        else:
+            assert shown is None, source["id"]
+            assert heading not in texts[source["id"]]
+    assert 0 < played < len(questions)  # the bank has questions of both phases
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_play_question_lists_every_four_in_order(lang: str) -> None:
+    question = play_question(lang=lang)
+    [_, element] = parse(moodle_xml([question], lang))
+    body = text_of(element.find("questiontext"))
+    heading, lines = page_play(question, lang)
+    assert exported_play(body) == (heading, PLAY_LINES[lang]) and lines == PLAY_LINES[lang]
+    # after the auction, before the question; the exposed card is not among the cards played
+    assert body.index("tdcourse-auction") < body.index("tdcourse-play") < body.index("<p><b>")
+    assert "9" not in "".join(PLAY_LINES[lang])
+
+
+def test_the_events_come_from_the_shown_case_when_there_is_one() -> None:
+    """``shown`` is the case as the learner sees it: its auction and play are exported, and the
+    question's own events are not."""
+    with_play = play_question(lang="en")
+    shown = {"format": 1, "edition": "1987", "board": 5, "deal": with_play["deal"],
+             "events": ["N 1S", "E P", "S 2S", "W P", "N P", "E P", "E leads H3", "S plays HA"]}
+    question = {**with_play, "shown": shown}
+    body = question_html(question, "en")
+    assert exported_play(body) == (page_play(with_play, "en")[0], ["E ♥3, S ♥A"])
+    # and the other way round: the question's events have a play, the shown case has none
+    question["shown"] = {**shown, "events": ["N 1S", "E 2H"]}
+    body = question_html(question, "en")
+    assert exported_play(body) is None
+    assert body.count("<td style=\"padding:0 1em\">1♠</td>") == 1
+    assert "2S" not in body and "2♠" not in body and "2<span" in body  # 2♥ in red, no 2♠
+    # a shown case with no events shows no calls and no cards
+    question["shown"] = {key: value for key, value in shown.items() if key != "events"}
+    assert exported_play(question_html(question, "en")) is None
+
+
+def test_hostile_event_lines_show_nothing_of_themselves() -> None:
+    """An event line is never evaluated or shown as it is: only well-formed cards and calls
+    reach the export, drawn by our own code."""
+    question = play_question()
+    question["shown"] = {"events": [*question["events"][:10],
+                                    "W leads <script>alert(1)</script>", "N plays ]]>", HOSTILE,
+                                    "E plays &amp;"]}
+    text = moodle_xml([question], "ru")
+    assert "<script>" not in text and "alert(1)" not in text and "&amp;amp;" not in text
+    body = text_of(parse(text).findall("question")[1].find("questiontext"))
+    assert exported_play(body) == (page_play(question, "ru")[0], ["В ♥3, Ю ♥A, З ♥2, С ♥5"])

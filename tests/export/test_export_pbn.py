@@ -12,7 +12,15 @@ import pytest
 from endplay.parsers import pbn as endplay_pbn
 from endplay.types import Contract, Deal, Denom, Player, Vul
 
-from generator.export.pbn import comment_lines, pbn, regular_auction, scenario_ids, tag
+from generator.export.pbn import (
+    comment_lines,
+    pbn,
+    regular_auction,
+    regular_play,
+    scenario_ids,
+    tag,
+)
+from generator.table.events import played_cards
 
 Load = Callable[[str], list[dict[str, Any]]]
 Records = dict[str, dict[str, Any]]
@@ -86,7 +94,7 @@ def test_layout_is_pbn_export_format(exported: tuple[str, list[dict[str, Any]], 
                  for line in game if line.startswith("[")]
         assert tuple(names[:15]) == MANDATORY
         assert names[15:] == sorted(names[15:])  # supplemental tags in name order
-        assert all(line.startswith(("[", "{")) or re.fullmatch(r"[\w ]+", line)
+        assert all(line.startswith(("[", "{")) or re.fullmatch(r"[\w -]+", line)
                    for line in game)
 
 
@@ -140,3 +148,67 @@ def test_only_a_regular_auction_becomes_an_auction_section() -> None:
     assert regular_auction(_state("S", unfinished, None, None)) is None
     passed_out = [(seat, "P", "standing") for seat in "ESWN"]
     assert regular_auction(_state("E", passed_out, None, None)) == ["Pass"] * 4
+
+
+# --------------------------------------------------------------------------- the play
+
+
+def test_a_play_section_replays_the_cards_played_and_the_rest_are_a_comment(
+        exported: tuple[str, list[dict[str, Any]], int]) -> None:
+    """endplay, replaying each Play section with its own trick winners, gets back every card led
+    or played in the scenario, in order; a scenario whose play is irregular lists its cards in a
+    comment instead, and one with no card played has neither."""
+    text, chosen, _ = exported
+    boards = endplay_pbn.loads(text)
+    sections = 0
+    for board, record, game in zip(boards, chosen, games(text), strict=True):
+        cards = played_cards(record["case"]["events"])
+        played = [str(card) for _, card in cards]
+        comment = " ".join(line[1:-1] for line in game if line.startswith("{"))
+        if any(line.startswith("[Play ") for line in game):
+            sections += 1
+            letters = str.maketrans("♠♥♦♣", "SHDC")  # endplay writes suit symbols
+            assert [f"{c.suit.abbr}{c.rank.abbr}".translate(letters)
+                    for c in board.play] == played
+            assert "play was irregular" not in comment
+        elif played:
+            assert not board.play and "The play was irregular" in comment
+            assert ", ".join(f"{seat} {card}" for seat, card in cards) + "." in comment
+        else:
+            assert not board.play and "play was irregular" not in comment
+    assert sections > 0
+
+
+DEAL = "N:AKJT72.Q5.43.AK4 Q.K843.AJ982.Q85 963.AJT9.K76.J76 854.762.QT5.T932"
+STATE = {"contract": "2S", "declarer": "N"}
+PLAY = ["E leads H3", "S plays HA", "W plays H2", "N plays H5",
+        "S leads D6", "W plays D5", "N plays D3", "E plays DA",
+        "E leads CQ", "S plays C6", "W plays CT", "N plays CA",
+        "N leads S2", "E plays SQ"]
+
+
+def test_a_regular_play_is_written_trick_by_trick_from_the_opening_leader() -> None:
+    """Columns from East (the opening leader); the trick in progress padded with ``-``; a
+    penalty card or a call for the director does not make the cards irregular."""
+    assert regular_play(STATE, DEAL, ["N 1S", *PLAY, "W exposes C9", "director"]) == (
+        "E", ["H3 HA H2 H5", "DA D6 D5 D3", "CQ C6 CT CA", "SQ - - S2"])
+
+
+@pytest.mark.parametrize("events", [
+    ["S leads H9", "W plays H2", "N plays H5", "E plays H3"],  # the opening lead out of turn
+    [*PLAY[:4], "W leads D5"],  # the trick led by the loser of the one before
+    [*PLAY[:4], "S leads D6", "N plays D3", "W plays D5"],  # out of rotation
+    [*PLAY[:4], "S leads D6", "W plays S8", "N plays D3", "E plays DA"],  # West revokes
+    [*PLAY[:4], "S leads D6", "W leads D5"],  # "leads" to a trick already led to
+    [*PLAY[:3], "N plays H2"],  # a card that is not in North's hand (West played it)
+    ["E leads H3", "S plays HA simultaneous"],
+    [],  # no card played at all
+], ids=["lead-out-of-turn", "wrong-leader", "rotation", "revoke", "second-lead",
+        "not-held", "simultaneous", "none"])
+def test_an_irregular_play_is_no_play_section(events: list[str]) -> None:
+    assert regular_play(STATE, DEAL, events) is None
+
+
+def test_no_contract_no_play_section() -> None:
+    assert regular_play({"contract": None, "declarer": None}, DEAL, PLAY) is None
+    assert regular_play({"contract": "3NT", "declarer": "W"}, DEAL, PLAY) is None  # N leads
