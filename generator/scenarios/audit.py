@@ -38,7 +38,7 @@ from generator.scenarios import keys, moments
 
 CHECKS = ("shown", "key", "right", "wrong", "why", "moment", "russian")
 #: A law number as texts cite it: 27, 27B, 27B2, 27B1(a), 25B2b1, 64A1.
-LAW_REF = re.compile(r"\b\d{1,2}(?:[A-H](?:\d{1,2}(?:[a-z]\d?|\([a-z]\))?)?)?\b")
+LAW_REF = re.compile(r"\b\d{1,2}(?:[A-H](?:\d{1,2}(?:[a-z]\d?|\([a-z]\))?)?)?(?![A-Za-z0-9])")
 #: A card with its suit symbol (♥K, ♣10, ♠A) or a bid with its symbol.
 CARD = re.compile(r"[♠♥♦♣](?:10|[2-9AKQJT])|\d[♠♥♦♣]")
 LATIN = re.compile(r"[A-Za-z]+")

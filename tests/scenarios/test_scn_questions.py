@@ -15,6 +15,7 @@ import pytest
 from generator import i18n
 from generator.laws.explain import option_label
 from generator.laws.refs import LawRef, law_index
+from generator.scenarios import keys, moments
 from generator.scenarios.bank import Plan, scenarios, write_bank
 from generator.scenarios.questions import LANGS, PENALTIES, TOPICS, localise, questions_for
 
@@ -29,6 +30,23 @@ def bank() -> tuple[dict[str, Any], ...]:
 
 def all_questions() -> list[tuple[dict[str, Any], dict[str, Any]]]:
     return [(record, q) for record in bank() for q in record["questions"]]
+
+
+_RULED: dict[str, dict[str, Any]] = {}
+
+
+def ruled(q: dict[str, Any]) -> dict[str, Any]:
+    """The engine's output for what the question shows, as ``tdcourse rule`` gives it."""
+    text = json.dumps(q["shown"], sort_keys=True)
+    if text not in _RULED:
+        _RULED[text] = moments.rule(q["shown"])
+    return _RULED[text]
+
+
+def ruling_shown(record: dict[str, Any], q: dict[str, Any]) -> dict[str, Any]:
+    found = keys.ruling_of(ruled(q), record["kind"])
+    assert found is not None, q["id"]
+    return dict(found)
 
 
 def assert_bilingual(value: Any, where: str) -> None:
@@ -59,7 +77,12 @@ def test_texts_are_in_both_languages() -> None:
             assert_bilingual(q[field], f"{where} {field}")
         for choice in q.get("choices", []):
             assert_bilingual(choice["text"], f"{where} choice {choice['id']}")
-        assert q["explanation"] == record["ruling"]["explanation"]
+        # the explanation is the ruling of what the question shows (not of the whole board),
+        # followed by the next player or by the score derived line by line
+        for lang in LANGS:
+            shown_ruling = ruling_shown(record, q)["explanation"][lang]
+            assert q["explanation"][lang].startswith(shown_ruling) or \
+                q["kind"] == "score", (where, lang)
 
 
 def test_topic_laws_difficulty() -> None:
@@ -73,7 +96,7 @@ def test_topic_laws_difficulty() -> None:
         for law in q["laws"]:
             assert law in index, (where, law)
         assert q["laws"] == sorted(set(q["laws"]))
-        assert set(q["laws"]) == {str(law) for law in record["ruling"]["laws"]}, where
+        assert set(q["laws"]) == {str(law) for law in ruling_shown(record, q)["laws"]}, where
         assert isinstance(q["difficulty"], int) and 1 <= q["difficulty"] <= 3, where
 
 
@@ -95,9 +118,10 @@ def test_choice_questions() -> None:
         if q["type"] == "single":
             assert len(right) == 1, where
         else:
-            expected = {option_label(o, "en") for o in record["ruling"]["options"][0]["ids"]}
+            first = next(o for o in ruling_shown(record, q)["options"] if not o.get("chosen"))
+            expected = {option_label(o, "en", first) for o in first["ids"]}
             assert {c["text"]["en"] for c in right} == expected, where
-            assert len(right) == len(record["ruling"]["options"][0]["ids"]), where
+            assert len(right) == len(first["ids"]), where
         for lang in LANGS:
             right_texts = {c["text"][lang] for c in right}
             for c in wrong:
@@ -108,11 +132,13 @@ def test_choice_questions() -> None:
             assert_bilingual(c["why"], f"{where} why {c['id']}")
         seen[q["kind"]] += 1
         if q["kind"] == "next":
+            assert right[0]["id"] == ruled(q)["state"]["next"].lower(), where
             assert right[0]["id"] == record["after_ruling"]["next"].lower(), where
         if q["kind"] == "law":
             ref = right[0]["text"]["en"].split(" ")[0]
             assert ref in law_index("1987"), where
-            cited = set(q["laws"]) | {r.get("law") for r in record["ruling"]["rectifications"]}
+            cited = set(q["laws"]) | {r.get("law")
+                                      for r in ruling_shown(record, q)["rectifications"]}
             assert ref in cited, where  # the clause the ruling rests on, not a neighbour
             for c in choices:
                 assert c["text"]["en"].split(" ")[0] in law_index("1987"), (where, c)
@@ -128,16 +154,65 @@ def test_number_questions_give_the_stored_score() -> None:
         assert q["kind"] == "score"
         assert isinstance(q["answer"], (int, float)) and not isinstance(q["answer"], bool)
         assert q["answer"] == record["score"]["NS"], q["id"]
+        assert q["answer"] == ruled(q)["score"]["NS"], q["id"]
         assert record["state"]["phase"] == "ended" and record["state"]["contract"] is not None
+        # the learner sees the contract, the declarer and the tricks taken in play ...
+        details = ruled(q)["score_details"]
+        for lang in LANGS:
+            assert str(details["tricks_played"]) in q["context"][lang], (q["id"], lang)
+        # ... and the explanation ends with the score derived line by line
+        total = f"{q['answer']:+.0f}" if q["answer"] else "0"
+        assert total in q["explanation"]["en"].rsplit(".", 2)[-2], q["id"]
     assert count >= 50
 
 
-def test_questions_show_the_board_up_to_the_ruling() -> None:
+def test_questions_show_the_board_up_to_their_moment() -> None:
+    """A question shows one moment and nothing after it: "what may he choose?" stops when the
+    director arrives, before the choice; the ruling, its clause and the next player once the
+    choices are made; the score at the end; a revoke not pointed out at once is ruled at the
+    end of the board, when the director is called."""
+    seen: Counter[str] = Counter()
     for record, q in all_questions():
         events = record["case"]["events"]
-        assert q["events"] == events[: record["after_ruling"]["events"]], q["id"]
-        assert q["board"] == record["case"]["board"]
-        assert q["deal"] == record["case"]["deal"]
+        shown = q["shown"]["events"]
+        assert q["events"] == shown, q["id"]
+        assert q["board"] == record["case"]["board"] == q["shown"]["board"]
+        assert q["deal"] == record["case"]["deal"] == q["shown"]["deal"]
+        at = moments.irregular_event(record)
+        late_revoke = record["kind"] == "revoke" and not moments.noticed_at_once(record)
+        if q["kind"] == "options":
+            assert shown == events[: at + 1 + moments.noticed_at_once(record)], q["id"]
+        elif late_revoke:
+            assert shown == [*events, "director"], q["id"]
+            seen["late revoke"] += 1
+        elif q["kind"] == "score":
+            assert shown == events, q["id"]
+        else:
+            assert shown == events[: record["after_ruling"]["events"]], q["id"]
+    assert seen["late revoke"] >= 3, seen
+
+
+def test_revoke_questions_are_keyed_for_their_moment() -> None:
+    """At the revoking card the revoke is corrected (Law 62) and nothing is transferred; at the
+    end of the board it is established and tricks are transferred (Law 64)."""
+    corrected = established = 0
+    for record, q in all_questions():
+        if record["kind"] != "revoke" or q["kind"] != "ruling":
+            continue
+        kinds = {r["kind"] for r in q["key"]["rulings"][0]["rectifications"]}
+        if moments.noticed_at_once(record):
+            corrected += 1
+            assert "trick_transfer" not in kinds, q["id"]
+            assert any(law.startswith("62") for law in q["laws"]), q["id"]
+        else:
+            established += 1
+            assert not any(law.startswith("62A") for law in q["laws"]), q["id"]
+    assert corrected >= 3 and established >= 3, (corrected, established)
+
+
+def test_every_key_is_in_the_ruling_of_what_is_shown() -> None:
+    for _, q in all_questions():
+        assert keys.key_matches(q["key"], ruled(q)), (q["id"], q["key"])
 
 
 def test_what_was_chosen_is_told_except_when_the_choice_is_the_question() -> None:
@@ -146,11 +221,12 @@ def test_what_was_chosen_is_told_except_when_the_choice_is_the_question() -> Non
     choice was made says what was chosen, since the ruling and the score depend on it."""
     told = hidden = 0
     for record, q in all_questions():
-        chosen = [o for o in record["ruling"]["options"] if o.get("chosen")]
-        if not chosen:
+        after = next((o for o in record["questions"] if o["kind"] == "ruling"), q)
+        chosen = [o for o in ruling_shown(record, after)["options"] if o.get("chosen")]
+        if not chosen or q["kind"] == "score":
             continue
         for lang in LANGS:
-            named = [option_label(o["chosen"], lang) in q["context"][lang] for o in chosen]
+            named = [option_label(o["chosen"], lang, o) in q["context"][lang] for o in chosen]
             if q["kind"] == "options":
                 assert not any(named), (q["id"], lang, q["context"][lang])
                 hidden += 1
@@ -189,7 +265,7 @@ def test_no_penalty_is_offered_as_wrong_only_against_a_penalty() -> None:
     for record in bank():
         ruling_q = next((q for q in record["questions"] if q["kind"] == "ruling"), None)
         if ruling_q is None or any(r["kind"] in PENALTIES
-                                   for r in record["ruling"]["rectifications"]):
+                                   for r in ruling_shown(record, ruling_q)["rectifications"]):
             continue
         checked += 1
         for c in ruling_q["choices"]:
@@ -209,7 +285,7 @@ def test_wrong_clauses_are_not_cited_by_the_ruling() -> None:
         law_q = next((q for q in record["questions"] if q["kind"] == "law"), None)
         if law_q is None:
             continue
-        cited = [LawRef.parse(str(law)) for law in record["ruling"]["laws"]]
+        cited = [LawRef.parse(str(law)) for law in keys.cited(ruling_shown(record, law_q))]
         for c in law_q["choices"]:
             if c["correct"]:
                 continue
