@@ -28,7 +28,6 @@ Generated files are meant for ``{include}``: they must not be built as documents
 from __future__ import annotations
 
 import ast
-import json
 import re
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
@@ -287,21 +286,23 @@ def example_title(record: Mapping[str, Any], lang: str) -> str:
 
 
 def moment(record: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The case cut at the moment of the ruling (once the choices it raised are made), and the
-    engine's result for it: the picture then shows penalty cards still on the table and the
-    cards played so far (and the chapter notebook starts from the same case). If the cut case no
-    longer shows the record's irregularity, the whole case is used."""
-    from generator.laws.engine import analyse
-    from generator.table.case import parse_case
+    """The case at the moment of the ruling (once the choices it raised are made; a revoke not
+    pointed out at once, at the end of the board) and the engine's result for it: the moment of
+    the bank's ruling question (:func:`generator.scenarios.moments.ruled`), so the worked
+    example, its picture, the chapter notebook and the quiz all show and rule the same thing."""
+    import json
 
-    case = dict(record["case"])
-    cut = int((record.get("after_ruling") or {}).get("events") or 0)
-    if 0 < cut < len(case["events"]):
-        short = {**case, "events": list(case["events"][:cut])}
-        result = analyse(parse_case(json.dumps(short), f"bank:{record['id']}"))
-        if any(i["kind"] == record["kind"] for i in result["irregularities"]):
-            return short, result
-    return case, analyse(parse_case(json.dumps(case), f"bank:{record['id']}"))
+    from generator.scenarios import moments
+
+    case = moments.ruled(record)
+    text = json.dumps(case, sort_keys=True)
+    if text not in _MOMENTS:  # ruled once however many parts of a page show it
+        _MOMENTS[text] = moments.rule(case, f"bank:{record['id']}")
+    return case, _MOMENTS[text]
+
+
+#: Rulings of example moments already made (a build shows each several times).
+_MOMENTS: dict[str, dict[str, Any]] = {}
 
 
 def _pictures(record: Mapping[str, Any], lang: str) -> str:
@@ -309,14 +310,31 @@ def _pictures(record: Mapping[str, Any], lang: str) -> str:
     return _raw_html(diagrams.diagrams_for_case(case, result, lang))
 
 
+def _moment_ruling(record: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The ruling on the record's irregularity at the moment its example shows."""
+    from generator.scenarios.keys import ruling_of
+
+    found = ruling_of(moment(record)[1], str(record["kind"]))
+    return found if found is not None else record["ruling"]
+
+
+def _explanation(record: Mapping[str, Any], lang: str) -> str:
+    """The example's ruling in words: its ruling question's explanation (the same words the
+    quiz shows), else the ruling at the example's moment."""
+    question = _ruling_question(record)
+    if question is not None:
+        return str(question["explanation"][lang])
+    return str(_moment_ruling(record)["explanation"][lang])
+
+
 def example_clauses(record: Mapping[str, Any]) -> list[str]:
     """Every clause a worked example cites: the ruling's laws, its rectifications' and those
     named in its explanation (any language), in law order."""
-    ruling = record["ruling"]
+    ruling = _moment_ruling(record)
     refs = [str(r) for r in ruling.get("laws") or []]
     refs += [str(r["law"]) for r in ruling.get("rectifications") or [] if r.get("law")]
-    for text in (ruling.get("explanation") or {}).values():
-        refs += cited_in(str(text))
+    for lang in i18n.languages():
+        refs += cited_in(_explanation(record, lang))
     return _sorted_refs(r for r in refs if _known_ref(r))
 
 
@@ -330,7 +348,7 @@ def _example(record: Mapping[str, Any], slug: str, number: int, lang: str) -> st
         others = _questions(record)
         context = localise(others[0], lang)["context"] if others else example_title(record, lang)
         asked = f"{context} {i18n.text(lang, 'questions.prompts', 'ruling')}"
-    explanation = str(record["ruling"]["explanation"][lang])
+    explanation = _explanation(record, lang)
     clauses = ", ".join(law_role(r) for r in example_clauses(record))
     parts = [
         f"(example-{slug}-{number})=",
@@ -413,6 +431,13 @@ def chapter_questions(questions: Sequence[Mapping[str, Any]], slug: str,
             raise ValueError(f"quiz of {slug}: no question {', '.join(missing)} in the bank")
         return [by_id[qid] for qid in selection]
     return [q for q in questions if q.get("topic") == topic][:limit]
+
+
+def quiz_scenarios(questions: Sequence[Mapping[str, Any]], slug: str,
+                   selection: Sequence[str] | None = None) -> frozenset[str]:
+    """The boards (scenario ids) the chapter's quiz asks about: the worked examples and the
+    notebook leave them out, so an example never repeats a quiz question word for word."""
+    return frozenset(str(q["scenario"]) for q in chapter_questions(questions, slug, selection))
 
 
 def _questions_by_law(questions: Sequence[Mapping[str, Any]], slug: str,

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import json
 import pprint
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
 import nbformat
@@ -149,10 +149,11 @@ def _change(case: Mapping[str, Any], result: Mapping[str, Any], kind: str) -> tu
     return f"events[:{at}]", "note_without"
 
 
-def _worked(records: Sequence[Mapping[str, Any]], slug: str,
-            lang: str) -> list[tuple[str, str, str, str]]:
-    """Each worked case: (title, case text, change expression on ``caseN``, note key)."""
-    chosen = chapter_records(records, slug, WORKED)
+def _worked(records: Sequence[Mapping[str, Any]], slug: str, lang: str,
+            exclude: Collection[str] = ()) -> list[tuple[str, str, str, str]]:
+    """Each worked case: (title, case text, change expression on ``caseN``, note key); the
+    boards of the book's worked examples (the same ``exclude``: not those of the quiz)."""
+    chosen = chapter_records(records, slug, WORKED, exclude)
     out: list[tuple[str, str, str, str]] = []
     for number, record in enumerate(chosen, 1):
         case, result = moment(record)
@@ -197,7 +198,7 @@ class _Cells:
 
 
 def chapter_notebook(slug: str, lang: str, quiz: Sequence[Mapping[str, Any]],
-                     records: Sequence[Mapping[str, Any]]) -> str:
+                     records: Sequence[Mapping[str, Any]], exclude: Collection[str] = ()) -> str:
     """The chapter's practice notebook in ``lang``, as the text of an ``.ipynb`` file.
 
     ``quiz`` is the chapter quiz as the page shows it
@@ -215,7 +216,7 @@ def chapter_notebook(slug: str, lang: str, quiz: Sequence[Mapping[str, Any]],
                f"LANG = {lang!r}  # {_comment(lang, 'lang_comment')}")
 
     cells.md(f"## {_heading(lang, 'cases_heading')}", _md(lang, "cases_intro"))
-    worked = _worked(records, slug, lang)
+    worked = _worked(records, slug, lang, exclude)
     for number, (title, text, change, note) in enumerate(worked, 1):
         name = f"case{number}"
         cells.md(f"### {_heading(lang, 'case_heading', n=number)}: {title}")

@@ -263,12 +263,16 @@ def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
     exam: dict[str, Any] = definitions.get("mock_exam", {})
     selections = {slug: by_topic.get(slug.split("-", 1)[1]) for slug in slugs}
 
+    # a worked example never shows a board the chapter's quiz asks about: the example's
+    # question and ruling would repeat the quiz question word for word
+    taken = {slug: examples.quiz_scenarios(questions, slug, selections[slug]) for slug in slugs}
     for slug in slugs:
-        store.write(f"examples/{slug}.md", examples.worked_examples(records, slug, lang))
+        store.write(f"examples/{slug}.md",
+                    examples.worked_examples(records, slug, lang, exclude=taken[slug]))
         quiz = quizpages.chapter_web_questions(questions, slug, lang, selections[slug])
         store.write(f"quiz/{slug}.json", dumps(quiz))
         store.write(f"notebooks/{slug}.ipynb",
-                    notebooks.chapter_notebook(slug, lang, quiz, records))
+                    notebooks.chapter_notebook(slug, lang, quiz, records, taken[slug]))
         text = quizpages.chapter_quiz_part(slug, lang, quiz)
         text = (text + "\n" if text else "") + notebooks.notebook_intro_link(slug, lang)
         store.write(f"quiz/{slug}.md", text)
@@ -290,7 +294,8 @@ def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
 
     texts = {doc.split("/", 1)[1]: (book / f"{doc}.md").read_text(encoding="utf-8")
              for doc in docs if doc.startswith("chapters/") and (book / f"{doc}.md").exists()}
-    uses = examples.merge_uses(law_uses(texts, edition), examples.example_uses(records),
+    uses = examples.merge_uses(law_uses(texts, edition),
+                               examples.example_uses(records, exclude=taken),
                                examples.quiz_uses(questions, selections))
     store.write("law-index.md", examples.law_index_page(lang, uses, coverage=coverage))
     store.prune()

@@ -19,6 +19,8 @@ from generator.book.quizdata import decode_key, segments_text
 from generator.book.quizpages import chapter_quiz
 from generator.laws.coverage import coverage_rows
 from generator.scenarios.bank import Plan, scenarios
+from generator.scenarios.keys import ruling_of
+from generator.scenarios.moments import rule
 from generator.scenarios.questions import TOPICS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -103,7 +105,7 @@ def test_examples_show_the_ruling_question_and_explanation(records: list[dict[st
             question = next(q for q in record["questions"] if q["kind"] == "ruling")
             assert ex.md_text(question["prompt"][lang], lang) in part
             assert ex.md_text(question["context"][lang], lang) in part
-            assert ex.linked_text(record["ruling"]["explanation"][lang], lang) in part
+            assert ex.linked_text(question["explanation"][lang], lang) in part
 
 
 def test_the_picture_is_the_moment_of_the_ruling(records: list[dict[str, Any]],
@@ -112,8 +114,26 @@ def test_the_picture_is_the_moment_of_the_ruling(records: list[dict[str, Any]],
     ex.worked_examples([record], "09-penalty-cards", "en", count=1)
     case, result, lang = fake_diagrams[-1]
     assert lang == "en"
-    assert case["events"] == record["case"]["events"][: record["after_ruling"]["events"]]
+    question = next(q for q in record["questions"] if q["kind"] == "ruling")
+    assert case["events"] == question["shown"]["events"]  # the moment the question asks about
     assert record["kind"] in [i["kind"] for i in result["irregularities"]]
+
+
+def test_an_example_never_repeats_a_question_of_the_chapter_quiz(
+        records: list[dict[str, Any]], questions: list[dict[str, Any]]) -> None:
+    """The site leaves the quiz's boards out of the worked examples (and so of the notebook's
+    worked cases): no example asks a quiz question word for word."""
+    for slug in TOPIC_SLUGS:
+        taken = ex.quiz_scenarios(questions, slug, None)
+        assert taken
+        shown = ex.chapter_records(records, slug, exclude=taken)
+        assert not {r["id"] for r in shown} & taken, slug
+        for lang in ("en", "ru"):
+            text = ex.worked_examples(records, slug, lang, exclude=taken)
+            quiz = [q for q in ex.chapter_questions(questions, slug)]
+            for q in quiz:
+                asked = ex.md_text(f"{q['context'][lang]} {q['prompt'][lang]}", lang)
+                assert asked not in text, (slug, q["id"])
 
 
 def test_the_real_diagrams_module(records: list[dict[str, Any]],
@@ -181,11 +201,15 @@ def test_every_cited_clause_is_a_law_role(records: list[dict[str, Any]]) -> None
             text = ex.worked_examples(records, slug, lang)
             for record, part in zip(ex.chapter_records(records, slug), sections(text),
                                     strict=True):
-                cited = {str(law) for law in record["ruling"]["laws"]}
-                cited |= {str(r["law"]) for r in record["ruling"]["rectifications"]
-                          if r.get("law")}
+                case, _ = ex.moment(record)  # the moment the example shows, ruled afresh
+                ruling = ruling_of(rule(case), record["kind"])
+                assert ruling is not None
+                question = next((q for q in record["questions"] if q["kind"] == "ruling"), None)
+                words = question["explanation"][lang] if question else ruling["explanation"][lang]
+                cited = {str(law) for law in ruling["laws"]}
+                cited |= {str(r["law"]) for r in ruling["rectifications"] if r.get("law")}
                 cited |= set(re.findall(r"\d{1,2}[A-Za-z0-9]*", " ".join(re.findall(
-                    rf"\({law_word} ([^)]*)\)", record["ruling"]["explanation"][lang]))))
+                    rf"\({law_word} ([^)]*)\)", words))))
                 assert cited
                 for clause in cited:
                     assert f"{{law}}`{clause}`" in part, (record["id"], clause)
@@ -200,7 +224,8 @@ def test_user_text_is_escaped(records: list[dict[str, Any]]) -> None:
     record = copy.deepcopy(ex.chapter_records(records, "05-insufficient-bid")[0])
     evil = ("<script>alert('x')</script> & *bold* {law}`99Z` [link](http://x) `code` $x$ "
             "(Law 27B2) (Law 99Q)")
-    record["ruling"]["explanation"] = {"en": evil, "ru": evil}
+    question = next(q for q in record["questions"] if q["kind"] == "ruling")
+    question["explanation"] = {"en": evil, "ru": evil}
     for lang in ("en", "ru"):
         text = ex.worked_examples([record], "05-insufficient-bid", lang, count=1)
         ruling = next(line for line in text.splitlines()
@@ -402,7 +427,8 @@ def test_generated_pages_build_without_warnings(
     evil = copy.deepcopy(records)
     target = next(r for r in evil if TOPICS[r["kind"]] == "insufficient-bid"
                   and r["id"] == ex.chapter_records(records, "05-insufficient-bid")[0]["id"])
-    target["ruling"]["explanation"][lang] += " <script>alert(1)</script> & *x* {law}`1`"
+    question = next(q for q in target["questions"] if q["kind"] == "ruling")
+    question["explanation"][lang] += " <script>alert(1)</script> & *x* {law}`1`"
     src = tmp_path / "src"
     write_book(src, lang, evil, questions, coverage)
     out = tmp_path / "html"
