@@ -38,6 +38,10 @@ def _kind_key(kind: str, details: dict[str, Any]) -> str:
         return f"{kind}_from_dummy"  # dummy's cards are played from the table («со стола»)
     if kind == "call_when_obliged_to_pass" and details.get("out_of_rotation"):
         return "call_when_obliged_to_pass_out_of_rotation"  # Law 37 over 29-32 (see law37)
+    if kind == "change_of_call" and "inadvertent" in details:
+        # 25A or 25B turns on it: the learner must be told whether it was a slip
+        return "change_of_call_inadvertent" if details["inadvertent"] else \
+            "change_of_call_deliberate"
     if kind == "defective_trick":  # 67A: who omitted to play, or who played one card too many
         if details.get("extra"):
             return "defective_trick_extra"

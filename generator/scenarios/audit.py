@@ -101,7 +101,8 @@ def _claim_holds(claim: Mapping[str, Any], ruling: Mapping[str, Any] | None,
     if ruling is None:
         return False
     if "rectifications" in claim:
-        return keys.equivalent(claim["rectifications"], ruling["rectifications"])
+        return keys.equivalent(claim["rectifications"],
+                               keys.answer_rectifications(output, ruling))
     if "option" in claim:
         return str(claim["option"]) in keys.open_option_ids(ruling, claim.get("seat"))
     if "law" in claim:
@@ -117,8 +118,9 @@ def _wrong_is_wrong(claim: Mapping[str, Any], ruling: Mapping[str, Any] | None,
     if ruling is None:
         return None
     if "rectifications" in claim:
+        before = keys.in_force_before(output, ruling)
         for seat, oid, outcome in keys.open_alternatives(ruling):
-            if keys.equivalent(claim["rectifications"], outcome):
+            if keys.equivalent(claim["rectifications"], [*before, *outcome]):
                 return f"it is the outcome of {seat}'s open option {oid}"
     if "option" in claim:
         every = keys.open_option_ids(ruling)

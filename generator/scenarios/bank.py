@@ -89,7 +89,7 @@ def _chunk(plan: Plan, chunk: int, wanted: int) -> list[dict[str, Any]]:
         except Rejected:
             continue
         record = scenario.record()
-        record["questions"] = questions_for(record)
+        record["questions"] = questions_for(record, scenario.outputs)
         if record["questions"]:
             out.append(record)
     return out

@@ -93,6 +93,37 @@ def equivalent(a: Iterable[Mapping[str, Any]], b: Iterable[Mapping[str, Any]]) -
     return effect(a) == effect(b)
 
 
+def in_force_before(output: Mapping[str, Any], ruling: Mapping[str, Any]
+                    ) -> list[dict[str, Any]]:
+    """The bars and lead restrictions of *earlier* rulings that are still in force (the state's
+    ``bars`` and ``lead_restrictions`` not lapsed): a call condoned over an earlier bar leaves
+    that bar standing, and a ruling on the new irregularity that left it out would be wrong."""
+    state = output.get("state") or {}
+    bars = {(b.get("seat"), b.get("scope"), b.get("law")) for b in state.get("bars") or ()}
+    leads = {(r.get("seat"), r.get("law")) for r in state.get("lead_restrictions") or ()
+             if r.get("status") != "lapsed"}
+    out: list[dict[str, Any]] = []
+    for earlier in output.get("rulings") or ():
+        if earlier is ruling or earlier.get("irregularity") == ruling.get("irregularity"):
+            break
+        for rect in earlier.get("rectifications") or ():
+            kind = rect.get("kind")
+            barred = kind == "must_pass" and \
+                (rect.get("seat"), rect.get("scope"), rect.get("law")) in bars
+            restricted = kind == "lead_restriction" and rect.get("applies") is not False \
+                and (rect.get("seat"), rect.get("law")) in leads
+            if barred or restricted:
+                out.append(dict(rect))
+    return out
+
+
+def answer_rectifications(output: Mapping[str, Any], ruling: Mapping[str, Any]
+                          ) -> list[dict[str, Any]]:
+    """What a full answer to "what is the ruling?" states: this ruling's own rectifications,
+    then what earlier rulings still impose."""
+    return [*substantive(ruling.get("rectifications") or ()), *in_force_before(output, ruling)]
+
+
 def open_alternatives(ruling: Mapping[str, Any]) -> list[tuple[str, str, list[dict[str, Any]]]]:
     """The outcome of every option still open in ``ruling``: ``(seat, option id,
     rectifications)``. A chosen option is closed (the learner sees the choice made)."""

@@ -148,9 +148,10 @@ def _seat_fields(name: str, seat: str, lang: str) -> dict[str, str]:
 
 
 def _rect_text(rects: Sequence[Mapping[str, Any]], lang: str) -> str:
+    """A set of rectifications as one answer; "no penalty" only when there is nothing to say
+    (a call that stands or a request granted is said as such: it is the point of the ruling)."""
     shown = [dict(r) for r in rects if r["kind"] in STATED]
-    if not any(r["kind"] not in keys.NEUTRAL for r in shown) and not any(
-            r["kind"] in ("call_stands", "lead_stands", "play_stands") for r in shown):
+    if not shown:
         return i18n.text(lang, "questions.no_penalty")
     text = "; ".join(rectification_text(r, lang) for r in shown)
     return text[0].upper() + text[1:] + "."
@@ -162,12 +163,21 @@ def _capital(text: str) -> str:
 
 # --------------------------------------------------------------------------- the moment
 class Moment:
-    """A cut of the scenario's case and the engine's ruling of exactly that cut."""
+    """A cut of the scenario's case and the engine's ruling of exactly that cut (``known``:
+    outputs already at hand, by the number of events; the generator reads them off the table
+    it built the board on, instead of ruling the cut case again)."""
 
-    def __init__(self, record: Mapping[str, Any], shown: dict[str, Any]) -> None:
+    def __init__(self, record: Mapping[str, Any], shown: dict[str, Any],
+                 known: Mapping[int, dict[str, Any]] | None = None) -> None:
         self.record = record
         self.shown = shown
-        self.output = moments.rule(shown, f"bank:{record['id']}")
+        cut = len(shown["events"])
+        full = len(record["case"]["events"])
+        if known and cut in known and cut <= full and shown["events"] == \
+                record["case"]["events"][:cut]:
+            self.output = known[cut]
+        else:
+            self.output = moments.rule(shown, f"bank:{record['id']}")
         self.ruling = keys.ruling_of(self.output, str(record["kind"]))
 
     @property
@@ -295,6 +305,15 @@ def _key_law(ruling: Mapping[str, Any]) -> str:
     return str(ruling["laws"][-1]) if ruling["laws"] else ""
 
 
+def _main_law(ruling: Mapping[str, Any]) -> str:
+    """The law the irregularity falls under (the first cited, not the general clauses of Law 10
+    on choices or 16 on information): what gives the options and decides the turn."""
+    for law in ruling.get("laws") or ():
+        if not str(law).startswith(("10", "16")):
+            return str(law)
+    return _key_law(ruling)
+
+
 Mistake = tuple[str, list[dict[str, Any]], dict[str, str]]
 
 
@@ -371,7 +390,8 @@ def _mistakes(moment: Moment, rects: list[dict[str, Any]], law: str) -> list[Mis
         for other_id, other_rects in sorted((option.get("alternatives") or {}).items()):
             if other_id not in WHOLE_OUTCOMES or not other_rects:
                 continue
-            out.append(("other_option", keys.substantive(other_rects), _why_each(
+            before = keys.in_force_before(moment.output, ruling)
+            out.append(("other_option", [*before, *keys.substantive(other_rects)], _why_each(
                 "other_option", law, seat=partial(words.seat, option["seat"]),
                 other=partial(option_label, other_id, about=option),
                 chosen=partial(option_label, chosen, about=option))))
@@ -392,10 +412,13 @@ def ruling_question(record: Mapping[str, Any], moment: Moment | None = None
     ruling = moment.ruling
     if ruling is None:
         return None
-    rects = [r for r in keys.substantive(ruling["rectifications"]) if r["kind"] in STATED]
+    before = keys.in_force_before(moment.output, ruling)
+    rects = [r for r in keys.answer_rectifications(moment.output, ruling)
+             if r["kind"] in STATED]
     law = _key_law(ruling)
     right = _each(_rect_text, rects)
-    opened = keys.open_alternatives(ruling)
+    opened = [(seat, oid, [*before, *outcome])
+              for seat, oid, outcome in keys.open_alternatives(ruling)]
     wrong: list[tuple[str, list[dict[str, Any]], dict[str, str]]] = []
     seen_text = {right["en"]}
     seen_effect = {keys.effect(rects)} | {keys.effect(alt) for _, _, alt in opened}
@@ -415,8 +438,10 @@ def ruling_question(record: Mapping[str, Any], moment: Moment | None = None
     for _, changed, because in picked:
         choices.append(_choice(_each(_rect_text, changed), False,
                                {"rectifications": keys.strip_effect(changed)}, because))
-    key: dict[str, Any] = {"rulings": [{"kind": record["kind"],
-                                        "rectifications": keys.strip_effect(rects)}]}
+    own = keys.strip_effect(keys.substantive(ruling["rectifications"]))
+    key: dict[str, Any] = {"rulings": [{"kind": record["kind"], "rectifications": own}]}
+    if before:  # what earlier rulings still impose: in their rulings, and in force now
+        key["rulings"].append({"rectifications": keys.strip_effect(before)})
     topic = TOPICS.get(str(record["kind"]), "auction-procedure")
     return _question(moment, "single", "ruling", i18n.texts("questions.prompts", "ruling"), key,
                      _lettered(choices, rng), None, BASE_DIFFICULTY.get(topic, 2),
@@ -424,8 +449,9 @@ def ruling_question(record: Mapping[str, Any], moment: Moment | None = None
 
 
 # --------------------------------------------------------------------------- the options
-def options_question(record: Mapping[str, Any]) -> dict[str, Any] | None:
-    moment = Moment(record, moments.arrival(record))
+def options_question(record: Mapping[str, Any],
+                     known: Mapping[int, dict[str, Any]] | None = None) -> dict[str, Any] | None:
+    moment = Moment(record, moments.arrival(record), known)
     ruling = moment.ruling
     if ruling is None:
         return None
@@ -442,7 +468,7 @@ def options_question(record: Mapping[str, Any]) -> dict[str, Any] | None:
               and not any(r.startswith(d + "_") for r in every)]
     if not decoys:
         return None
-    law = _key_law(ruling)
+    law = _main_law(ruling)
     rng = _stable_rng(str(record["id"]), "options")
     picked = rng.sample(decoys, min(max(2, 5 - len(right)), len(decoys)))
 
@@ -536,7 +562,7 @@ def next_question(record: Mapping[str, Any], moment: Moment | None = None
     nxt = moment.output["state"].get("next")
     if nxt is None or moment.ruling is None or moment.output["state"]["phase"] == "ended":
         return None
-    law = _key_law(moment.ruling)
+    law = _main_law(moment.ruling)
     fact = _fact(record, moment.output)
     offender = None if (fact.get("details") or {}).get("from_dummy") else fact.get("seat")
     due = _due_before(moment)
@@ -627,10 +653,11 @@ def score_lines(output: Mapping[str, Any], lang: str) -> list[str]:
     return lines
 
 
-def score_question(record: Mapping[str, Any]) -> dict[str, Any] | None:
+def score_question(record: Mapping[str, Any],
+                   known: Mapping[int, dict[str, Any]] | None = None) -> dict[str, Any] | None:
     if record["state"]["phase"] != "ended" or record["state"]["contract"] is None:
         return None
-    moment = Moment(record, moments.end(record))
+    moment = Moment(record, moments.end(record), known)
     output = moment.output
     if output["state"]["phase"] != "ended" or not output.get("score") \
             or output["state"]["contract"] is None or not output.get("score_details") \
@@ -656,16 +683,20 @@ def score_question(record: Mapping[str, Any]) -> dict[str, Any] | None:
 
     return _question(moment, "number", "score", i18n.texts("questions.prompts", "score"),
                      {"score": {"NS": output["score"]["NS"]}}, None,
-                     float(output["score"]["NS"]), 2, _each(context), _each(explanation))
+                     int(output["score"]["NS"]), 2, _each(context), _each(explanation))
 
 
 # --------------------------------------------------------------------------- all of them
-def questions_for(record: Mapping[str, Any]) -> list[dict[str, Any]]:
+def questions_for(record: Mapping[str, Any],
+                  known: Mapping[int, dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """Every question a scenario supports (those without enough wrong answers proven wrong are
-    left out). The ruling, the clause and the next player share one moment, ruled once."""
-    ruled = Moment(record, moments.ruled(record))
-    built = [ruling_question(record, ruled), options_question(record),
-             law_question(record, ruled), next_question(record, ruled), score_question(record)]
+    left out). The ruling, the clause and the next player share one moment, ruled once.
+    ``known``: the engine's outputs at some moments, by the number of events shown (see
+    :class:`Moment`); the others are ruled from the cut case."""
+    ruled = Moment(record, moments.ruled(record), known)
+    built = [ruling_question(record, ruled), options_question(record, known),
+             law_question(record, ruled), next_question(record, ruled),
+             score_question(record, known)]
     return [q for q in built if q is not None]
 
 

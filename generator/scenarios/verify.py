@@ -19,8 +19,9 @@ The stored record holds the seed, the case (case format), the ruling and what wa
 
 from __future__ import annotations
 
+import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from generator.laws import law77
@@ -49,6 +50,10 @@ class Scenario:
     verification: dict[str, Any]
     #: the state once the decisions the irregularity raised are taken: who acts next
     after_ruling: dict[str, Any]
+    #: the engine's output at the moments the questions ask about, read off the driver's table
+    #: as the board went (not stored: :func:`generator.scenarios.questions.questions_for` uses
+    #: them instead of ruling each cut case again), by the number of events shown
+    outputs: dict[int, dict[str, Any]] = field(default_factory=dict)
 
     def record(self) -> dict[str, Any]:
         """The stored form: plain data with sorted keys when dumped."""
@@ -101,6 +106,7 @@ def build(recipe: Recipe, board: Board, deal: Deal, seed: str, rng: random.Rando
     if _kinds(driver) != expected:
         raise Rejected(f"detected {[k.value for k in _kinds(driver)]}, meant {recipe.kind.value}")
     prefix = list(driver.table.events)
+    outputs = {len(prefix): _snapshot(driver)}
     auction_kind = recipe.kind in CALL_KINDS or driver.table.phase == "auction"
     first = driver.decision()
     options: dict[str, str] = {}
@@ -121,18 +127,34 @@ def build(recipe: Recipe, board: Board, deal: Deal, seed: str, rng: random.Rando
         decision = driver.decision()
     after = {"next": str(driver.table.next) if driver.table.next else None,
              "phase": driver.table.phase, "events": len(driver.table.events)}
+    outputs.setdefault(len(driver.table.events), _snapshot(driver))
     driver.run_to_end(policy)
     if _kinds(driver) != expected:
         raise Rejected(f"main line led to {[k.value for k in _kinds(driver)]}")
     case = Case(board, "1987", deal, tuple(driver.table.events))
     result = _analysis(driver)
+    outputs[len(driver.table.events)] = _plain(result)
     verification = {
         "detected": [k.value for k in expected],
         "options": options,
         "oracle": _oracle_check(recipe.kind, result, driver),
         "score": _score_check(result, driver),
     }
-    return Scenario(seed, recipe.name, recipe.kind, case, result, verification, after)
+    return Scenario(seed, recipe.name, recipe.kind, case, result, verification, after, outputs)
+
+
+def _plain(output: dict[str, Any]) -> dict[str, Any]:
+    """An output as plain JSON data, as ``tdcourse rule --json`` would print it (lists, not
+    tuples; a copy the driver's later moves cannot change)."""
+    plain: dict[str, Any] = json.loads(json.dumps(output))
+    return plain
+
+
+def _snapshot(driver: Driver) -> dict[str, Any]:
+    """The engine's output for the events applied so far: the same as ruling the case cut
+    there (the driver applied exactly those events to a fresh table under a fresh ruler).
+    ``tdcourse audit`` rules the cut cases again through the case format and compares."""
+    return _plain(report(driver.table, driver.ruler))
 
 
 def _analysis(driver: Driver) -> dict[str, Any]:
