@@ -687,7 +687,7 @@ class BiddingModel:
             return _ok(cheapest(x, calls), calls) or PASS
         if sh.lengths[x] >= 6 and sh.hcp <= 16:
             return _ok(cheapest(x, calls), calls, 2) or PASS
-        if sh.hcp >= 17 and their_suit is not None and sh.lengths[their_suit] <= 1:
+        if sh.hcp >= 17 and their_suit is not None and sh.lengths[their_suit] <= 2:
             return DOUBLE
         if sh.hcp >= 17 and sh.lengths[x] >= 6:
             return _ok(cheapest(x, calls), calls, 3) or PASS
@@ -703,7 +703,9 @@ class BiddingModel:
         their_suit = their.strain.suit
         if their.level >= 3 or (their.level == 2 and their.strain is Strain.NT):
             return PASS
-        if their.strain is Strain.NT:  # over 1NT: a long good suit only
+        if their.strain is Strain.NT:  # over 1NT: a penalty double, or a long good suit
+            if sh.hcp >= 16:
+                return DOUBLE
             long = sh.longest()
             if sh.lengths[long] >= 6 and sh.good_suit(long) and sh.hcp >= 8:
                 return _ok(cheapest(long, calls), calls, 2) or PASS
@@ -715,8 +717,8 @@ class BiddingModel:
             if nt is not None:
                 return nt
         best = sh.longest(others) if others else None
-        if best is not None and sh.lengths[best] >= 5 and sh.good_suit(best) \
-                and 8 <= sh.hcp <= 16:
+        if best is not None and sh.lengths[best] >= 5 and 8 <= sh.hcp <= 16 \
+                and (sh.good_suit(best) or (sh.hcp >= 12 and sh.points[best] >= 3)):
             bid = _ok(cheapest(best, calls), calls, 2)
             if bid is not None and (bid.level == 1 or sh.hcp >= 10):
                 return bid
@@ -862,7 +864,8 @@ class BiddingModel:
             if target is not None:
                 return target
             return self._forced_bid(r, seat, sh, calls) if must or gf else PASS
-        if hi_total >= 25 and not limited and not meaning.invite and last.level <= 2:
+        if hi_total >= 25 and sh.hcp + mid >= 23 and not limited and not meaning.invite \
+                and last.level <= 2:
             invite = _ok(_bid(3, suit), calls) if suit is not None else _ok(_bid(2, None), calls)
             if invite is not None and not is_game(invite):
                 return invite
