@@ -171,7 +171,8 @@ def read(calls: Sequence[SeatCall]) -> Reading:
             shown.learn(meaning)
             shown.doubled = shown.doubled or meaning.kind == "takeout"
         else:
-            meaning = Meaning(kind="pass")
+            meaning = _pass_meaning(r, seat, before)
+            shown.learn(meaning)
             if shown.bids == 0 and not shown.doubled:
                 shown.passed = True
         r.meanings.append(meaning)
@@ -190,6 +191,21 @@ def forcing(calls: Sequence[SeatCall]) -> bool:
     r = read(calls)
     meaning = r.meanings[-2]
     return meaning.forcing or (r.game_forced[bidder.side] and not is_game(bid))
+
+
+def _pass_meaning(r: Reading, seat: Seat, before: Sequence[SeatCall]) -> Meaning:
+    """A pass says something in two places: before any bid it denies an opening (at most 11),
+    and as the answer to partner's one-level opening it denies a response (at most 5, or at
+    most 9 over an overcall)."""
+    me = r.shown[seat]
+    if r.opener is None:
+        return Meaning(hi=11, kind="pass")
+    if r.opener is seat.partner and me.bids == 0 and not me.doubled and not me.passed \
+            and r.opening is not None and r.opening.level == 1 and r.shown[seat.partner].bids == 1:
+        interfered = any(s.side is not seat.side and not isinstance(c, Pass)
+                         for s, c in before[-1:])
+        return Meaning(hi=9 if interfered else 5, kind="pass")
+    return Meaning(kind="pass")
 
 
 def _cheapest_level(strain: Strain, before: Sequence[SeatCall]) -> int:
@@ -245,8 +261,9 @@ def _meaning(r: Reading, seat: Seat, bid: Bid, before: Sequence[SeatCall]) -> Me
                 return Meaning(lo=12, forcing=True, kind="cue")
             if jump:
                 return Meaning(lo=5, hi=10, suit=suit, length=6, kind="weak")
-            return Meaning(lo=8 if level == 1 else 10, hi=16, suit=suit, length=5,
-                           kind="overcall")
+            over_nt = any(isinstance(c, Bid) and c.strain is Strain.NT for _, c in before[-3:])
+            return Meaning(lo=8 if level == 1 or over_nt else 10, hi=16, suit=suit,
+                           length=6 if over_nt else 5, kind="overcall")
         if me.bids == 0 and pt.doubled and pt.bids == 0:
             if cue:
                 return Meaning(lo=12, forcing=True, kind="cue")
@@ -260,7 +277,8 @@ def _meaning(r: Reading, seat: Seat, bid: Bid, before: Sequence[SeatCall]) -> Me
             if cue:
                 return Meaning(lo=11, forcing=True, kind="cue")
             if bid.strain is Strain.NT:
-                return Meaning(lo=8 + 4 * (level - 1), hi=11 + 4 * (level - 1), balanced=True)
+                return {1: Meaning(lo=8, hi=11), 2: Meaning(lo=12, hi=14)}.get(
+                    level, Meaning(lo=12, hi=19))
             if suit is not None and suit in r.bid_suits[seat.side]:
                 if is_game(bid):
                     return Meaning(lo=6, hi=15, suit=suit, length=3)
@@ -706,7 +724,7 @@ class BiddingModel:
         if their.strain is Strain.NT:  # over 1NT: a penalty double, or a long good suit
             if sh.hcp >= 16:
                 return DOUBLE
-            long = sh.longest()
+            long = sh.longest([s for s in Suit if s not in theirs] or list(Suit))
             if sh.lengths[long] >= 6 and sh.good_suit(long) and sh.hcp >= 8:
                 return _ok(cheapest(long, calls), calls, 2) or PASS
             return PASS
@@ -772,11 +790,12 @@ class BiddingModel:
         fit = sh.lengths[suit] + pt.lengths[suit]
         their = last_bid(calls)
         their_suit = their[1].strain.suit if their and their[0].side is not seat.side else None
+        total = sh.hcp + (pt.lo + min(pt.hi, 22)) / 2  # partner's overcall: 8-16, or weak
         if sh.lengths[suit] >= 3:
-            if sh.hcp + 12 >= 25 and suit in MAJORS:
+            if total >= 24.5 and suit in MAJORS:
                 return _ok(_bid(4, suit), calls) or PASS
             bid = _ok(cheapest(suit, calls), calls, max(2, min(3, fit - 6)))
-            if bid is not None and sh.hcp >= 11 and bid.level < 3:
+            if bid is not None and total >= 22 and bid.level < 3:
                 return _bid(bid.level + 1, suit)
             if bid is not None and sh.hcp >= 6:
                 return bid
@@ -787,7 +806,7 @@ class BiddingModel:
             if bid is not None:
                 return bid
         if sh.stopper(their_suit) and sh.hcp >= 8:
-            level = 1 if sh.hcp <= 11 else (2 if sh.hcp <= 13 else 3)
+            level = 1 if sh.hcp <= 11 else (2 if sh.hcp <= 14 or total < 24.5 else 3)
             bid = _ok(_bid(level, None), calls)
             if bid is not None:
                 return bid
@@ -854,8 +873,8 @@ class BiddingModel:
                                  and isinstance(c, Bid))]
         if is_game(last) and not meaning.forcing:
             return PASS
-        limited = pt.hi - pt.lo <= 5
-        mid = (pt.lo + pt.hi) / 2
+        limited = hi - pt.lo <= 5
+        mid = (pt.lo + hi) / 2
         if gf or lo_total >= 25 or (limited and sh.hcp + mid >= 24.5) \
                 or (meaning.invite and sh.hcp + mid >= 24.5):
             target: Bid | None = _ok(game, calls)
