@@ -227,6 +227,10 @@ def _double_meaning(r: Reading, seat: Seat, before: Sequence[SeatCall]) -> Meani
     if not ours and their.level <= 2 and their.strain.suit is not None \
             and r.shown[seat.partner].bids == 0:
         return Meaning(lo=12, kind="takeout")
+    if r.opener is seat and r.shown[seat].bids == 1 and r.shown[seat.partner].bids == 0 \
+            and not r.shown[seat.partner].doubled and their.level <= 2 \
+            and their.strain.suit is not None:
+        return Meaning(lo=17, kind="takeout")  # the opener's reopening double
     return Meaning(kind="penalty")
 
 
@@ -706,9 +710,12 @@ class BiddingModel:
         if sh.lengths[x] >= 6 and sh.hcp <= 16:
             return _ok(cheapest(x, calls), calls, 2) or PASS
         if sh.hcp >= 17 and their_suit is not None and sh.lengths[their_suit] <= 2:
-            return DOUBLE
-        if sh.hcp >= 17 and sh.lengths[x] >= 6:
-            return _ok(cheapest(x, calls), calls, 3) or PASS
+            return DOUBLE  # a reopening double, for takeout
+        if sh.hcp >= 18 and sh.balanced and sh.stopper(their_suit):
+            return _ok(cheapest(None, calls), calls, 2) or PASS
+        if sh.hcp >= 17:
+            second = self._second_suit(sh, x, calls, 2)
+            return _ok(cheapest(second or x, calls), calls, 3) or PASS
         return PASS
 
     # ------------------------------------------------------------------------ competition
@@ -759,7 +766,10 @@ class BiddingModel:
         if not options:
             return PASS
         best = max(options, key=lambda s: (sh.lengths[s] + (1 if s in MAJORS else 0), s.order))
-        rho_acted = not isinstance(calls[-1][1], Pass)
+        # the double is what partner just did, with a pass since: answer it; otherwise the
+        # auction moved on and only a good suit is worth showing
+        rho_acted = not (len(calls) >= 2 and isinstance(calls[-1][1], Pass)
+                         and calls[-2] == (seat.partner, DOUBLE))
         their_suit = found[1].strain.suit
         if rho_acted:
             if sh.hcp >= 6 and sh.lengths[best] >= 5:
@@ -850,6 +860,11 @@ class BiddingModel:
         if last_seat.side is not seat.side:  # the opponents bid last
             if not side_bid:
                 return PASS
+            if len(calls) >= 2 and calls[-2] == (seat.partner, DOUBLE) \
+                    and isinstance(calls[-1][1], Pass) \
+                    and r.meanings[-2].kind == "takeout" and last.strain.suit is not None \
+                    and sh.lengths[last.strain.suit] <= 3:
+                return self._advance_double(r, seat, sh, calls)
             if lo_total >= 25 and (me.bids or pt.bids):
                 bid = _ok(game, calls)
                 if bid is not None:
