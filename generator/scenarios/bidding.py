@@ -453,7 +453,7 @@ class BiddingModel:
         if r.opener.side is seat.side:
             if r.opener is seat and me.bids == 1 and pt.bids == 1:
                 return self._rebid(r, seat, sh, calls, must)
-            if r.opener is seat and me.bids == 1 and pt.bids == 0:
+            if r.opener is seat and me.bids == 1 and pt.bids == 0 and not me.doubled:
                 return self._opener_alone(r, seat, sh, calls)
             if r.opener is seat.partner and fresh and pt.bids == 1:
                 return self._response(r, seat, sh, calls, r.opening)
@@ -865,6 +865,10 @@ class BiddingModel:
                     and r.meanings[-2].kind == "takeout" and last.strain.suit is not None \
                     and sh.lengths[last.strain.suit] <= 3:
                 return self._advance_double(r, seat, sh, calls)
+            if me.doubled and me.bids == 0 and pt.bids == 0 and sh.hcp >= 17 \
+                    and last.level <= 2 and last.strain.suit is not None \
+                    and sh.lengths[last.strain.suit] <= 2:
+                return DOUBLE  # too strong to let them play: a second takeout double
             if lo_total >= 25 and (me.bids or pt.bids):
                 bid = _ok(game, calls)
                 if bid is not None:
