@@ -224,7 +224,7 @@ def _double_meaning(r: Reading, seat: Seat, before: Sequence[SeatCall]) -> Meani
     if r.opener is not None and r.opener.side is seat.side and r.opener is seat.partner \
             and r.shown[seat].bids == 0 and their.level <= 2 and their.strain.suit is not None:
         return Meaning(lo=6, kind="negative")
-    if not ours and their.level <= 2 and their.strain.suit is not None \
+    if not ours and their.level <= 3 and their.strain.suit is not None \
             and r.shown[seat.partner].bids == 0:
         return Meaning(lo=12, kind="takeout")
     if r.opener is seat and r.shown[seat].bids == 1 and r.shown[seat.partner].bids == 0 \
@@ -726,8 +726,10 @@ class BiddingModel:
         their = found[1]
         theirs = r.bid_suits[seat.side.opponents]
         their_suit = their.strain.suit
-        if their.level >= 3 or (their.level == 2 and their.strain is Strain.NT):
+        if their.level >= 4 or (their.level >= 2 and their.strain is Strain.NT):
             return PASS
+        if their.level == 3:
+            return self._over_preempt(sh, their, theirs, calls)
         if their.strain is Strain.NT:  # over 1NT: a penalty double, or a long good suit
             if sh.hcp >= 16:
                 return DOUBLE
@@ -755,6 +757,26 @@ class BiddingModel:
             bid = _ok(cheapest(best, calls), calls, 2)
             if bid is not None and bid.level == 1:
                 return _bid(2, best)  # a weak jump overcall
+        return PASS
+
+    def _over_preempt(self, sh: Shape, their: Bid, theirs: Sequence[Suit],
+                      calls: Sequence[SeatCall]) -> CallValue:
+        """Over a three-level opening: 3NT with a stopper, a takeout double of shape, or a
+        good long suit, all with sound values (partner may hold nothing)."""
+        their_suit = their.strain.suit
+        others = [s for s in Suit if s not in theirs]
+        if sh.balanced and 16 <= sh.hcp <= 21 and sh.stopper(their_suit):
+            return _ok(_bid(3, None), calls) or PASS
+        best = sh.longest(others)
+        if (sh.lengths[best] >= 6 and sh.good_suit(best) and sh.hcp >= 13) \
+                or (sh.lengths[best] >= 5 and sh.good_suit(best) and sh.hcp >= 15):
+            bid = _ok(cheapest(best, calls), calls, 3 if best in MINORS or sh.hcp < 17 else 4)
+            if bid is not None:
+                return bid
+        if their_suit is not None and ((sh.lengths[their_suit] <= 2 and sh.hcp >= 14
+                                        and all(sh.lengths[s] >= 3 for s in others))
+                                       or sh.hcp >= 18):
+            return DOUBLE
         return PASS
 
     def _advance_double(self, r: Reading, seat: Seat, sh: Shape,
@@ -788,6 +810,8 @@ class BiddingModel:
             return PASS
         if 9 <= sh.hcp <= 11 and bid.level <= 2:
             return _bid(bid.level + 1, best)
+        if bid.level == 4 and best in MAJORS and sh.hcp >= 5:
+            return bid
         return bid if bid.level <= 3 else PASS
 
     def _advance_overcall(self, r: Reading, seat: Seat, sh: Shape,
