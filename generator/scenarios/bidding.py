@@ -765,6 +765,8 @@ class BiddingModel:
         good long suit, all with sound values (partner may hold nothing)."""
         their_suit = their.strain.suit
         others = [s for s in Suit if s not in theirs]
+        if not others:
+            return PASS
         if sh.balanced and 16 <= sh.hcp <= 21 and sh.stopper(their_suit):
             return _ok(_bid(3, None), calls) or PASS
         best = sh.longest(others)

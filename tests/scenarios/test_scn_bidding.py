@@ -213,3 +213,21 @@ def test_competitive_calls() -> None:
     assert advance == Bid(1, Strain.S)
     # a weak hand does not double freely
     assert model.call(Seat.S, Hand.parse("K72.QJ4.9876.T93"), calls_of(Seat.E, "1H")) == PASS
+
+
+def test_any_legal_auction_gets_a_legal_call() -> None:
+    """After an irregularity the model bids on from auctions it would never make itself: odd
+    ones, drawn at random here, must still get a legal call, and never raise."""
+    from generator.model.auction import legal_calls
+
+    rng = random.Random(2024)
+    model = BiddingModel(random.Random(0))
+    for deal in deals(3, 0, 150):
+        seat, calls = Seat(rng.choice("NESW")), []
+        while not is_complete(calls) and len(calls) < MAX_CALLS + 4:
+            call = model.call(seat, deal.hand(seat), calls)
+            assert is_legal_call(seat, call, calls), (seat, call, calls)
+            options = legal_calls(seat, calls)
+            weights = [6.0 if isinstance(c, Pass) else 1.0 for c in options]
+            calls.append((seat, rng.choices(options, weights)[0]))
+            seat = seat.lho
