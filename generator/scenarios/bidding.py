@@ -39,6 +39,10 @@ MINORS = (Suit.D, Suit.C)
 #: Auctions longer than this end with passes: the model is not for long competitive auctions.
 MAX_CALLS = 24
 _HCP = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1}
+#: Enum members as tuples: iterating an Enum class is slow, and the model does it a lot.
+_SUITS = tuple(Suit)
+_SEATS = tuple(Seat)
+_SIDES = tuple(Side)
 
 
 @dataclass(frozen=True)
@@ -48,7 +52,7 @@ class Shape:
 
     hcp: int
     lengths: dict[Suit, int]
-    points: dict[Suit, int] = field(default_factory=lambda: {s: 0 for s in Suit})
+    points: dict[Suit, int] = field(default_factory=lambda: dict.fromkeys(_SUITS, 0))
 
     @property
     def balanced(self) -> bool:
@@ -72,10 +76,12 @@ class Shape:
 
     @classmethod
     def of(cls, hand: Hand) -> Shape:
-        points = {s: 0 for s in Suit}
-        for card in hand:
+        points = dict.fromkeys(_SUITS, 0)
+        lengths = dict.fromkeys(_SUITS, 0)
+        for card in hand.cards:
             points[card.suit] += _HCP.get(card.rank, 0)
-        return cls(hand.hcp(), {s: hand.length(s) for s in Suit}, points)
+            lengths[card.suit] += 1
+        return cls(sum(points.values()), lengths, points)
 
 
 def _bid(level: int, suit: Suit | None) -> Bid:
@@ -118,7 +124,7 @@ class Shown:
 
     lo: int = 0
     hi: int = 37
-    lengths: dict[Suit, int] = field(default_factory=lambda: {s: 0 for s in Suit})
+    lengths: dict[Suit, int] = field(default_factory=lambda: dict.fromkeys(_SUITS, 0))
     balanced: bool = False
     bids: int = 0
     passed: bool = False  # passed before making any bid (a "passed hand")
@@ -141,11 +147,11 @@ class Reading:
 
     opener: Seat | None = None
     opening: Bid | None = None
-    shown: dict[Seat, Shown] = field(default_factory=lambda: {s: Shown() for s in Seat})
+    shown: dict[Seat, Shown] = field(default_factory=lambda: {s: Shown() for s in _SEATS})
     meanings: list[Meaning] = field(default_factory=list)
-    game_forced: dict[Side, bool] = field(default_factory=lambda: {s: False for s in Side})
+    game_forced: dict[Side, bool] = field(default_factory=lambda: dict.fromkeys(_SIDES, False))
     first_bids: dict[Seat, Bid] = field(default_factory=dict)
-    bid_suits: dict[Side, list[Suit]] = field(default_factory=lambda: {s: [] for s in Side})
+    bid_suits: dict[Side, list[Suit]] = field(default_factory=lambda: {s: [] for s in _SIDES})
 
 
 def read(calls: Sequence[SeatCall]) -> Reading:
@@ -185,10 +191,16 @@ def forcing(calls: Sequence[SeatCall]) -> bool:
     player in between passed (an intervening call releases the obligation)."""
     if len(calls) < 2:
         return False
+    return _forcing(read(calls), calls)
+
+
+def _forcing(r: Reading, calls: Sequence[SeatCall]) -> bool:
+    """:func:`forcing`, from the auction already read."""
+    if len(calls) < 2:
+        return False
     (bidder, bid), (middle, after) = calls[-2], calls[-1]
     if not isinstance(bid, Bid) or not isinstance(after, Pass) or middle is not bidder.lho:
         return False
-    r = read(calls)
     meaning = r.meanings[-2]
     return meaning.forcing or (r.game_forced[bidder.side] and not is_game(bid))
 
@@ -433,7 +445,7 @@ class BiddingModel:
             return PASS
         sh = Shape.of(hand)
         r = read(calls)
-        must = forcing(calls)
+        must = _forcing(r, calls)
         choice = self._choose(r, seat, sh, calls, must)
         if isinstance(choice, Double) and (no_double or not can_double(seat, calls)):
             choice = PASS
