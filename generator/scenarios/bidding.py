@@ -928,6 +928,10 @@ class BiddingModel:
         # partner bid last
         meaning = r.meanings[max(i for i, (s, c) in enumerate(calls) if s is last_seat
                                  and isinstance(c, Bid))]
+        if last == Bid(3, Strain.NT):  # a seven-card major plays better in game
+            long = [m for m in MAJORS if sh.lengths[m] >= 7 and me.lengths[m] >= 5]
+            if long:
+                return _ok(_bid(4, long[0]), calls) or PASS
         if is_game(last) and not meaning.forcing:
             return PASS
         limited = hi - pt.lo <= 5
