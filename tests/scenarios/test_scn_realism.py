@@ -135,18 +135,25 @@ def test_openings_follow_the_model() -> None:
                 assert balanced and 15 <= hand.hcp() <= 17, hand
             elif call == Bid(2, Strain.NT):
                 assert balanced and 20 <= hand.hcp() <= 21, hand
+            elif call == Bid(2, Strain.C):  # strong and artificial
+                assert hand.hcp() >= 22, hand
             elif call.level == 1:
-                assert hand.hcp() >= 11, hand
+                assert 11 <= hand.hcp() <= 21, hand
+                assert not (balanced and 15 <= hand.hcp() <= 17), hand  # that is a 1NT
                 suit = call.strain.suit
                 assert suit is not None
                 if suit in (Suit.S, Suit.H):
                     assert lengths[suit] >= 5, hand
                 else:
                     assert max(lengths[Suit.S], lengths[Suit.H]) < 5, hand
-            else:  # a weak two or three
+                    assert lengths[suit] >= 3, hand  # the longer minor
+                    other = Suit.C if suit is Suit.D else Suit.D
+                    assert lengths[suit] >= lengths[other], hand
+            else:  # a weak two (not in clubs) or three
                 suit = call.strain.suit
-                assert suit is not None and hand.hcp() <= 10, hand
+                assert suit is not None and 5 <= hand.hcp() <= 10, hand
                 assert lengths[suit] >= call.level + 4, hand
+                assert call.level == 3 or suit is not Suit.C, hand
             break
     assert checked >= 150
 
