@@ -2,7 +2,9 @@
 
 It knows openings (1NT 15-17 balanced, 2NT 20-21, five-card majors, the longer minor, weak twos and
 threes), responses (raises by strength, new suits, notrump responses), the opener's rebid, simple
-overcalls, takeout doubles and their advances, and otherwise passes. It is deliberately modest:
+overcalls, takeout doubles and their advances, a redouble for strength when his side's opening
+is doubled, slams when the values are plain (33 points between the hands: 6NT, or six of a major
+with a fit), and otherwise passes. It is deliberately modest:
 the point is a plausible auction, not a bidding system. It always returns a legal call, and honours
 the bars a ruling put on the player (a barred player passes; a player barred from doubling does
 not double).
@@ -14,8 +16,14 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from generator.model.auction import SeatCall, can_double, is_sufficient, lowest_sufficient
-from generator.model.calls import DOUBLE, PASS, Bid, CallValue, Double, Pass
+from generator.model.auction import (
+    SeatCall,
+    can_double,
+    can_redouble,
+    is_sufficient,
+    lowest_sufficient,
+)
+from generator.model.calls import DOUBLE, PASS, REDOUBLE, Bid, CallValue, Double, Pass, Redouble
 from generator.model.cards import SUITS_HIGH_FIRST, Suit
 from generator.model.hand import Hand
 from generator.model.seat import Seat
@@ -71,6 +79,8 @@ class BiddingModel:
         choice = self._choose(seat, Shape.of(hand), calls)
         if isinstance(choice, Double) and (no_double or not can_double(seat, calls)):
             return PASS
+        if isinstance(choice, Redouble) and (no_double or not can_redouble(seat, calls)):
+            return PASS
         if isinstance(choice, Bid) and (choice.is_above_seven or not is_sufficient(choice, calls)):
             return PASS
         return choice
@@ -85,6 +95,8 @@ class BiddingModel:
         if not bids:
             return self._opening(sh)
         opener = bids[0][0]
+        if self._redoubles(seat, sh, calls, bids):
+            return REDOUBLE
         if opener.side is seat.side:
             if opener is seat:
                 if len(mine) == 1 and partners:
@@ -100,6 +112,20 @@ class BiddingModel:
         if partners and not mine:
             return self._advance_overcall(sh, partners[-1], calls)
         return PASS
+
+    @staticmethod
+    def _redoubles(seat: Seat, sh: Shape, calls: Sequence[SeatCall],
+                   bids: Sequence[tuple[Seat, Bid]]) -> bool:
+        """A redouble for strength: the side's opening bid is doubled and the player has not
+        yet spoken after it (responder with 10+ points straight after the double, or opener with
+        16+ when it comes back to him)."""
+        if len(bids) != 1 or bids[0][0].side is not seat.side or not can_redouble(seat, calls):
+            return False
+        opener = bids[0][0]
+        opened = next(i for i, (_, c) in enumerate(calls) if isinstance(c, Bid))
+        if any(s is seat for s, _ in calls[opened + 1:]):
+            return False
+        return sh.hcp >= (16 if seat is opener else 10)
 
     def _opening(self, sh: Shape) -> CallValue:
         if sh.balanced and 20 <= sh.hcp <= 21:
@@ -126,6 +152,8 @@ class BiddingModel:
             return PASS
         suit = opening.strain.suit
         if opening.strain is Strain.NT:
+            if sh.hcp >= 33 - (15 if opening.level == 1 else 20):
+                return _bid(6, None)  # the partnership holds 33 points or more
             if opening.level == 2:
                 return _bid(3, None) if sh.hcp >= 4 else PASS
             major = sh.longest(MAJORS)
@@ -142,6 +170,8 @@ class BiddingModel:
             return _bid(3, None) if sh.hcp >= 16 and sh.balanced else PASS
         assert suit is not None
         if suit in MAJORS and sh.lengths[suit] >= 3:
+            if sh.hcp >= 20:
+                return _bid(6, suit)  # 32 points and a fit: straight to the slam
             level = 2 if sh.hcp <= 9 else (3 if sh.hcp <= 12 else 4)
             return _bid(level, suit)
         for major in (Suit.H, Suit.S):
@@ -155,6 +185,8 @@ class BiddingModel:
                 bid = cheapest(side, calls)
                 if bid is not None and bid.level <= 2:
                     return bid
+        if sh.balanced and sh.hcp >= 21:
+            return _bid(6, None)  # 33 points opposite an opening
         if sh.balanced and 13 <= sh.hcp <= 15 and not contested:
             return _bid(3, None)
         if suit in MINORS and sh.lengths[suit] >= 5:
@@ -167,11 +199,15 @@ class BiddingModel:
     def _rebid(self, sh: Shape, opening: Bid, response: Bid,
                calls: Sequence[SeatCall]) -> CallValue:
         suit = opening.strain.suit
+        if response == Bid(3, Strain.NT) and opening.strain is not Strain.NT and sh.hcp >= 20:
+            return _bid(6, None)  # 20 opposite 13-15
         if opening.strain is Strain.NT or (response.level >= 3 and response.strain is Strain.NT):
             return PASS
         partner_suit = response.strain.suit
         if partner_suit is not None and partner_suit is suit:
-            estimate = sh.hcp + {2: 7, 3: 11}.get(response.level, 0)
+            estimate = sh.hcp + {2: 7, 3: 11, 4: 14}.get(response.level, 0)
+            if estimate >= 33 and suit in MAJORS and response.level < 6:
+                return _bid(6, suit)
             if estimate >= 25 and response.level < 4:
                 return _bid(4, suit) if suit in MAJORS else _bid(3, None)
             return PASS

@@ -416,3 +416,15 @@ def _discard(view: _View, cards: list[Card]) -> Card:
         return (view.is_master(card), guards(card), honours, card.rank.order)
 
     return min(plain, key=lambda c: (*cost(c), c.suit.order))
+
+
+def lead_card(table: Table, seat: Seat) -> Card:
+    """The card ``seat`` would lead now were it his turn to lead (what a player who leads out
+    of turn, or too early, puts on the table): the natural lead from his remaining cards."""
+    cards = sorted(table.remaining(seat) or ())
+    assert cards and table.contract is not None
+    if not table.tricks:
+        partner_suits, their_suits = bid_suits(table, seat)
+        return opening_lead(cards, table.contract.strain.suit, partner_suits, their_suits)
+    view = _View(table, seat)
+    return _declarer_lead(view, cards) if view.declaring else _defender_lead(view, cards)
