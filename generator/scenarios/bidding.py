@@ -97,6 +97,9 @@ class BiddingModel:
         opener = bids[0][0]
         if self._redoubles(seat, sh, calls, bids):
             return REDOUBLE
+        slam = self._slam(seat, sh, bids)
+        if slam is not None and is_sufficient(slam, calls):
+            return slam
         if opener.side is seat.side:
             if opener is seat:
                 if len(mine) == 1 and partners:
@@ -126,6 +129,32 @@ class BiddingModel:
         if any(s is seat for s, _ in calls[opened + 1:]):
             return False
         return sh.hcp >= (16 if seat is opener else 10)
+
+    @staticmethod
+    def _slam(seat: Seat, sh: Shape, bids: Sequence[tuple[Seat, Bid]]) -> Bid | None:
+        """Six when the partnership plainly holds 33 points: the player's points and the least
+        partner has shown by his first bid (an opening 12, 1NT 15, 2NT 20, a one-level response
+        6, a two-level one 10, a jump raise 10, a game raise or 3NT 13); six of partner's major
+        with three cards of it (four for a suit he bid as responder), else 6NT."""
+        if any(c.level >= 6 for _, c in bids) or any(s.side is not seat.side for s, _ in bids):
+            return None
+        partner = [c for s, c in bids if s is seat.partner]
+        if not partner:
+            return None
+        first = partner[0]
+        opened = bids[0][0] is seat.partner
+        if opened:
+            shown = {(1, Strain.NT): 15, (2, Strain.NT): 20}.get(
+                (first.level, first.strain), 12 if first.level == 1 else 6)
+        else:
+            shown = 13 if first.level >= 4 or first == Bid(3, Strain.NT) else (
+                10 if first.level >= 2 else 6)
+        if sh.hcp + shown < 33:
+            return None
+        suit = first.strain.suit
+        if suit in MAJORS and sh.lengths[suit] >= (3 if opened else 4):
+            return _bid(6, suit)
+        return _bid(6, None)
 
     def _opening(self, sh: Shape) -> CallValue:
         if sh.balanced and 20 <= sh.hcp <= 21:

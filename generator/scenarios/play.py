@@ -401,9 +401,11 @@ def _discard(view: _View, cards: list[Card]) -> Card:
     hand = _by_suit(view.hand)
 
     def guards(card: Card) -> bool:
+        """The suit holds an honour that is not a master and has no card to spare (Kx, Qxx):
+        any card of it given up leaves the honour bare."""
         holding = hand.get(card.suit, [])
         for honour in holding:
-            if honour.rank.order < JACK or honour == card or view.is_master(honour):
+            if honour.rank.order < JACK or view.is_master(honour):
                 continue
             above = sum(1 for o in range(honour.rank.order + 1, ACE + 1)
                         if o not in view.side_known[card.suit])

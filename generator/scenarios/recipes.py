@@ -214,24 +214,38 @@ def change_of_call(d: Driver) -> bool:
 
 def _out_of_rotation(d: Driver, kind: str) -> bool:
     """The call the offender would make at his own turn, the players he skipped taken as
-    passing; given up when that call is not of the kind wanted or not legal now."""
-    if not _auction_to(d, need_bid=d.rng.random() < 0.7):
-        return False
-    turn = d.table.next
-    assert turn is not None
-    offender = d.rng.choice([turn.lho, turn.partner, turn.rho])
-    calls = d.table.standing()
-    seen = list(calls)
-    skipped = turn
-    while skipped is not offender:
-        seen.append((skipped, PASS))
-        skipped = skipped.lho
-    if _over(seen):
-        return False
-    call = _natural_on(d, offender, seen)
+    passing: made at the first turn (from a random point of the auction) where some player
+    out of turn would make a call of the kind wanted that is legal now; given up otherwise."""
     wanted = {"pass": Pass, "bid": Bid, "double": Double, "redouble": Redouble}[kind]
-    if not isinstance(call, wanted) or not is_legal_call(offender, call, calls):
+    earliest = _moment(d, 6)
+    order = d.rng.sample([1, 2, 3], 3)  # LHO, partner, RHO of the player in turn, shuffled
+    count = [0]
+    found: list[tuple[Seat, CallValue]] = []
+
+    def moment(drv: Driver) -> bool:
+        count[0] += 1
+        turn = drv.table.next
+        calls = drv.table.standing()
+        if count[0] <= earliest or turn is None:
+            return False
+        for step in order:
+            offender = turn.offset(step)
+            seen = list(calls)
+            skipped = turn
+            while skipped is not offender:
+                seen.append((skipped, PASS))
+                skipped = skipped.lho
+            if _over(seen):
+                continue
+            call = _natural_on(drv, offender, seen)
+            if isinstance(call, wanted) and is_legal_call(offender, call, calls):
+                found.append((offender, call))
+                return True
         return False
+
+    if not d.auction_until(moment):
+        return False
+    offender, call = found[-1]
     d.apply(CallMade(offender, call))
     return True
 
