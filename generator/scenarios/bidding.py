@@ -24,11 +24,12 @@ from dataclasses import dataclass, field
 from generator.model.auction import (
     SeatCall,
     can_double,
+    can_redouble,
     is_sufficient,
     last_bid,
     lowest_sufficient,
 )
-from generator.model.calls import DOUBLE, PASS, Bid, CallValue, Double, Pass
+from generator.model.calls import DOUBLE, PASS, REDOUBLE, Bid, CallValue, Double, Pass
 from generator.model.cards import SUITS_HIGH_FIRST, Rank, Suit
 from generator.model.hand import Hand
 from generator.model.seat import Seat, Side
@@ -432,6 +433,49 @@ def _ok(bid: Bid | None, calls: Sequence[SeatCall], top: int = 7) -> Bid | None:
     return bid
 
 
+def _redoubles(seat: Seat, sh: Shape, calls: Sequence[SeatCall],
+               bids: Sequence[tuple[Seat, Bid]]) -> bool:
+    """A redouble for strength: the side's opening bid is doubled and the player has not yet
+    spoken after it (responder with 10+ points straight after the double, or opener with 16+
+    when it comes back to him). Without it no table would ever redouble, and the recipes of a
+    redouble out of rotation would find no moment."""
+    if len(bids) != 1 or bids[0][0].side is not seat.side or not can_redouble(seat, calls):
+        return False
+    opener = bids[0][0]
+    opened = next(i for i, (_, c) in enumerate(calls) if isinstance(c, Bid))
+    if any(s is seat for s, _ in calls[opened + 1:]):
+        return False
+    return sh.hcp >= (16 if seat is opener else 10)
+
+
+def _slam(seat: Seat, sh: Shape, bids: Sequence[tuple[Seat, Bid]]) -> Bid | None:
+    """Six when the partnership plainly holds 33 points: the player's points and the least
+    partner has shown by his first bid (an opening 12, 1NT 15, 2NT 20, a one-level response 6,
+    a two-level one 10, a game raise or 3NT 13); six of partner's major with three cards of it
+    (four for a suit he bid as responder), else 6NT. Without slams a bid above seven (Law 38)
+    would have no moment to happen in."""
+    if any(c.level >= 6 for _, c in bids) or any(s.side is not seat.side for s, _ in bids):
+        return None
+    partner = [c for s, c in bids if s is seat.partner]
+    if not partner:
+        return None
+    first = partner[0]
+    opened = bids[0][0] is seat.partner
+    if opened:
+        shown = {(1, Strain.NT): 15, (2, Strain.NT): 20}.get(
+            (first.level, first.strain), 22 if first == Bid(2, Strain.C) else
+            12 if first.level == 1 else 6)
+    else:
+        shown = 13 if first.level >= 4 or first == Bid(3, Strain.NT) else (
+            10 if first.level >= 2 else 6)
+    if sh.hcp + shown < 33:
+        return None
+    suit = first.strain.suit
+    if suit in MAJORS and sh.lengths[suit] >= (3 if opened else 4):
+        return _bid(6, suit)
+    return _bid(6, None)
+
+
 class BiddingModel:
     """Chooses a natural call for a seat, given the legal auction so far."""
 
@@ -444,6 +488,12 @@ class BiddingModel:
         if barred or len(calls) >= MAX_CALLS:
             return PASS
         sh = Shape.of(hand)
+        bids = [(s, c) for s, c in calls if isinstance(c, Bid)]
+        if not no_double and _redoubles(seat, sh, calls, bids):
+            return REDOUBLE
+        slam = _slam(seat, sh, bids)
+        if slam is not None and is_sufficient(slam, calls):
+            return slam
         r = read(calls)
         must = _forcing(r, calls)
         choice = self._choose(r, seat, sh, calls, must)

@@ -12,20 +12,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from generator.model.auction import (
-    can_double,
-    can_redouble,
+    SeatCall,
     is_legal_call,
     is_sufficient,
     last_bid,
     legal_calls,
 )
-from generator.model.calls import DOUBLE, PASS, REDOUBLE, Bid, CallValue
-from generator.model.cards import Card
+from generator.model.calls import DOUBLE, PASS, REDOUBLE, Bid, CallValue, Double, Pass, Redouble
+from generator.model.cards import Card, Suit
 from generator.model.play import trick_winner
 from generator.model.seat import Seat
 from generator.model.strain import Strain
 from generator.scenarios.driver import Driver
-from generator.scenarios.play import allowed_cards, choose_card, opening_lead
+from generator.scenarios.play import allowed_cards, bid_suits, choose_card, lead_card, opening_lead
 from generator.table.events import (
     Asked,
     CallChanged,
@@ -86,6 +85,20 @@ def _to_play(d: Driver) -> bool:
     return d.table.phase == "play"
 
 
+def _natural_on(d: Driver, seat: Seat, calls: list[SeatCall]) -> CallValue:
+    """The model's call for ``seat`` on an auction as he saw it (not the table's), under the
+    bars in force on him."""
+    bars = d.table.bars_on(seat)
+    barred = any(b.scope in ("next_turn", "throughout") for b in bars)
+    no_double = any(b.scope == "no_double" for b in bars)
+    return d.bidder.call(seat, d.deal.hand(seat), calls, barred, no_double)
+
+
+def _over(calls: list[SeatCall]) -> bool:
+    """Whether these calls end an auction (three passes after a call, or four passes)."""
+    return len(calls) >= 4 and all(isinstance(c, Pass) for _, c in calls[-3:])
+
+
 def _play_to(d: Driver, tricks_min: int = 0, tricks_max: int = 9,
              position: tuple[int, ...] = (0, 1, 2, 3)) -> bool:
     """Natural auction to its end, then natural play to a random moment: a trick number and a
@@ -107,66 +120,132 @@ def _play_to(d: Driver, tricks_min: int = 0, tricks_max: int = 9,
 # ------------------------------------------------------------------------------ the auction
 @recipe("insufficient-bid", Kind.INSUFFICIENT_BID, weight=3)
 def insufficient_bid(d: Driver) -> bool:
-    if not _auction_to(d):
+    """The bid the offender would have made had he not seen his RHO's last call: the model's
+    call with that call taken as a pass, made at the first turn (from a random point of the
+    auction) where it has become insufficient."""
+    earliest = _moment(d, 4)
+    count = [0]
+
+    def moment(drv: Driver) -> bool:
+        count[0] += 1
+        return count[0] > earliest and _unseen_rho_bid(drv) is not None
+
+    if not d.auction_until(moment):
         return False
     seat = d.table.next
-    assert seat is not None
-    calls = d.table.standing()
-    found = last_bid(calls)
-    assert found is not None
-    meant = d.natural_call_for(seat)
-    strain = meant.strain if isinstance(meant, Bid) else d.rng.choice(list(Strain))
-    level = found[1].level if strain < found[1].strain else found[1].level - 1
-    level = max(1, level)
-    bid = Bid(level, strain)
-    if is_sufficient(bid, calls):
-        return False
+    bid = _unseen_rho_bid(d)
+    assert seat is not None and bid is not None
     d.apply(CallMade(seat, bid))
     return True
 
 
+def _unseen_rho_bid(d: Driver) -> Bid | None:
+    """The bid the player in turn would make had his RHO's last call been a pass, when that
+    bid is insufficient now; else ``None``."""
+    seat = d.table.next
+    calls = d.table.standing()
+    if seat is None or not calls or calls[-1][0] is not seat.rho or isinstance(calls[-1][1], Pass):
+        return None
+    meant = _natural_on(d, seat, [*calls[:-1], (seat.rho, PASS)])
+    if isinstance(meant, Bid) and not is_sufficient(meant, calls):
+        return meant
+    return None
+
+
+def _slip(call: CallValue, seat: Seat, calls: list[SeatCall]) -> list[Bid]:
+    """The bid-box cards next to an intended bid: one level up or down, the next strain up or
+    down at the same level (those that are legal)."""
+    if not isinstance(call, Bid):
+        return []
+    strains = list(Strain)
+    index = strains.index(call.strain)
+    near = [(call.level + 1, call.strain), (call.level - 1, call.strain)]
+    near += [(call.level, strains[i]) for i in (index + 1, index - 1) if 0 <= i < len(strains)]
+    return [Bid(level, strain) for level, strain in near
+            if 1 <= level <= 7 and is_legal_call(seat, Bid(level, strain), calls)]
+
+
+def _second_thought(d: Driver, seat: Seat, first: CallValue,
+                    calls: list[SeatCall]) -> CallValue | None:
+    """The other call a player hesitates over: a bid raised a level or withdrawn for a pass,
+    a pass turned into a bid of his longest suit, a double into a pass."""
+    if isinstance(first, Bid):
+        higher = Bid(first.level + 1, first.strain)
+        if first.level < 7 and is_legal_call(seat, higher, calls) and d.rng.random() < 0.5:
+            return higher
+        return PASS
+    if isinstance(first, (Double, Redouble)):
+        return PASS
+    hand = d.deal.hand(seat)
+    suit = max(Suit, key=lambda s: (hand.length(s), s.order))
+    found = last_bid(calls)
+    for level in range(1, 4):
+        bid = Bid(level, Strain.from_suit(suit))
+        if is_legal_call(seat, bid, calls) and (found is None or level <= found[1].level + 1):
+            return bid
+    return None
+
+
 @recipe("change-of-call", Kind.CHANGE_OF_CALL, weight=2)
 def change_of_call(d: Driver) -> bool:
+    """Either a slip (the bid-box card next to the intended one, replaced by the intended
+    call) or a change of mind (the natural call, replaced by the one he hesitated over)."""
     if not _auction_to(d, need_bid=False):
         return False
     seat = d.table.next
     assert seat is not None
-    first = d.natural_call_for(seat)
+    calls = d.table.standing()
+    natural = d.natural_call_for(seat)
+    slips = _slip(natural, seat, calls)
+    inadvertent = bool(slips) and d.rng.random() < 0.3
+    if inadvertent:
+        first: CallValue = d.rng.choice(slips)
+        second: CallValue | None = natural
+    else:
+        first, second = natural, _second_thought(d, seat, natural, calls)
+    if second is None or second == first:
+        return False
     d.apply(CallMade(seat, first))
     if d.table.phase != "auction" or d.table.irregularities:
         return False
-    calls = d.table.standing()[:-1]
-    options = [c for c in legal_calls(seat, calls) if c != first]
-    if not options:
-        return False
-    d.apply(CallChanged(seat, d.rng.choice(options[:8]), inadvertent=d.rng.random() < 0.3))
+    d.apply(CallChanged(seat, second, inadvertent=inadvertent))
     return True
 
 
 def _out_of_rotation(d: Driver, kind: str) -> bool:
-    if not _auction_to(d, need_bid=d.rng.random() < 0.7):
+    """The call the offender would make at his own turn, the players he skipped taken as
+    passing: made at the first turn (from a random point of the auction) where some player
+    out of turn would make a call of the kind wanted that is legal now; given up otherwise."""
+    wanted = {"pass": Pass, "bid": Bid, "double": Double, "redouble": Redouble}[kind]
+    earliest = _moment(d, 6)
+    order = d.rng.sample([1, 2, 3], 3)  # LHO, partner, RHO of the player in turn, shuffled
+    count = [0]
+    found: list[tuple[Seat, CallValue]] = []
+
+    def moment(drv: Driver) -> bool:
+        count[0] += 1
+        turn = drv.table.next
+        calls = drv.table.standing()
+        if count[0] <= earliest or turn is None:
+            return False
+        for step in order:
+            offender = turn.offset(step)
+            seen = list(calls)
+            skipped = turn
+            while skipped is not offender:
+                seen.append((skipped, PASS))
+                skipped = skipped.lho
+            if _over(seen):
+                continue
+            call = _natural_on(drv, offender, seen)
+            if isinstance(call, wanted) and is_legal_call(offender, call, calls):
+                found.append((offender, call))
+                return True
         return False
-    turn = d.table.next
-    assert turn is not None
-    offender = d.rng.choice([turn.lho, turn.partner, turn.rho])
-    calls = d.table.standing()
-    call: CallValue
-    if kind == "pass":
-        call = PASS
-    elif kind == "bid":
-        natural = d.natural_call_for(offender)
-        bids = [c for c in legal_calls(offender, calls) if isinstance(c, Bid)]
-        if not bids:
-            return False
-        call = natural if isinstance(natural, Bid) and natural in bids else bids[0]
-    elif kind == "double":
-        if not can_double(offender, calls):
-            return False
-        call = DOUBLE
-    else:
-        if not can_redouble(offender, calls):
-            return False
-        call = REDOUBLE
+
+    if not d.auction_until(moment):
+        return False
+    offender, call = found[-1]
     d.apply(CallMade(offender, call))
     return True
 
@@ -236,11 +315,24 @@ def call_when_obliged_to_pass(d: Driver) -> bool:
 
 @recipe("bid-above-seven", Kind.BID_ABOVE_SEVEN, weight=0.3)
 def bid_above_seven(d: Driver) -> bool:
-    if not _auction_to(d):
+    """A slip in a slam auction: the first player to call once the auction has reached the six
+    or seven level takes the eight-level card, in his partner's strain (he meant to raise) or
+    his longest suit (he meant to sacrifice)."""
+    def slam(drv: Driver) -> bool:
+        found = last_bid(drv.table.standing())
+        return found is not None and found[1].level >= 6
+
+    if not d.auction_until(slam):
         return False
     seat = d.table.next
-    assert seat is not None
-    d.apply(CallMade(seat, Bid(8, d.rng.choice(list(Strain)))))
+    found = last_bid(d.table.standing())
+    assert seat is not None and found is not None
+    if found[0] is seat.partner:
+        strain = found[1].strain
+    else:
+        hand = d.deal.hand(seat)
+        strain = Strain.from_suit(max(Suit, key=lambda s: (hand.length(s), s.order)))
+    d.apply(CallMade(seat, Bid(8, strain)))
     return True
 
 
@@ -319,7 +411,9 @@ def opening_lead_out_of_turn(d: Driver) -> bool:
     wrong = leader.partner
     contract = d.table.contract
     assert contract is not None
-    card = opening_lead(sorted(d.table.remaining(wrong) or []), contract.strain.suit)
+    partner_suits, their_suits = bid_suits(d.table, wrong)
+    card = opening_lead(sorted(d.table.remaining(wrong) or []), contract.strain.suit,
+                        partner_suits, their_suits)
     d.apply(CardLed(wrong, card))
     return True
 
@@ -352,10 +446,8 @@ def lead_out_of_turn(d: Driver) -> bool:
     leader = _lead_moment(d, defenders=True)
     if leader is None:
         return False
-    card = _any_card(d, leader.partner)
-    if card is None:
-        return False
-    d.apply(CardLed(leader.partner, card))
+    # the lead he would make were it his turn
+    d.apply(CardLed(leader.partner, lead_card(d.table, leader.partner)))
     return True
 
 
@@ -367,10 +459,9 @@ def declarer_lead_out_of_turn(d: Driver) -> bool:
         return False
     wrong = leader.partner if wrong_hand else d.rng.choice([d.table.declarer,
                                                             d.table.declarer.partner])
-    card = _any_card(d, wrong)
-    if card is None:
+    if not d.table.remaining(wrong):
         return False
-    d.apply(CardLed(wrong, card))
+    d.apply(CardLed(wrong, lead_card(d.table, wrong)))  # the lead he would make from there
     return True
 
 
@@ -403,27 +494,48 @@ def premature_play(d: Driver) -> bool:
     offender = turn.partner
     if offender in current.seats():
         return False
-    card = _any_card(d, offender, at_least=2)
-    if card is None:
+    if len(d.table.remaining(offender) or ()) < 2:
         return False
-    d.apply(CardPlayed(offender, card))
+    # the card he would play at his turn, to the cards played so far
+    d.apply(CardPlayed(offender, choose_card(table, offender, d.rng)))
     return True
 
 
 @recipe("revoke", Kind.REVOKE, weight=3)
 def revoke(d: Driver) -> bool:
-    if not _play_to(d, 0, 10, position=(1, 2, 3)):
+    """A player who overlooked his one or two cards of the suit led plays as if void: he ruffs
+    when the opponents are winning and he holds a trump, else discards his lowest card of
+    another suit (trumps last)."""
+    if not _to_play(d):
+        return False
+    earliest = d.rng.randint(0, 10)
+
+    def moment(drv: Driver) -> bool:
+        table = drv.table
+        seat, current = table.next, table.current
+        if seat is None or seat is table.dummy or table.leading or current is None:
+            return False
+        if len(table.tricks) < earliest:
+            return False
+        led = current.led_suit
+        hand = table.remaining(seat) or set()
+        return 1 <= sum(1 for c in hand if c.suit is led) <= 2 and len(hand) > 2
+
+    if not d.play_until(moment):
         return False
     table = d.table
-    seat = table.next
-    current = table.current
-    assert seat is not None and current is not None
+    seat, current = table.next, table.current
+    assert seat is not None and current is not None and table.contract is not None
     led = current.led_suit
-    hand = table.remaining(seat) or set()
-    off = sorted(c for c in hand if c.suit is not led)
-    if seat is table.dummy or not off or not any(c.suit is led for c in hand):
-        return False
-    d.apply(CardPlayed(seat, d.rng.choice(off)))
+    trump = table.contract.strain.suit
+    off = [c for c in table.remaining(seat) or () if c.suit is not led]
+    winner = trick_winner(current.plays, table.contract.strain)
+    ruffs = [c for c in off if c.suit is trump]
+    if ruffs and winner.side is not seat.side:
+        card = min(ruffs, key=lambda c: c.rank.order)
+    else:
+        card = min(off, key=lambda c: (c.suit is trump, c.rank.order, c.suit.order))
+    d.apply(CardPlayed(seat, card))
     if d.rng.random() < 0.5:
         d.apply(DirectorCalled())  # noticed at once: corrected before establishment
     return True
@@ -471,10 +583,9 @@ def declarer_plays_out_of_turn(d: Driver) -> bool:
     if not table.is_defender(turn):
         return False
     hand_after = turn.lho  # declarer's side plays before the defender in turn
-    card = _any_card(d, hand_after)
-    if card is None:
+    if not d.table.remaining(hand_after):
         return False
-    d.apply(CardPlayed(hand_after, card))
+    d.apply(CardPlayed(hand_after, choose_card(table, hand_after, d.rng)))
     return True
 
 
@@ -499,10 +610,9 @@ def defective_trick(d: Driver) -> bool:
     position = current.seats().index(leader)
     if position == 1:
         return False  # his partner is the one missing: that is a premature lead instead
-    card = _any_card(d, leader)
-    if card is None:
+    if not d.table.remaining(leader):
         return False
-    d.apply(CardLed(leader, card))
+    d.apply(CardLed(leader, lead_card(table, leader)))  # the lead he meant to the next trick
     d.apply(DirectorCalled())
     return True
 

@@ -10,9 +10,15 @@ from collections import Counter
 import pytest
 from endplay.dealer import generate_deals
 
-from generator.model.auction import SeatCall, can_double, final_contract, is_legal_call
+from generator.model.auction import (
+    SeatCall,
+    can_double,
+    can_redouble,
+    final_contract,
+    is_legal_call,
+)
 from generator.model.board import Board
-from generator.model.calls import PASS, Bid, CallValue, Double, Pass
+from generator.model.calls import PASS, Bid, CallValue, Double, Pass, Redouble
 from generator.model.cards import Card, Suit
 from generator.model.deal import Deal
 from generator.model.hand import Hand
@@ -171,9 +177,9 @@ def test_bidding_model_honours_bars() -> None:
             assert model.call(seat, hand, calls, barred=True) == PASS
             free = model.call(seat, hand, calls)
             barred_double = model.call(seat, hand, calls, no_double=True)
-            if isinstance(free, Double):
+            if isinstance(free, (Double, Redouble)):  # the bar forbids both (Law 30B2)
                 doubles += 1
-                assert can_double(seat, calls)
+                assert (can_double if isinstance(free, Double) else can_redouble)(seat, calls)
                 assert barred_double == PASS
             else:
                 assert barred_double == free
