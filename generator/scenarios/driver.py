@@ -177,7 +177,9 @@ class Driver:
                 self.answer(decision, policy(decision))
             elif table.phase == "auction":
                 if table.auction_over():
-                    return  # complete but held open by nothing: cannot happen with no decision
+                    # complete by its passes, yet the table keeps it open (a skipped player's
+                    # turn under Law 34 that nobody takes): no natural call ends it
+                    raise Rejected("the auction's passes are complete but it is still open")
                 self.natural_call()
             else:
                 self.natural_card()

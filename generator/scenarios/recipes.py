@@ -217,7 +217,8 @@ def _out_of_rotation(d: Driver, kind: str) -> bool:
     passing: made at the first turn (from a random point of the auction) where some player
     out of turn would make a call of the kind wanted that is legal now; given up otherwise."""
     wanted = {"pass": Pass, "bid": Bid, "double": Double, "redouble": Redouble}[kind]
-    earliest = _moment(d, 6)
+    # a redouble has few moments (a doubled opening, once): any of them will do
+    earliest = 0 if kind == "redouble" else _moment(d, 6)
     order = d.rng.sample([1, 2, 3], 3)  # LHO, partner, RHO of the player in turn, shuffled
     count = [0]
     found: list[tuple[Seat, CallValue]] = []
