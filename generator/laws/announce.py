@@ -183,7 +183,7 @@ def _options(kind: str, option: Mapping[str, Any], state: Mapping[str, Any],
     """A choice still open, numbered in the director's order, each with what it brings; a
     choice made, as the explanation says it."""
     if "chosen" in option:
-        return [_cited(chosen_text(option, lang), [], lang)]
+        return [_cited(chosen_text(option, lang, kind), [], lang)]
     lines = [_chooser(str(option["seat"]), state, lang)]
     brings: Mapping[str, Any] = option.get("rectifications") or {}
     for n, option_id in enumerate(offer_order(kind, [str(i) for i in option["ids"]]), 1):

@@ -150,9 +150,16 @@ def test_declarers_choice_on_a_penalty_card_governs_the_seats_case(
 
 def test_calls_in_words_take_the_case_of_the_sentence() -> None:
     assert describe_fact("call_when_obliged_to_pass", "N", {"call": "X"}, "ru") \
-        == "Север объявил контру, хотя был обязан пасовать."
+        == "Север дал контру, хотя был обязан пасовать."
     assert describe_fact("call_after_final_pass", "E", {"call": "3NT"}, "ru") \
-        == "Восток объявил 3БК после окончания торговли."
+        == "Восток назначил 3БК после окончания торговли."
+    assert describe_fact("call_after_final_pass", "E", {"call": "P"}, "ru") \
+        == "Восток спасовал после окончания торговли."
+    assert describe_fact("call_when_obliged_to_pass", "W",
+                         {"call": "XX", "out_of_rotation": True, "turn": "N"}, "ru") \
+        == "Запад дал реконтру вне очереди (очередь была за Севером), хотя был обязан пасовать."
+    assert describe_fact("call_after_final_pass", "E", {"call": "P"}, "en") \
+        == "East passed after the auction had ended."
     assert describe_fact("pass_out_of_rotation", "W", {"turn": "N"}, "ru") \
         == "Запад спасовал вне очереди (очередь была за Севером)."
     assert describe_fact("wrong_number_of_cards", "S", {}, "ru") \
