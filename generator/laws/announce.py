@@ -297,9 +297,12 @@ def announce(case: Case, result: Mapping[str, Any], lang: str = "en") -> str:
     state = result["state"]
     lines = [_board_line(case, result, lang)]
     if case.is_scoring_case:
-        lines.append(f"{_heading(lang, 'result')}: " + _heading(
+        # the tricks counted with their noun («взял 8 взяток», "8 tricks"), not read off a
+        # table as the notebook's result line has them («взяток: 8»)
+        lines.append(f"{_heading(lang, 'result')}: " + _w(
             lang, "result_line", contract=_contract(str(case.contract), lang),
-            declarer=_seat(case.declarer, lang), tricks=case.tricks))
+            declarer=_seat(case.declarer, lang),
+            tricks_acc=words.counted(case.tricks or 0, lang, "tricks")))  # load_case: given
     else:
         auction = _auction_line(state, lang)
         if auction:
