@@ -28,6 +28,7 @@ from generator.laws.explain import (
     chosen_text,
     describe_fact,
     note_text,
+    one_duty_per_seat,
     option_label,
     rectification_text,
 )
@@ -208,7 +209,7 @@ def _ruling_lines(ruling: Mapping[str, Any], fact: Mapping[str, Any], state: Map
     kind = str(fact["kind"])
     said = describe_fact(kind, fact.get("seat"), dict(fact.get("details") or {}), lang)
     lines = [_cited(said, [str(law) for law in ruling.get("laws", [])[:1]], lang)]
-    for rect in ruling.get("rectifications") or []:
+    for rect in one_duty_per_seat(list(ruling.get("rectifications") or [])):
         lines.append("  " + _rect_sentence(rect, state, lang))
     for option in ruling.get("options") or []:
         lines.extend("  " + line for line in _options(kind, option, state, lang))

@@ -163,11 +163,14 @@ def rectification_text(rect: dict[str, Any], lang: str) -> str:
                     fields["whom"] = i18n.text(lang, "explain.may", "or").join(
                         i18n.text(lang, "explain.may_whom", m).format_map(_Blank(fields))
                         for m in rect["may"])
-    if rect["kind"] == "penalty_card" and rect.get("remains"):
-        template = i18n.text(lang, "explain.rect", "penalty_card_remains")  # 52B1
-    if rect["kind"] == "penalty_card":
+    several = rect["kind"] == "penalty_card" and len(rect.get("cards") or ()) > 1
+    if rect["kind"] == "penalty_card":  # 52B1: remains; several cards of one owner: plural
+        template = i18n.text(lang, "explain.rect", "penalty_card"
+                             + ("_remains" if rect.get("remains") else "")
+                             + ("_several" if several else ""))
         fields["major"] = i18n.text(lang, "explain.penalty_card",
-                                    "major" if rect.get("major") else "minor")
+                                    ("major" if rect.get("major") else "minor")
+                                    + ("_several" if several else ""))
     try:
         text = str(template.format(**fields))
     except KeyError:
@@ -204,7 +207,9 @@ def _conditional(rect: dict[str, Any], text: str, fields: Mapping[str, Any], lan
     card = rect["kind"] == "penalty_card"
     applies = rect.get("applies")
     if applies is not None:
-        key = "applies" if applies else ("lapsed_card" if card else "lapsed")
+        several = len(rect.get("cards") or ()) > 1
+        key = "applies" if applies else (
+            ("lapsed_cards" if several else "lapsed_card") if card else "lapsed")
         text += i18n.text(lang, "explain.if_defending", key).format_map(_Blank(fields))
     return text
 
@@ -239,7 +244,7 @@ def explain(ruling: Ruling, fact: Irregularity, table: Table, lang: str) -> str:
             sentences.extend(_option_outcomes(option, lang))
         else:
             sentences.append(_sentence(chosen_text(option, lang, fact.kind.value), [], lang))
-    for rect in _one_duty_per_seat(data["rectifications"]):
+    for rect in one_duty_per_seat(data["rectifications"]):
         law = [rect["law"]] if rect.get("law") else []
         if rect["kind"] == "right_to_call_retained" and not (
                 table.phase == "auction" and str(table.next) == rect.get("seat")):
@@ -258,15 +263,28 @@ def _first_opportunity(rect: Mapping[str, Any]) -> bool:
     return rect["kind"] == "must_play" and rect.get("when") == "first_legal_opportunity"
 
 
-def _one_duty_per_seat(rects: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The 50E duties of one owner, stated once for all his major penalty cards: a director
-    says once that West must play the ♥6 and the ♥9, one at each legal opportunity, not the
-    same sentence for each card. The data keeps one rectification per card; the sentence comes from
-    the first, listing the cards (``cards``) of those with the same seat and law."""
+#: What penalty cards said in one sentence share: owner, clause, kind, and the conditions.
+_ONE_PENALTY_SENTENCE = ("seat", "law", "major", "remains", "if_defending", "applies", "if")
+
+
+def _same_penalty(first: Mapping[str, Any], rect: Mapping[str, Any]) -> bool:
+    return first["kind"] == rect["kind"] == "penalty_card" and "card" in first \
+        and "card" in rect and all(first.get(k) == rect.get(k) for k in _ONE_PENALTY_SENTENCE)
+
+
+def one_duty_per_seat(rects: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The penalty cards of one owner and their 50E duties, each stated once for all his cards:
+    a director says that the ♥6 and the ♥9 become West's major penalty cards, and once that
+    West must play them, one at each legal opportunity, not the same sentence for each card.
+    The data keeps one rectification per card; the sentence comes from the first, listing the
+    cards (``cards``) of those with the same seat, clause and conditions. (The explanation and
+    the announcement say the rectifications through this; so may any list of them.)"""
     out: list[dict[str, Any]] = []
     for rect in rects:
-        first = next((r for r in out if _first_opportunity(r) and _first_opportunity(rect)
-                      and r["seat"] == rect["seat"] and r.get("law") == rect.get("law")), None)
+        first = next((r for r in out if (_first_opportunity(r) and _first_opportunity(rect)
+                                         and r["seat"] == rect["seat"]
+                                         and r.get("law") == rect.get("law"))
+                      or _same_penalty(r, rect)), None)
         if first is None:
             out.append(dict(rect))
         else:

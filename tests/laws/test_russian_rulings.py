@@ -224,3 +224,13 @@ def test_a_refusals_condition_and_the_defending_side_make_one_clause() -> None:
     assert rectification_text(rect, "en") == (
         "if South passes, and if East's side defends, declarer may forbid East to lead any one "
         "suit at his first turn to lead")
+
+
+def test_the_penalty_cards_of_one_owner_are_said_in_one_sentence() -> None:
+    """Two cards exposed together (Law 50): «♠9 и ♠4 становятся старшими штрафными картами
+    Юга», once, and the duty to play them once, not a sentence per card."""
+    text = " ".join(russian(CASES / "law50" / "two-small-cards-dropped-together-are-major-and-"
+                            "declarer-may-require-their-suit.yaml"))
+    assert "♠9 и ♠4 становятся старшими штрафными картами Юга (правило 50)." in text
+    assert "Юг должен сыграть штрафные карты ♠9 и ♠4, по одной" in text
+    assert "становится старшей штрафной картой" not in text
