@@ -28,6 +28,7 @@ from generator.laws.explain import (
     chosen_text,
     describe_fact,
     note_text,
+    one_duty_per_seat,
     option_label,
     rectification_text,
 )
@@ -183,7 +184,7 @@ def _options(kind: str, option: Mapping[str, Any], state: Mapping[str, Any],
     """A choice still open, numbered in the director's order, each with what it brings; a
     choice made, as the explanation says it."""
     if "chosen" in option:
-        return [_cited(chosen_text(option, lang), [], lang)]
+        return [_cited(chosen_text(option, lang, kind), [], lang)]
     lines = [_chooser(str(option["seat"]), state, lang)]
     brings: Mapping[str, Any] = option.get("rectifications") or {}
     for n, option_id in enumerate(offer_order(kind, [str(i) for i in option["ids"]]), 1):
@@ -208,7 +209,7 @@ def _ruling_lines(ruling: Mapping[str, Any], fact: Mapping[str, Any], state: Map
     kind = str(fact["kind"])
     said = describe_fact(kind, fact.get("seat"), dict(fact.get("details") or {}), lang)
     lines = [_cited(said, [str(law) for law in ruling.get("laws", [])[:1]], lang)]
-    for rect in ruling.get("rectifications") or []:
+    for rect in one_duty_per_seat(list(ruling.get("rectifications") or [])):
         lines.append("  " + _rect_sentence(rect, state, lang))
     for option in ruling.get("options") or []:
         lines.extend("  " + line for line in _options(kind, option, state, lang))
@@ -297,9 +298,12 @@ def announce(case: Case, result: Mapping[str, Any], lang: str = "en") -> str:
     state = result["state"]
     lines = [_board_line(case, result, lang)]
     if case.is_scoring_case:
-        lines.append(f"{_heading(lang, 'result')}: " + _heading(
+        # the tricks counted with their noun («взял 8 взяток», "8 tricks"), not read off a
+        # table as the notebook's result line has them («взяток: 8»)
+        lines.append(f"{_heading(lang, 'result')}: " + _w(
             lang, "result_line", contract=_contract(str(case.contract), lang),
-            declarer=_seat(case.declarer, lang), tricks=case.tricks))
+            declarer=_seat(case.declarer, lang),
+            tricks_acc=words.counted(case.tricks or 0, lang, "tricks")))  # load_case: given
     else:
         auction = _auction_line(state, lang)
         if auction:

@@ -25,7 +25,12 @@ def _sentence(text: str, laws: list[str], lang: str) -> str:
     return text[0].upper() + text[1:] + cited + "."
 
 
-def _kind_key(kind: str, details: dict[str, Any]) -> str:
+#: The calls said with a verb of their own rather than "called X" (``explain.kind`` keys end in
+#: these words: ``call_after_final_pass_double``).
+_CALL_VERBS = {"P": "pass", "X": "double", "XX": "redouble"}
+
+
+def _kind_key(kind: str, details: Mapping[str, Any]) -> str:
     """The sentence to use for a kind: a defender playing out of turn after his partner has
     played is not 'before his partner'."""
     if kind == "premature_play" and details.get("partner_played"):
@@ -36,8 +41,6 @@ def _kind_key(kind: str, details: dict[str, Any]) -> str:
         return f"revoke_{details['reason']}"
     if kind in ("declarer_lead_out_of_turn", "play_out_of_turn") and details.get("from_dummy"):
         return f"{kind}_from_dummy"  # dummy's cards are played from the table («со стола»)
-    if kind == "call_when_obliged_to_pass" and details.get("out_of_rotation"):
-        return "call_when_obliged_to_pass_out_of_rotation"  # Law 37 over 29-32 (see law37)
     if kind == "change_of_call" and "inadvertent" in details:
         # 25A or 25B turns on it: the learner must be told whether it was a slip
         return "change_of_call_inadvertent" if details["inadvertent"] else \
@@ -47,6 +50,13 @@ def _kind_key(kind: str, details: dict[str, Any]) -> str:
             return "defective_trick_extra"
         if details.get("missing"):
             return "defective_trick_missing"
+    if kind == "call_when_obliged_to_pass" and details.get("out_of_rotation"):
+        kind = "call_when_obliged_to_pass_out_of_rotation"  # Law 37 over 29-32 (see law37)
+    call = _CALL_VERBS.get(str(details.get("call", "")).upper())
+    if call is not None and f"{kind}_{call}" in i18n.table(i18n.SOURCE_LANG, "explain.kind"):
+        # a pass, double or redouble is said with its own verb («спасовал», «дал контру»), a
+        # bid with its own («назначил 3БК»), not one verb taking the call as its object
+        return f"{kind}_{call}"
     return kind
 
 
@@ -91,7 +101,7 @@ def _fact_text(kind: str, seat: Any, details: Mapping[str, Any], lang: str) -> s
     reads as blank elsewhere, so that a sparse fact still gets its sentence."""
     facts = words.in_words({**details, "seat": str(seat) if seat else "",
                             "turn": str(details.get("turn", ""))}, lang)
-    template = i18n.text(lang, "explain.kind", _kind_key(kind, facts), default=kind)
+    template = i18n.text(lang, "explain.kind", _kind_key(kind, details), default=kind)
     try:
         return template.format(**facts)
     except KeyError:
@@ -157,11 +167,14 @@ def rectification_text(rect: dict[str, Any], lang: str) -> str:
                     fields["whom"] = i18n.text(lang, "explain.may", "or").join(
                         i18n.text(lang, "explain.may_whom", m).format_map(_Blank(fields))
                         for m in rect["may"])
-    if rect["kind"] == "penalty_card" and rect.get("remains"):
-        template = i18n.text(lang, "explain.rect", "penalty_card_remains")  # 52B1
-    if rect["kind"] == "penalty_card":
+    several = rect["kind"] == "penalty_card" and len(rect.get("cards") or ()) > 1
+    if rect["kind"] == "penalty_card":  # 52B1: remains; several cards of one owner: plural
+        template = i18n.text(lang, "explain.rect", "penalty_card"
+                             + ("_remains" if rect.get("remains") else "")
+                             + ("_several" if several else ""))
         fields["major"] = i18n.text(lang, "explain.penalty_card",
-                                    "major" if rect.get("major") else "minor")
+                                    ("major" if rect.get("major") else "minor")
+                                    + ("_several" if several else ""))
     try:
         text = str(template.format(**fields))
     except KeyError:
@@ -171,25 +184,36 @@ def rectification_text(rect: dict[str, Any], lang: str) -> str:
         count = "several" if len(rect["remaining"]) > 1 else "one"
         text += i18n.text(lang, "explain.penalty_remaining", count).format(
             remaining=words.cards(rect["remaining"], lang))
+    defends = i18n.text(lang, "explain.if_defending", "prefix").format_map(_Blank(fields))
+    if rect.get("if_defending") and rect["kind"] == "penalty_card":
+        text = defends + text  # the lead restrictions' templates say it themselves
     if rect.get("if"):
         # a refusal's preview that hangs on a later call (``if``: not_lowest_sufficient,
-        # rho_passes, ...), said before the rectification itself
-        text = i18n.text(lang, "explain.rect_if", str(rect["if"]),
-                         default="").format_map(_Blank(fields)) + text
+        # rho_passes, ...), said before the rectification itself; with the condition that the
+        # offender's side defends, one condition joins the other ("if South passes and East's
+        # side defends, ..."), not "if South passes, if East's side defends, ..."
+        condition = i18n.text(lang, "explain.rect_if", str(rect["if"]),
+                              default="").format_map(_Blank(fields))
+        if condition and text.startswith(defends):
+            joined = i18n.text(lang, "explain.if_defending", "joined").format_map(_Blank(fields))
+            text = condition.rstrip(", ") + joined + text[len(defends):]
+        else:
+            text = condition + text
     return _conditional(rect, text, fields, lang)
 
 
 def _conditional(rect: dict[str, Any], text: str, fields: Mapping[str, Any], lang: str) -> str:
-    """A rectification that binds only if the offender's side defends (Laws 24, 26) is said so,
-    and once the auction is over, whether it binds (``applies``)."""
+    """A rectification that binds only if the offender's side defends (Laws 24, 26) says, once
+    the auction is over, whether it binds (``applies``); the condition itself opens the
+    sentence (:func:`rectification_text`)."""
     if not rect.get("if_defending"):
         return text
     card = rect["kind"] == "penalty_card"
-    if card:
-        text = i18n.text(lang, "explain.if_defending", "prefix").format_map(_Blank(fields)) + text
     applies = rect.get("applies")
     if applies is not None:
-        key = "applies" if applies else ("lapsed_card" if card else "lapsed")
+        several = len(rect.get("cards") or ()) > 1
+        key = "applies" if applies else (
+            ("lapsed_cards" if several else "lapsed_card") if card else "lapsed")
         text += i18n.text(lang, "explain.if_defending", key).format_map(_Blank(fields))
     return text
 
@@ -223,8 +247,8 @@ def explain(ruling: Ruling, fact: Irregularity, table: Table, lang: str) -> str:
                 ids="; ".join(option_label(i, lang, option) for i in option["ids"])), [], lang))
             sentences.extend(_option_outcomes(option, lang))
         else:
-            sentences.append(_sentence(chosen_text(option, lang), [], lang))
-    for rect in _one_duty_per_seat(data["rectifications"]):
+            sentences.append(_sentence(chosen_text(option, lang, fact.kind.value), [], lang))
+    for rect in one_duty_per_seat(data["rectifications"]):
         law = [rect["law"]] if rect.get("law") else []
         if rect["kind"] == "right_to_call_retained" and not (
                 table.phase == "auction" and str(table.next) == rect.get("seat")):
@@ -243,15 +267,28 @@ def _first_opportunity(rect: Mapping[str, Any]) -> bool:
     return rect["kind"] == "must_play" and rect.get("when") == "first_legal_opportunity"
 
 
-def _one_duty_per_seat(rects: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The 50E duties of one owner, stated once for all his major penalty cards: a director
-    says once that West must play the ♥6 and the ♥9, one at each legal opportunity, not the
-    same sentence for each card. The data keeps one rectification per card; the sentence comes from
-    the first, listing the cards (``cards``) of those with the same seat and law."""
+#: What penalty cards said in one sentence share: owner, clause, kind, and the conditions.
+_ONE_PENALTY_SENTENCE = ("seat", "law", "major", "remains", "if_defending", "applies", "if")
+
+
+def _same_penalty(first: Mapping[str, Any], rect: Mapping[str, Any]) -> bool:
+    return first["kind"] == rect["kind"] == "penalty_card" and "card" in first \
+        and "card" in rect and all(first.get(k) == rect.get(k) for k in _ONE_PENALTY_SENTENCE)
+
+
+def one_duty_per_seat(rects: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The penalty cards of one owner and their 50E duties, each stated once for all his cards:
+    a director says that the ♥6 and the ♥9 become West's major penalty cards, and once that
+    West must play them, one at each legal opportunity, not the same sentence for each card.
+    The data keeps one rectification per card; the sentence comes from the first, listing the
+    cards (``cards``) of those with the same seat, clause and conditions. (The explanation and
+    the announcement say the rectifications through this; so may any list of them.)"""
     out: list[dict[str, Any]] = []
     for rect in rects:
-        first = next((r for r in out if _first_opportunity(r) and _first_opportunity(rect)
-                      and r["seat"] == rect["seat"] and r.get("law") == rect.get("law")), None)
+        first = next((r for r in out if (_first_opportunity(r) and _first_opportunity(rect)
+                                         and r["seat"] == rect["seat"]
+                                         and r.get("law") == rect.get("law"))
+                      or _same_penalty(r, rect)), None)
         if first is None:
             out.append(dict(rect))
         else:
@@ -263,11 +300,44 @@ def _one_duty_per_seat(rects: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def chosen_text(option: Mapping[str, Any], lang: str) -> str:
-    """A choice already made, in words (without its law)."""
+def chosen_text(option: Mapping[str, Any], lang: str, kind: str | None = None) -> str:
+    """A choice already made, told as what the player did (without its law): «Юг не принял
+    недостаточную заявку», "South did not accept the insufficient bid", not a bare option
+    label («Юг: не принять»). ``kind``: the irregularity's kind, naming what an ``accept`` or a
+    ``refuse`` was about (``explain.accepted_what``; without it, "the irregularity")."""
     return i18n.text(lang, "explain.chosen").format(
         **words.in_words({"seat": option["seat"]}, lang),
-        id=option_label(str(option["chosen"]), lang, option))
+        done=option_done(str(option["chosen"]), lang, option, kind))
+
+
+def option_done(option_id: str, lang: str, about: Mapping[str, Any] | None = None,
+                kind: str | None = None) -> str:
+    """An option id as a choice made, in the past tense (``explain.option_done``): the same
+    fields as its label in :func:`option_label` (the suit, the card), and for ``accept`` and
+    ``refuse`` the irregularity accepted or refused."""
+    table = "explain.option_done"
+    if option_id in ("keep", "withdraw") and about and about.get("card") and about.get("whose"):
+        return i18n.text(lang, table, f"{option_id}_{about['whose']}").format(
+            card=words.card(about["card"], lang))
+    verb, _, suit = option_id.partition("_")
+    if verb == "prohibit" and len(suit) > 1:
+        names = i18n.text(lang, "explain.may", "and").join(
+            i18n.text(lang, "explain.suits_accusative", s, default=s) for s in suit)
+        return i18n.text(lang, table, "prohibit_several").format(suits=names)
+    if verb in ("require", "prohibit") and suit:
+        return i18n.text(lang, table, verb).format(
+            suit=i18n.text(lang, "explain.suits_accusative", suit, default=suit))
+    if verb == "no" and len(suit) == 1:
+        return i18n.text(lang, table, verb).format(
+            suit=i18n.text(lang, "explain.suit_cards", suit, default=suit))
+    if verb == "play" and len(suit) == 2:
+        key = "play_designated" if about and about.get("designates") else verb
+        return i18n.text(lang, table, key).format(card=words.card(suit, lang))
+    if option_id in ("accept", "refuse"):
+        what = i18n.text(lang, "explain.accepted_what", kind or "default",
+                         default=i18n.text(lang, "explain.accepted_what", "default"))
+        return i18n.text(lang, table, option_id).format(what=what)
+    return i18n.text(lang, table, option_id, default=option_label(option_id, lang, about))
 
 
 def note_text(note: Mapping[str, Any], lang: str) -> str:

@@ -62,9 +62,12 @@ def card(value: Any, lang: str) -> str:
 
 
 def cards(value: Any, lang: str) -> str:
-    """Cards given as ``"C4 D3"`` or as a list, with their symbols, comma-separated."""
-    items = value.split() if isinstance(value, str) else [str(v) for v in value]
-    return ", ".join(card(c, lang) for c in items)
+    """Cards given as ``"C4 D3"`` or as a list, with their symbols, as a sentence lists them:
+    comma-separated, the last joined with "and" (``explain.may/and``: «♠9 и ♠4»)."""
+    items = [card(c, lang) for c in (value.split() if isinstance(value, str) else value)]
+    if len(items) < 2:
+        return "".join(items)
+    return ", ".join(items[:-1]) + i18n.text(lang, "explain.may", "and") + items[-1]
 
 
 def bid(value: str, lang: str) -> str:

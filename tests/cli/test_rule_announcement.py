@@ -143,7 +143,7 @@ def test_a_scoring_case_and_a_passed_out_board(cli: Cli,
     assert rule_text(cli, scored, "en")[1:] == ["Result: 4♥ doubled by East, 8 tricks",
                                                 "The board is over.", "Score: 300 to North-South"]
     assert rule_text(cli, scored, "ru")[1:] == ["Результат: 4♥ с контрой, играет Восток, "
-                                                "взяток: 8", "Сдача закончена.",
+                                                "взял 8 взяток", "Сдача закончена.",
                                                 "Итог сдачи: 300 в пользу С–Ю"]
     passed = write_case("board: 3\nevents: [S P, W P, N P, E P]\n", "passed.yaml")
     assert rule_text(cli, passed, "ru")[-1] == "Итог сдачи: ни одна пара не получает очков"

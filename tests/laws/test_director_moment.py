@@ -87,7 +87,7 @@ def test_a_call_over_an_irregular_call_does_not_cite_11a(board: int, events: lis
 
 @pytest.mark.parametrize("lang, words", [
     ("en", "unless East substitutes 2♣, West must pass whenever it is his turn to call"),
-    ("ru", "если только Восток не заменит её заявкой 2♣, Запад должен пасовать до конца торговли"),
+    ("ru", "если Восток не заменит её заявкой 2♣, Запад должен пасовать до конца торговли"),
 ])
 def test_a_refusals_preview_says_what_it_hangs_on(lang: str, words: str) -> None:
     """27B2 as a refusal's preview: the bar hangs on the substitute not being 27B1's."""

@@ -14,7 +14,7 @@ from generator.laws.engine import analyse
 from generator.table.case import load_case
 
 LAW34 = Path(__file__).resolve().parents[1] / "cases" / "1987" / "law34"
-NOW = {"en": "calls now", "ru": "заявляет сейчас"}
+NOW = {"en": "calls now", "ru": "делает заявку сейчас"}
 SEATS = {"en": {"N": "North", "E": "East", "S": "South", "W": "West"},
          "ru": {"N": "Север", "E": "Восток", "S": "Юг", "W": "Запад"}}
 

@@ -56,9 +56,21 @@ def test_62c_options_name_the_card_and_whose_it_is() -> None:
                        "withdrawn-becomes-a-penalty-card.yaml")
     en = rulings[0]["explanation"]["en"]
     ru = rulings[0]["explanation"]["ru"]
-    assert "take back dummy's ♥J" in en and "забрать ♥J болвана" in ru
-    assert "take back his ♦Q, which becomes a penalty card" in en
-    assert "станет штрафной картой" in ru
+    # the choices made, told as done (explain.option_done)...
+    assert "East took back dummy's ♥J." in en and "Восток забрал ♥J болвана." in ru
+    assert "North took back his ♦Q, which becomes a penalty card." in en
+    assert "Север забрал свою ♦Q, которая становится штрафной картой." in ru
+    # ...and offered (explain.option_labels)
+    from generator.laws.explain import option_label
+
+    dummy = {"card": "HJ", "whose": "dummy"}
+    assert option_label("withdraw", "en", dummy) == "take back dummy's ♥J"
+    assert option_label("withdraw", "ru", dummy) == "забрать ♥J болвана"
+    penalty = {"card": "DQ", "whose": "penalty"}
+    assert option_label("withdraw", "en", penalty) == \
+        "take back his ♦Q, which becomes a penalty card"
+    assert option_label("withdraw", "ru", penalty) == \
+        "забрать свою ♦Q, которая станет штрафной картой"
 
 
 def test_declarers_card_held_out_of_turn_says_what_becomes_of_it() -> None:

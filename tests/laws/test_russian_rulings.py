@@ -150,9 +150,16 @@ def test_declarers_choice_on_a_penalty_card_governs_the_seats_case(
 
 def test_calls_in_words_take_the_case_of_the_sentence() -> None:
     assert describe_fact("call_when_obliged_to_pass", "N", {"call": "X"}, "ru") \
-        == "Север объявил контру, хотя был обязан пасовать."
+        == "Север дал контру, хотя был обязан пасовать."
     assert describe_fact("call_after_final_pass", "E", {"call": "3NT"}, "ru") \
-        == "Восток объявил 3БК после окончания торговли."
+        == "Восток назначил 3БК после окончания торговли."
+    assert describe_fact("call_after_final_pass", "E", {"call": "P"}, "ru") \
+        == "Восток спасовал после окончания торговли."
+    assert describe_fact("call_when_obliged_to_pass", "W",
+                         {"call": "XX", "out_of_rotation": True, "turn": "N"}, "ru") \
+        == "Запад дал реконтру вне очереди (очередь была за Севером), хотя был обязан пасовать."
+    assert describe_fact("call_after_final_pass", "E", {"call": "P"}, "en") \
+        == "East passed after the auction had ended."
     assert describe_fact("pass_out_of_rotation", "W", {"turn": "N"}, "ru") \
         == "Запад спасовал вне очереди (очередь была за Севером)."
     assert describe_fact("wrong_number_of_cards", "S", {}, "ru") \
@@ -181,3 +188,49 @@ def test_a_number_of_tricks_takes_the_form_its_number_needs(n: int, ru: str, en:
 
     assert counted(n, "ru", "tricks") == ru
     assert counted(n, "en", "tricks") == en
+
+
+@pytest.mark.parametrize(("option", "kind", "ru", "en"), [
+    ({"seat": "S", "chosen": "refuse"}, "insufficient_bid",
+     "Юг не принял недостаточную заявку", "South did not accept the insufficient bid"),
+    ({"seat": "N", "chosen": "accept"}, "pass_out_of_rotation",
+     "Север принял пас вне очереди", "North accepted the pass out of rotation"),
+    ({"seat": "E", "chosen": "spread"}, "opening_lead_out_of_turn",
+     "Восток открыл свою руку и стал болваном", "East spread his hand and became dummy"),
+    ({"seat": "W", "chosen": "require_S"}, "lead_out_of_turn",
+     "Запад потребовал ход в пики", "West required a lead of spades"),
+    ({"seat": "S", "chosen": "withdraw", "card": "HJ", "whose": "dummy"}, "revoke",
+     "Юг забрал ♥J болвана", "South took back dummy's ♥J"),
+    ({"seat": "N", "chosen": "accept"}, None, "Север принял нарушение",
+     "North accepted the irregularity"),
+])
+def test_a_choice_made_is_told_as_what_the_player_did(
+        option: dict[str, str], kind: str | None, ru: str, en: str) -> None:
+    """«Юг: не принять» and «Юг выбрал: не принять» read as a form filled in: the director says
+    what the player did, and what he accepted or refused."""
+    from generator.laws.explain import chosen_text
+
+    assert chosen_text(option, "ru", kind) == ru
+    assert chosen_text(option, "en", kind) == en
+
+
+def test_a_refusals_condition_and_the_defending_side_make_one_clause() -> None:
+    """Not «если Юг спасует, если сторона Востока станет вистующей, ...»."""
+    rect = {"kind": "lead_restriction", "seat": "E", "suits": "any_one", "may": ["prohibit"],
+            "law": "26B", "if": "rho_passes", "if_defending": True, "turn": "S"}
+    assert rectification_text(rect, "ru") == (
+        "если Юг спасует и сторона Востока станет вистующей, разыгрывающий может запретить "
+        "Востоку ход в любую одну масть при его первом ходе")
+    assert rectification_text(rect, "en") == (
+        "if South passes, and if East's side defends, declarer may forbid East to lead any one "
+        "suit at his first turn to lead")
+
+
+def test_the_penalty_cards_of_one_owner_are_said_in_one_sentence() -> None:
+    """Two cards exposed together (Law 50): «♠9 и ♠4 становятся старшими штрафными картами
+    Юга», once, and the duty to play them once, not a sentence per card."""
+    text = " ".join(russian(CASES / "law50" / "two-small-cards-dropped-together-are-major-and-"
+                            "declarer-may-require-their-suit.yaml"))
+    assert "♠9 и ♠4 становятся старшими штрафными картами Юга (правило 50)." in text
+    assert "Юг должен сыграть штрафные карты ♠9 и ♠4, по одной" in text
+    assert "становится старшей штрафной картой" not in text
