@@ -32,7 +32,13 @@ from typing import Any
 
 from generator import i18n
 from generator.laws import law77, words
-from generator.laws.explain import describe_fact, option_label, rectification_text
+from generator.laws.explain import (
+    chosen_text,
+    describe_fact,
+    one_duty_per_seat,
+    option_label,
+    rectification_text,
+)
 from generator.laws.refs import LawRef, law_index
 from generator.model.contract import Contract, Doubling
 from generator.model.seat import Seat
@@ -150,10 +156,13 @@ def _seat_fields(name: str, seat: str, lang: str) -> dict[str, str]:
 def _rect_text(rects: Sequence[Mapping[str, Any]], lang: str) -> str:
     """A set of rectifications as one answer; "no penalty" only when there is nothing to say
     (a call that stands or a request granted is said as such: it is the point of the ruling)."""
-    shown = [dict(r) for r in rects if r["kind"] in STATED]
+    shown: list[dict[str, Any]] = []
+    for rect in rects:  # each once (a bar moved onto a player already barred is said once)
+        if rect["kind"] in STATED and keys.stated(rect) not in map(keys.stated, shown):
+            shown.append(dict(rect))
     if not shown:
         return i18n.text(lang, "questions.no_penalty")
-    text = "; ".join(rectification_text(r, lang) for r in shown)
+    text = "; ".join(rectification_text(r, lang) for r in one_duty_per_seat(shown))
     return text[0].upper() + text[1:] + "."
 
 
@@ -198,10 +207,9 @@ def _context(moment: Moment, lang: str, choices_made: bool = True) -> str:
     text = describe_fact(fact["kind"], fact["seat"], dict(fact.get("details") or {}), lang)
     if choices_made and moment.ruling is not None:
         for option in moment.ruling.get("options") or ():
-            if option.get("chosen"):
-                chose = i18n.text(lang, "questions.chose")
-                text += " " + chose.format(seat=words.seat(option["seat"], lang),
-                                           what=option_label(option["chosen"], lang, option))
+            if option.get("chosen"):  # told as what the player did: «Юг не принял ...»
+                done = chosen_text(option, lang, str(fact["kind"]))
+                text += " " + _capital(done).rstrip(".") + "."
     return text
 
 
@@ -616,7 +624,8 @@ def score_lines(output: Mapping[str, Any], lang: str) -> list[str]:
                   declarer=words.seat(str(declarer), lang),
                   vul=i18n.text(lang, "questions.score",
                                 "vulnerable" if vulnerable else "not_vulnerable")),
-             line("played", side=words.side(side, lang), n=details["tricks_played"])]
+             line("played", side=words.side(side, lang),
+                  tricks=words.counted(int(details["tricks_played"]), lang, "tricks"))]
     transfers = [r for ruling in output["rulings"] for r in ruling["rectifications"]
                  if r["kind"] == "trick_transfer"]
     tricks = int(details["tricks"])
@@ -624,13 +633,17 @@ def score_lines(output: Mapping[str, Any], lang: str) -> list[str]:
         laws = ", ".join(sorted({str(r.get("law") or "64") for r in transfers}))
         delta = int(details["transferred"])
         lines.append(line("transfer", law=_cite(laws, lang), delta=f"{delta:+d}",
-                          side=words.side(side, lang), n=tricks))
+                          side=words.side(side, lang),
+                          tricks=words.counted(tricks, lang, "tricks")))
     else:
         lines.append(line("no_transfer"))
     table = law77.table_for("1987")
     needed = contract.tricks_needed
     if tricks >= needed:
-        lines.append(line("made", needed=needed, n=tricks, over=tricks - needed))
+        over = tricks - needed
+        lines.append(line("made", needed=needed, n=tricks,
+                          overtricks=words.counted(over, lang, "overtricks")) if over else
+                     line("made_exactly", needed=needed, n=tricks))
         points = law77.trick_score(contract, table)
         lines.append(line("trick_score", points=points))
         bonus = law77.game_or_part_score_bonus(points, vulnerable, table)
@@ -645,7 +658,8 @@ def score_lines(output: Mapping[str, Any], lang: str) -> list[str]:
         if insult:
             lines.append(line("insult", points=insult))
     else:
-        lines.append(line("down", needed=needed, n=tricks, under=needed - tricks))
+        lines.append(line("down", needed=needed, n=tricks, under=i18n.text(
+            lang, "questions.down", str(needed - tricks))))
         lines.append(line("undertricks", points=law77.undertrick_penalty(
             contract.doubling, vulnerable, needed - tricks, table)))
     lines.append(line("total", score=f"{score['NS']:+d}" if score["NS"] else "0",

@@ -229,13 +229,7 @@ def _xfail(reason: str) -> pytest.MarkDecorator:
 
 
 #: The checks the question generator's phrases (``questions.*``, being reworded) fail today.
-QUESTIONS_XFAIL = {
-    "bare_infinitive_choice": _xfail("a choice made is told as its label, «Восток: не принять» "
-                                     "(questions.chose + option_label)"),
-    "pair_names": _xfail("the score prompt names the pair «Север-Юг»"),
-    "tricks_colon": _xfail("the score worked out line by line counts «лишних взяток: 1», "
-                           "«Взяток в розыгрыше у В–З: 8» (questions.score)"),
-}
+QUESTIONS_XFAIL: dict[str, pytest.MarkDecorator] = {}  # none left
 
 
 @pytest.mark.parametrize(("group", "name"), [

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from generator import i18n
-from generator.laws.explain import option_label
+from generator.laws.explain import chosen_text, option_label
 from generator.laws.refs import LawRef, law_index
 from generator.scenarios import keys, moments
 from generator.scenarios.bank import Plan, scenarios, write_bank
@@ -226,7 +226,8 @@ def test_what_was_chosen_is_told_except_when_the_choice_is_the_question() -> Non
         if not chosen or q["kind"] == "score":
             continue
         for lang in LANGS:
-            named = [option_label(o["chosen"], lang, o) in q["context"][lang] for o in chosen]
+            named = [chosen_text(o, lang, record["kind"]).rstrip(".")[1:] in q["context"][lang]
+                     for o in chosen]
             if q["kind"] == "options":
                 assert not any(named), (q["id"], lang, q["context"][lang])
                 hidden += 1
