@@ -7,7 +7,9 @@ In one run it measures
 (b) the marginal cost of one verified scenario with its questions: ``scenarios(plan, workers=1)``
     for 400 and for 800 scenarios, the difference divided by 400 (start-up costs cancel out), and
     its ratio to (a) (target: at most 50), in CPU time (what the work costs, whatever else runs
-    on the machine) and in wall time, each the best of three interleaved runs;
+    on the machine) and in wall time, each the best of three interleaved runs; then the same with
+    the audit of its questions added (``tdcourse audit``: every question's ``shown`` case read
+    and ruled again, the key, the answers and the texts checked), as the issue counts it;
 (c) 10,000 verified scenarios on two processes, ``scenarios(Plan(10000, seed), workers=2)``: wall
     time (target: under 30 s), the CPU time of the workers and of this process, and peak memory
     of this process and of the largest worker (``getrusage`` ``ru_maxrss``, ``RUSAGE_SELF`` and
@@ -31,6 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from endplay.dealer import generate_deals
 
+from generator.scenarios.audit import audit_records
 from generator.scenarios.bank import Plan, scenarios
 
 RATIO_TARGET = 50.0
@@ -62,6 +65,16 @@ def scenarios_seconds(count: int, seed: int, workers: int) -> tuple[float, float
     return wall_end - wall, cpu_end - cpu
 
 
+def audit_seconds(count: int, seed: int) -> tuple[float, float]:
+    """(wall, CPU) seconds to audit the questions of ``count`` scenarios in both languages."""
+    built = scenarios(Plan(count, seed), workers=1)
+    wall, cpu = _clocks()
+    report = audit_records(built, ("en", "ru"))
+    wall_end, cpu_end = _clocks()
+    assert report.ok, report.failures[:3]
+    return wall_end - wall, cpu_end - cpu
+
+
 def measure(seed: int, small: int = 400, large: int = 800, runs: int = 3) -> dict[str, float]:
     """Best of ``runs`` for each figure, the runs interleaved so that a burst of load from other
     work on the machine spoils one run of each rather than every run of one."""
@@ -78,9 +91,15 @@ def measure(seed: int, small: int = 400, large: int = 800, runs: int = 3) -> dic
             wall, cpu = scenarios_seconds(count, seed, 1)
             keep(f"{count} wall", wall)
             keep(f"{count} cpu", cpu)
+        for count in (small, large):
+            wall, cpu = audit_seconds(count, seed)
+            keep(f"audit {count} wall", wall)
+            keep(f"audit {count} cpu", cpu)
     for clock in ("wall", "cpu"):
         best[f"scenario {clock}"] = (best[f"{large} {clock}"] - best[f"{small} {clock}"]) / (
             large - small)
+        best[f"audit {clock}"] = (best[f"audit {large} {clock}"]
+                                  - best[f"audit {small} {clock}"]) / (large - small)
     return best
 
 
@@ -114,6 +133,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"bare deal: {per_deal * 1e6:.0f} us; verified scenario (marginal): "
               f"{per_scenario * 1e3:.2f} ms; ratio {ratio:.1f} (target <= {RATIO_TARGET:.0f})"
               f"{'' if ratio <= RATIO_TARGET else '  MISSED'}  [{label}]")
+    for clock, label in (("cpu", "CPU time"), ("wall", "wall time")):
+        per_deal = figures[f"deal {clock}"]
+        whole = figures[f"scenario {clock}"] + figures[f"audit {clock}"]
+        ratio = whole / per_deal
+        print(f"verified scenario with its questions and their audit: {whole * 1e3:.2f} ms "
+              f"(audit {figures[f'audit {clock}'] * 1e3:.2f} ms); ratio {ratio:.1f} (target <= "
+              f"{RATIO_TARGET:.0f}){'' if ratio <= RATIO_TARGET else '  MISSED'}  [{label}]")
     print(f"  (best of 3, one process: 400 scenarios {figures['400 wall']:.2f} s, "
           f"800 scenarios {figures['800 wall']:.2f} s wall; {figures['400 cpu']:.2f} s, "
           f"{figures['800 cpu']:.2f} s CPU)")

@@ -42,6 +42,8 @@ LAW_REF = re.compile(r"\b\d{1,2}(?:[A-H](?:\d{1,2}(?:[a-z]\d?|\([a-z]\))?)?)?(?!
 #: A card with its suit symbol (♥K, ♣10, ♠A) or a bid with its symbol.
 CARD = re.compile(r"[♠♥♦♣](?:10|[2-9AKQJT])|\d[♠♥♦♣]")
 LATIN = re.compile(r"[A-Za-z]+")
+#: A card as a text names it: suit symbol and rank (♥K, ♣10).
+CARD_NAMED = re.compile(r"[♠♥♦♣](?:10|[2-9AKQJ])")
 TEXT_FIELDS = ("prompt", "context", "explanation")
 
 
@@ -175,13 +177,15 @@ def _moment_problems(question: Mapping[str, Any], record: Mapping[str, Any] | No
         return []  # shown is the whole board, or not cut from it: nothing comes after
     named_by_ruling = json.dumps(ruling) if ruling is not None else ""
     problems = []
+    named: dict[str, str] = {}  # each card a text names, and the first text naming it
+    for where, text in texts(question):
+        for symbol in CARD_NAMED.findall(text):
+            named.setdefault(symbol, where)
     for card in sorted(_later_cards(full, shown)):
-        if card in named_by_ruling:
-            continue  # the ruling at the moment names it (a card declarer may require)
         symbol = words.card(card, lang)
-        for where, text in texts(question):
-            if re.search(re.escape(symbol) + r"(?!\d)", text):
-                problems.append(f"{where} names {symbol}, played only after the moment")
+        if symbol in named and card not in named_by_ruling:  # (a card the ruling names, such
+            # as one declarer may require, is of the moment even if it is played later)
+            problems.append(f"{named[symbol]} names {symbol}, played only after the moment")
     context = str(question.get("context") or "")
     made = {m.group(2) for m in map(_CHOICE_EVENT.match, shown) if m}
     for event in full[len(shown):]:
@@ -195,16 +199,33 @@ def _moment_problems(question: Mapping[str, Any], record: Mapping[str, Any] | No
 
 # --------------------------------------------------------------------------- one question
 class _Rulings:
-    """Fresh rulings of ``shown`` cases, each ruled once."""
+    """Fresh rulings of ``shown`` cases, each ruled once: the cases of one scenario's questions
+    together (:func:`moments.rule_prefixes`: one reading of the longest, its cuts on the way)."""
 
     def __init__(self) -> None:
         self.cache: dict[str, dict[str, Any]] = {}
 
+    @staticmethod
+    def _key(shown: Mapping[str, Any]) -> str:
+        return json.dumps(shown, sort_keys=True)
+
+    def prepare(self, shown: list[Mapping[str, Any]], name: str) -> None:
+        """Rule the cases of one scenario at once (a failure is left for :meth:`of` to find,
+        case by case)."""
+        todo = {self._key(c): c for c in shown if self._key(c) not in self.cache}
+        if not todo:
+            return
+        try:
+            outputs = moments.rule_prefixes(list(todo.values()), name)
+        except Exception:  # each case is ruled again on its own, and its failure reported
+            return
+        self.cache.update(zip(todo, outputs, strict=True))
+
     def of(self, shown: Mapping[str, Any], name: str) -> dict[str, Any]:
-        text = json.dumps(shown, sort_keys=True)
-        if text not in self.cache:
-            self.cache[text] = moments.rule(shown, name)
-        return self.cache[text]
+        key = self._key(shown)
+        if key not in self.cache:
+            self.cache[key] = moments.rule(shown, name)
+        return self.cache[key]
 
 
 def audit_question(question: Mapping[str, Any], langs: Mapping[str, Mapping[str, Any]],
@@ -294,6 +315,12 @@ def audit(records: Sequence[Mapping[str, Any]],
         return report
     local = {lang: {str(q["id"]): q for q in questions[lang]} for lang in langs}
     rulings = _Rulings()
+    by_scenario: dict[str, list[Mapping[str, Any]]] = {}
+    for question in questions[langs[0]]:
+        if isinstance(question.get("shown"), Mapping):
+            by_scenario.setdefault(str(question.get("scenario")), []).append(question["shown"])
+    for scenario, shown in by_scenario.items():
+        rulings.prepare(shown, f"bank:{scenario}")
     for question in questions[langs[0]]:
         qid = str(question["id"])
         versions = {lang: local[lang][qid] for lang in langs if qid in local[lang]}

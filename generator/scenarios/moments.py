@@ -22,8 +22,11 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from generator.laws.engine import analyse
+from generator.errors import ImpossibleEventError, InputError
+from generator.laws.engine import analyse, report
+from generator.laws.ruler import LawRuler
 from generator.table.case import parse_case
+from generator.table.state import Table
 
 DIRECTOR = "director"
 
@@ -81,5 +84,44 @@ def end(record: Mapping[str, Any]) -> dict[str, Any]:
 
 def rule(shown: Mapping[str, Any], name: str = "<shown>") -> dict[str, Any]:
     """The engine's output for ``shown``, read through the case format exactly as ``tdcourse
-    rule`` reads a file."""
-    return analyse(parse_case(json.dumps(shown), name))
+    rule`` reads a JSON file."""
+    return analyse(parse_case(json.dumps(shown), name if name.endswith(".json")
+                              else name + ".json"))
+
+
+def rule_prefixes(cases: list[Mapping[str, Any]], name: str = "<shown>"
+                  ) -> list[dict[str, Any]]:
+    """The engine's output for each of ``cases``, in order. The cases a scenario's questions
+    show are cuts of one board (the same fields, each one's events a prefix of the longest's):
+    the longest is read through the case format once (as ``tdcourse rule`` reads a file) and
+    replayed event by event, its output taken at each cut, which is what ruling each cut on its
+    own gives (a table replays events one by one either way). Cases that are not such cuts are
+    each ruled on their own."""
+    longest = max(cases, key=lambda c: len(c["events"]))
+    fields = {k: v for k, v in longest.items() if k != "events"}
+    cuts = [c for c in cases if {k: v for k, v in c.items() if k != "events"} == fields
+            and list(c["events"]) == list(longest["events"])[:len(c["events"])]]
+    if len(cuts) < len(cases) or len(cases) == 1:
+        return [rule(c, name) for c in cases]
+    case = parse_case(json.dumps(longest), name if name.endswith(".json") else name + ".json")
+    wanted = {len(c["events"]) for c in cases}
+    ruler = LawRuler(case.edition)
+    table = Table(case.board, case.deal, ruler)
+    found: dict[int, dict[str, Any]] = {}
+    if 0 in wanted:
+        found[0] = _plain(report(table, ruler))
+    for index, event in enumerate(case.events):
+        try:
+            table.apply(event)
+        except ImpossibleEventError as exc:
+            raise InputError(f"event {index} ({event}): {exc}", case.path,
+                             case.line_of(index)) from None
+        if index + 1 in wanted:
+            found[index + 1] = _plain(report(table, ruler))
+    return [found[len(c["events"])] for c in cases]
+
+
+def _plain(output: dict[str, Any]) -> dict[str, Any]:
+    """A copy as plain JSON data, as ``tdcourse rule --json`` prints it (the table goes on)."""
+    plain: dict[str, Any] = json.loads(json.dumps(output))
+    return plain

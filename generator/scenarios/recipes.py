@@ -16,7 +16,6 @@ from generator.model.auction import (
     is_legal_call,
     is_sufficient,
     last_bid,
-    legal_calls,
 )
 from generator.model.calls import DOUBLE, PASS, REDOUBLE, Bid, CallValue, Double, Pass, Redouble
 from generator.model.cards import Card, Suit
@@ -306,11 +305,12 @@ def call_when_obliged_to_pass(d: Driver) -> bool:
     partner = offender.partner
     if not d.auction_until(lambda drv: drv.table.next is partner):
         return False
+    # the barred partner forgets the bar and makes the call his hand would make without it
     calls = d.table.standing()
-    bids = [c for c in legal_calls(partner, calls) if isinstance(c, Bid)]
-    if not bids:
+    call = d.bidder.call(partner, d.deal.hand(partner), calls)
+    if isinstance(call, Pass) or not is_legal_call(partner, call, calls):
         return False
-    d.apply(CallMade(partner, bids[0]))
+    d.apply(CallMade(partner, call))
     return True
 
 
@@ -339,15 +339,21 @@ def bid_above_seven(d: Driver) -> bool:
 
 @recipe("call-after-final-pass", Kind.CALL_AFTER_FINAL_PASS)
 def call_after_final_pass(d: Driver) -> bool:
+    """A player who has not noticed that the auction is over: the call his hand would make if
+    it went on (a competitive bid or a double of the final contract), else a pass by one who
+    thought it was still his turn."""
     if not _to_play(d):
         return False
     assert d.table.declarer is not None
-    seat = d.rng.choice(list(Seat))
     calls = d.table.standing()
-    bids = [c for c in legal_calls(seat, calls) if isinstance(c, Bid)]
-    candidates: list[CallValue] = [PASS, DOUBLE, *bids[:3]]
-    call = d.rng.choice(candidates) if bids else PASS
-    d.apply(CallMade(seat, call))
+    first = d.rng.choice(list(Seat))
+    for step in range(4):
+        seat = first.offset(step)
+        call = d.bidder.call(seat, d.deal.hand(seat), calls)
+        if not isinstance(call, Pass) and is_legal_call(seat, call, calls):
+            d.apply(CallMade(seat, call))
+            return True
+    d.apply(CallMade(first, PASS))
     return True
 
 

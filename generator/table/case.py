@@ -246,6 +246,63 @@ def _compose(text: str, path: str) -> yaml.Node | None:
         loader.dispose()
 
 
+def _within_limits(value: Any, depth: int = 0) -> int | None:
+    """The number of values in JSON data as the bounded loader counts them (each scalar one,
+    each list or mapping one more than what it holds), or ``None`` past any limit the loader
+    enforces (values, depth, events, digits) or with anything it would look at more closely
+    (a float, a key given twice)."""
+    if depth > limits.MAX_DEPTH:
+        return None
+    if isinstance(value, dict):
+        if depth == 0 and isinstance(value.get("events"), list) \
+                and len(value["events"]) > limits.MAX_EVENTS:
+            return None
+        items: list[Any] = [*value.keys(), *value.values()]
+    elif isinstance(value, list):
+        items = value
+    elif isinstance(value, float) or (isinstance(value, int) and not isinstance(value, bool)
+                                      and len(str(abs(value))) > limits.MAX_INT_DIGITS):
+        return None
+    else:
+        return 1
+    total = 1
+    for item in items:
+        counted = _within_limits(item, depth + 1)
+        if counted is None:
+            return None
+        total += counted
+    return total if total <= limits.MAX_NODES else None
+
+
+class _DuplicateKey(Exception):
+    """A JSON object names a key twice: the bounded loader says where."""
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    if len({k for k, _ in pairs}) != len(pairs):
+        raise _DuplicateKey
+    return dict(pairs)
+
+
+def _plain_json_node(text: str) -> yaml.Node | None:
+    """The node tree of a JSON case composed by libyaml's C composer, when the data is within
+    every limit the bounded loader enforces (so that loader would compose the very same tree,
+    more slowly: JSON has no tags, anchors or aliases); ``None`` otherwise, and the caller
+    composes with the bounded loader, which refuses what is past a limit where it stands. A
+    bank's thousands of ``shown`` cases are read this way (``tdcourse audit``)."""
+    loader = getattr(yaml, "CSafeLoader", None)
+    if loader is None:
+        return None
+    try:
+        data = json.loads(text, object_pairs_hook=_pairs)
+    except (_DuplicateKey, ValueError, RecursionError):
+        return None
+    if _within_limits(data) is None:
+        return None
+    node: yaml.Node | None = yaml.compose(text, Loader=loader)
+    return node
+
+
 def load_case(path: str | Path) -> Case:
     """Read a case file (YAML or JSON) through the limits of :mod:`generator.table.limits`."""
     name = str(path)
@@ -268,7 +325,9 @@ def parse_case(text: str, path: str = "<case>") -> Case:
         # indentation: make them spaces (line numbers are unchanged)
         text = text.replace("\t", " ")
     try:
-        root = _compose(text, path)
+        root = _plain_json_node(text) if path.endswith(".json") else None
+        if root is None:
+            root = _compose(text, path)
     except yaml.MarkedYAMLError as exc:
         line = exc.problem_mark.line + 1 if exc.problem_mark else None
         problem = exc.problem or exc.context or "not YAML"
