@@ -182,8 +182,8 @@ class Moment:
         self.shown = shown
         cut = len(shown["events"])
         full = len(record["case"]["events"])
-        if known and cut in known and cut <= full and shown["events"] == \
-                record["case"]["events"][:cut]:
+        if known and cut in known and shown["events"][:full] == record["case"]["events"][:cut] \
+                and shown["events"][full:] in ([], [moments.DIRECTOR]):
             self.output = known[cut]
         else:
             self.output = moments.rule(shown, f"bank:{record['id']}")
@@ -322,7 +322,9 @@ def _main_law(ruling: Mapping[str, Any]) -> str:
     return _key_law(ruling)
 
 
-Mistake = tuple[str, list[dict[str, Any]], dict[str, str]]
+#: A mistake: its name, the rectifications it would state, and why it is wrong (worked out in
+#: every language only for the wrong answers picked: most candidates are not asked).
+Mistake = tuple[str, list[dict[str, Any]], Callable[[], dict[str, str]]]
 
 
 def _mistakes(moment: Moment, rects: list[dict[str, Any]], law: str) -> list[Mistake]:
@@ -342,7 +344,7 @@ def _mistakes(moment: Moment, rects: list[dict[str, Any]], law: str) -> list[Mis
     for i, r in enumerate(rects):
         if r["kind"] == "must_pass" and r.get("scope") in ("throughout", "next_turn"):
             wrong = "next_turn" if r["scope"] == "throughout" else "throughout"
-            out.append(("scope", changed_at(i, scope=wrong), _why_each(
+            out.append(("scope", changed_at(i, scope=wrong), partial(_why_each,
                 "scope", str(r.get("law") or law), seat=partial(words.seat, r["seat"]),
                 right=partial(_catalog, "questions.scopes", str(r["scope"])),
                 wrong=partial(_catalog, "questions.scopes", wrong))))
@@ -352,33 +354,33 @@ def _mistakes(moment: Moment, rects: list[dict[str, Any]], law: str) -> list[Mis
                 and r.get("seat"):
             seat = Seat.parse(str(r["seat"]))
             other = str(seat.partner if r["kind"] == "must_pass" else seat.lho)
-            out.append(("seat", changed_at(i, seat=other), _why_each(
+            out.append(("seat", changed_at(i, seat=other), partial(_why_each,
                 "seat", str(r.get("law") or law), right=SeatName(str(seat)),
                 wrong=SeatName(other))))
             break
     penalties = [r for r in rects if r["kind"] in PENALTIES]
     if penalties:
         first = dict(penalties[0])
-        out.append(("nothing", [], _why_each("nothing", str(first.get("law") or law),
+        out.append(("nothing", [], partial(_why_each, "nothing", str(first.get("law") or law),
                                              what=partial(rectification_text, first))))
     if not play and offender and not any(r["kind"] == "must_pass" for r in rects):
         partner = str(Seat.parse(str(offender)).partner)
         out.append(("add_bar", [*rects, {"kind": "must_pass", "seat": partner,
                                          "scope": "throughout"}],
-                    _why_each("add_bar", law, seat=partial(words.seat, partner))))
+                    partial(_why_each, "add_bar", law, seat=partial(words.seat, partner))))
     leads = [r for r in rects if r["kind"] == "lead_restriction"]
     if leads:
         out.append(("lead_dropped", [r for r in rects if r["kind"] != "lead_restriction"],
-                    _why_each("lead_dropped", str(leads[0].get("law") or law))))
+                    partial(_why_each, "lead_dropped", str(leads[0].get("law") or law))))
     elif not play and offender and record["kind"] in TOPICS:
         partner = str(Seat.parse(str(offender)).partner)
         out.append(("lead_added", [*rects, {"kind": "lead_restriction", "seat": partner,
                                             "chooser": "declarer", "suits": "any_one",
                                             "may": ["prohibit"]}],
-                    _why_each("lead_added", law)))
+                    partial(_why_each, "lead_added", law)))
     for i, r in enumerate(rects):
         if r["kind"] == "penalty_card":
-            out.append(("major", changed_at(i, major=not r["major"]), _why_each(
+            out.append(("major", changed_at(i, major=not r["major"]), partial(_why_each,
                 "major", str(r.get("law") or law), card=partial(words.card, r["card"]),
                 right=partial(_catalog, "questions.majors", str(bool(r["major"])).lower()),
                 wrong=partial(_catalog, "questions.majors", str(not r["major"]).lower()))))
@@ -386,7 +388,7 @@ def _mistakes(moment: Moment, rects: list[dict[str, Any]], law: str) -> list[Mis
     for i, r in enumerate(rects):
         if r["kind"] == "trick_transfer":
             wrong_n = 2 if r["tricks"] == 1 else 1
-            out.append(("tricks", changed_at(i, tricks=wrong_n), _why_each(
+            out.append(("tricks", changed_at(i, tricks=wrong_n), partial(_why_each,
                 "tricks", str(r.get("law") or law), to=partial(words.side, r["to"]),
                 right=partial(words.counted, int(r["tricks"]), noun="tricks"),
                 wrong=partial(words.counted, wrong_n, noun="tricks"))))
@@ -399,7 +401,8 @@ def _mistakes(moment: Moment, rects: list[dict[str, Any]], law: str) -> list[Mis
             if other_id not in WHOLE_OUTCOMES or not other_rects:
                 continue
             before = keys.in_force_before(moment.output, ruling)
-            out.append(("other_option", [*before, *keys.substantive(other_rects)], _why_each(
+            outcome = [*before, *keys.substantive(other_rects)]
+            out.append(("other_option", outcome, partial(_why_each,
                 "other_option", law, seat=partial(words.seat, option["seat"]),
                 other=partial(option_label, other_id, about=option),
                 chosen=partial(option_label, chosen, about=option))))
@@ -427,25 +430,28 @@ def ruling_question(record: Mapping[str, Any], moment: Moment | None = None
     right = _each(_rect_text, rects)
     opened = [(seat, oid, [*before, *outcome])
               for seat, oid, outcome in keys.open_alternatives(ruling)]
-    wrong: list[tuple[str, list[dict[str, Any]], dict[str, str]]] = []
-    seen_text = {right["en"]}
+    candidates: list[Mistake] = []
     seen_effect = {keys.effect(rects)} | {keys.effect(alt) for _, _, alt in opened}
-    for reason, changed, why in _mistakes(moment, rects, law):
-        text = _each(_rect_text, changed)
-        effect = keys.effect(changed)
-        if text["en"] in seen_text or effect in seen_effect:
-            continue  # the same words, or the same effect as the key or an open option
-        seen_text.add(text["en"])
+    for mistake in _mistakes(moment, rects, law):
+        effect = keys.effect(mistake[1])
+        if effect in seen_effect:
+            continue  # the same effect as the key, an open option or another wrong answer
         seen_effect.add(effect)
-        wrong.append((reason, changed, why))
-    if len(wrong) < 2:
-        return None
+        candidates.append(mistake)
     rng = _stable_rng(str(record["id"]), "ruling")
-    picked = rng.sample(wrong, min(3, len(wrong)))
+    seen_text = {right["en"]}
     choices = [_choice(right, True, {"rectifications": keys.strip_effect(rects)})]
-    for _, changed, because in picked:
-        choices.append(_choice(_each(_rect_text, changed), False,
-                               {"rectifications": keys.strip_effect(changed)}, because))
+    for _, changed, because in rng.sample(candidates, len(candidates)):
+        text = _each(_rect_text, changed)
+        if text["en"] in seen_text:
+            continue  # different in effect, the same in words: no answer to tell apart
+        seen_text.add(text["en"])
+        choices.append(_choice(text, False, {"rectifications": keys.strip_effect(changed)},
+                               because()))
+        if len(choices) == 4:
+            break
+    if len(choices) < 3:
+        return None
     own = keys.strip_effect(keys.substantive(ruling["rectifications"]))
     key: dict[str, Any] = {"rulings": [{"kind": record["kind"], "rectifications": own}]}
     if before:  # what earlier rulings still impose: in their rulings, and in force now

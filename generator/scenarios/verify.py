@@ -36,7 +36,7 @@ from generator.oracle import tables1987 as oracle
 from generator.scenarios.driver import Decision, Driver, Rejected
 from generator.scenarios.recipes import Recipe
 from generator.table.case import Case
-from generator.table.events import Event
+from generator.table.events import DirectorCalled, Event
 from generator.table.irregularities import CALL_KINDS, OUT_OF_ROTATION, Irregularity, Kind
 
 
@@ -132,14 +132,19 @@ def build(recipe: Recipe, board: Board, deal: Deal, seed: str, rng: random.Rando
     if _kinds(driver) != expected:
         raise Rejected(f"main line led to {[k.value for k in _kinds(driver)]}")
     case = Case(board, "1987", deal, tuple(driver.table.events))
-    result = _analysis(driver)
-    outputs[len(driver.table.events)] = _plain(result)
+    result = _plain(_analysis(driver))
+    outputs[len(driver.table.events)] = result
     verification = {
         "detected": [k.value for k in expected],
         "options": options,
         "oracle": _oracle_check(recipe.kind, result, driver),
         "score": _score_check(result, driver),
     }
+    if recipe.kind is Kind.REVOKE and driver.table.phase == "ended":
+        # a revoke nobody pointed out is ruled when the director is called at the end
+        # (:func:`generator.scenarios.moments.ruled`): that moment too, off the same table
+        driver.apply(DirectorCalled())
+        outputs[len(driver.table.events)] = _snapshot(driver)
     return Scenario(seed, recipe.name, recipe.kind, case, result, verification, after, outputs)
 
 
