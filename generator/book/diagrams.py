@@ -562,7 +562,7 @@ def auction_table(dealer: Seat, entries: Sequence[Mapping[str, Any]], lang: str,
     marked = set(irregular_events)
     rows = _auction_cells(entries)
     head = "".join(
-        f'<th scope="col" style="padding:0.15em 0.8em;border-bottom:1px solid #999">'
+        f'<th scope="col" style="padding:0.15em 0.4em;border-bottom:1px solid #999">'
         f"{escape(SEAT_NAMES[lang][seat])}</th>" for seat in COLUMNS)
     body = []
     used = {"irregular": False, "cancelled": False, "pending": False}
@@ -588,7 +588,7 @@ def auction_table(dealer: Seat, entries: Sequence[Mapping[str, Any]], lang: str,
                             f'<sup class="tdc-irregular-mark" style="color:{RED};'
                             f'margin-left:0.1em">*</sup></span>')
                 parts.append(text)
-            style = "padding:0.15em 0.8em;text-align:center"
+            style = "padding:0.15em 0.4em;text-align:center"  # narrow: four calls fit a phone
             cls = ""
             if irregular_cell:
                 style += ";background:#fff3cd"

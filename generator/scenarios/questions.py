@@ -303,7 +303,12 @@ def _explanation(moment: Moment) -> dict[str, str]:
 
 # --------------------------------------------------------------------------- the ruling
 def _key_law(ruling: Mapping[str, Any]) -> str:
-    """The clause the ruling turns on: that of its main rectification, else its last clause."""
+    """The clause the ruling turns on: that of its main rectification (a penalty first: a
+    refused call out of rotation turns on the bar, not on the cancellation), else its last
+    clause."""
+    for rect in ruling["rectifications"]:
+        if rect["kind"] in PENALTIES and rect.get("law"):
+            return str(rect["law"])
     for rect in ruling["rectifications"]:
         if rect["kind"] in STATED and rect.get("law") and rect["kind"] not in keys.NEUTRAL:
             return str(rect["law"])
