@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 from generator import i18n
@@ -105,11 +107,21 @@ def counted(n: int, lang: str, noun: str) -> str:
     return str(forms[key]).format(n=n)
 
 
+@cache
+def _forms(directory: Path, kind: str, value: str, lang: str) -> tuple[str, ...]:
+    """A seat's or a call's name in the nominative, then in each of :data:`i18n.CASE_SUFFIXES`:
+    worked out once per catalog folder (every explanation names the same few seats and calls,
+    thousands of times in a bank)."""
+    name = seat if kind == "seat" else call
+    return (name(value, lang), *(name(value, lang, c) for c in i18n.CASE_SUFFIXES))
+
+
 def in_words(fields: Mapping[str, Any], lang: str) -> dict[str, Any]:
     """The fields of a fact, rectification or note ready for a template of ``lang``: seats
     named (and declined: ``seat_gen``...), calls, cards, pairs and requests in words; other
     fields as given. Empty values stay empty (a fact without the seat it would name)."""
     out = dict(fields)
+    directory = i18n.catalog_dir()
     for name, value in fields.items():
         if name == "tricks" and isinstance(value, int):
             out["tricks_acc"] = counted(value, lang, "tricks")
@@ -119,12 +131,11 @@ def in_words(fields: Mapping[str, Any], lang: str) -> dict[str, Any]:
             if name in SEAT_FIELDS or name in CALL_FIELDS:
                 out.update({f"{name}_{c}": value for c in i18n.CASE_SUFFIXES})
             continue
-        if name in SEAT_FIELDS:
-            out[name] = seat(value, lang)
-            out.update({f"{name}_{c}": seat(value, lang, c) for c in i18n.CASE_SUFFIXES})
-        elif name in CALL_FIELDS:
-            out[name] = call(value, lang)
-            out.update({f"{name}_{c}": call(value, lang, c) for c in i18n.CASE_SUFFIXES})
+        if name in SEAT_FIELDS or name in CALL_FIELDS:
+            forms = _forms(directory, "seat" if name in SEAT_FIELDS else "call", str(value),
+                           lang)
+            out[name] = forms[0]
+            out.update(zip((f"{name}_{c}" for c in i18n.CASE_SUFFIXES), forms[1:], strict=True))
         elif name in CARD_FIELDS:
             out[name] = cards(value, lang)
         elif name in SIDE_FIELDS:

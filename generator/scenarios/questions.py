@@ -28,6 +28,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, partial
+from string import Formatter
 from typing import Any
 
 from generator import i18n
@@ -142,8 +143,12 @@ def _why(lang: str, reason: str, law: str, **fields: Any) -> str:
     """Why a wrong answer is wrong, in ``lang``: the catalog's sentence for ``reason`` with the
     clause (``{law}``, declined ``{law_dat}``...; ``{ref}`` its bare number) and ``fields``."""
     template = i18n.text(lang, "questions.why", reason)
-    cited = {"law": _source(law, lang), "ref": _cite(law, lang)}
-    cited.update({f"law_{c}": _source(law, lang, c) for c in i18n.CASE_SUFFIXES})
+    cited: dict[str, str] = {}
+    for _, name, _, _ in Formatter().parse(template):  # only the forms the sentence uses
+        if name == "ref":
+            cited[name] = _cite(law, lang)
+        elif name == "law" or (name or "").startswith("law_"):
+            cited[str(name)] = _source(law, lang, str(name)[4:] or "nom")
     return _capital(template.format(**cited, **fields))
 
 

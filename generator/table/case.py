@@ -90,9 +90,11 @@ def _scalar(node: yaml.Node, path: str, what: str) -> Any:
 
 
 def _construct(node: yaml.Node, path: str) -> Any:
-    """The plain value of a node; a tag it cannot hold (``!!int x``) is a located error."""
+    """The plain value of a node; a tag it cannot hold (``!!int x``) is a located error. (The
+    safe constructor builds it from the node as composed, as loading its serialised text again
+    would, without the round trip.)"""
     try:
-        return yaml.safe_load(yaml.serialize(node))
+        return yaml.constructor.SafeConstructor().construct_object(node, deep=True)
     except yaml.YAMLError as exc:
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise InputError(f"invalid YAML: {problem}", path, node.start_mark.line + 1) from None
