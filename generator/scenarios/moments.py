@@ -22,10 +22,10 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from generator.errors import ImpossibleEventError, InputError
 from generator.laws.engine import analyse, report
 from generator.laws.ruler import LawRuler
 from generator.table.case import parse_case
+from generator.table.detect import replay
 from generator.table.state import Table
 
 DIRECTOR = "director"
@@ -106,18 +106,13 @@ def rule_prefixes(cases: list[Mapping[str, Any]], name: str = "<shown>"
     case = parse_case(json.dumps(longest), name if name.endswith(".json") else name + ".json")
     wanted = {len(c["events"]) for c in cases}
     ruler = LawRuler(case.edition)
-    table = Table(case.board, case.deal, ruler)
     found: dict[int, dict[str, Any]] = {}
-    if 0 in wanted:
-        found[0] = _plain(report(table, ruler))
-    for index, event in enumerate(case.events):
-        try:
-            table.apply(event)
-        except ImpossibleEventError as exc:
-            raise InputError(f"event {index} ({event}): {exc}", case.path,
-                             case.line_of(index)) from None
-        if index + 1 in wanted:
-            found[index + 1] = _plain(report(table, ruler))
+
+    def take(count: int, table: Table) -> None:
+        if count in wanted:
+            found[count] = _plain(report(table, ruler))
+
+    replay(case, ruler, take)
     return [found[len(c["events"])] for c in cases]
 
 

@@ -102,3 +102,20 @@ def exported_play(markup: str) -> tuple[str, list[str]] | None:
     lines = [html.unescape(re.sub(r"<[^>]+>", "", item))
              for item in re.findall(r"<li>(.*?)</li>", items)]
     return html.unescape(heading), lines
+
+
+def assert_play_as_page(questions: list[dict[str, Any]], texts: dict[str, str],
+                        lang: str) -> None:
+    """Each question's exported text (``texts`` by question id) lists the cards played exactly
+    as the quiz page lists them (heading, fours, order, seat letters), and a question of the
+    auction lists none; some questions of the bank have a play and some do not."""
+    played = 0
+    for source in questions:
+        heading, lines = page_play(source, lang)
+        shown = exported_play(texts[source["id"]])
+        if lines:
+            played += 1
+            assert shown == (heading, lines), source["id"]
+        else:
+            assert shown is None and heading not in texts[source["id"]], source["id"]
+    assert 0 < played < len(questions)
