@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -228,9 +229,18 @@ def test_a_refusals_condition_and_the_defending_side_make_one_clause() -> None:
 
 def test_the_penalty_cards_of_one_owner_are_said_in_one_sentence() -> None:
     """Two cards exposed together (Law 50): «♠9 и ♠4 становятся старшими штрафными картами
-    Юга», once, and the duty to play them once, not a sentence per card."""
-    text = " ".join(russian(CASES / "law50" / "two-small-cards-dropped-together-are-major-and-"
-                            "declarer-may-require-their-suit.yaml"))
+    Юга», once, and the duty to play them once, not a sentence per card; once declarer's
+    choice has picked them up (51B1a), the duty to play them is no longer said."""
+    path = CASES / "law50" / ("two-small-cards-dropped-together-are-major-and-declarer-may-"
+                              "require-their-suit.yaml")
+    case = load_case(path)
+    exposed = next(i for i, e in enumerate(case.events) if str(e).startswith("S exposes"))
+    before = analyse(replace(case, events=case.events[: exposed + 1]))  # the director arrives
+    text = " ".join(r["explanation"]["ru"] for r in before["rulings"])
     assert "♠9 и ♠4 становятся старшими штрафными картами Юга (правило 50)." in text
     assert "Юг должен сыграть штрафные карты ♠9 и ♠4, по одной" in text
     assert "становится старшей штрафной картой" not in text
+    after = " ".join(russian(path))  # declarer required spades: the cards are picked up
+    assert "♠9 и ♠4 становятся старшими штрафными картами Юга (правило 50)." in after
+    assert "штрафные карты ♠9 и ♠4 убираются в руку" in after
+    assert "Юг должен сыграть штрафные карты" not in after

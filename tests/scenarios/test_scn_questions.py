@@ -349,3 +349,27 @@ def test_every_recipe_kind_is_described_in_both_languages() -> None:
             if raw or (lang == "ru") != bool(CYRILLIC.search(text)):
                 missing.append((kind, lang, text))
     assert not missing, missing
+
+
+def test_a_penalty_card_picked_up_is_no_duty_in_the_answer() -> None:
+    """Once declarer's lead choice has picked a penalty card up (50E, 51B), "he must play it at
+    his first legal opportunity" is no longer true: neither the right answer nor the key says
+    it, while the card's having been a penalty card still is."""
+    checked = 0
+    for record, q in all_questions():
+        if q["kind"] != "ruling":
+            continue
+        ruling = ruling_shown(record, q)
+        spent = [r for r in ruling["rectifications"] if keys.picked_up(r, ruled(q))]
+        if not spent:
+            continue
+        checked += 1
+        stated = q["key"]["rulings"][0]["rectifications"]
+        assert not any(r["kind"] == "must_play" and r.get("card") == s["card"]
+                       for r in stated for s in spent), q["id"]
+        right = next(c for c in q["choices"] if c["correct"])["text"]["en"]
+        for duty in spent:
+            card = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[duty["card"][0]] + \
+                duty["card"][1:].replace("T", "10")
+            assert f"must play {card}" not in right, (q["id"], right)
+    assert checked >= 2, checked
