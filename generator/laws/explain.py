@@ -42,9 +42,10 @@ def _kind_key(kind: str, details: Mapping[str, Any]) -> str:
         return f"revoke_{details['reason']}"
     if kind in ("declarer_lead_out_of_turn", "play_out_of_turn") and details.get("from_dummy"):
         return f"{kind}_from_dummy"  # dummy's cards are played from the table («со стола»)
-    if kind == "change_of_call" and "inadvertent" in details:
-        # 25A or 25B turns on it: the learner must be told whether it was a slip
-        return "change_of_call_inadvertent" if details["inadvertent"] else \
+    if kind == "change_of_call" and not details.get("misinformed"):
+        # 25A or 25B turns on it: the learner must be told whether it was a slip put right at
+        # once (the case says ``inadvertent``) or a change made on second thoughts
+        return "change_of_call_inadvertent" if details.get("inadvertent") else \
             "change_of_call_deliberate"
     if kind == "defective_trick":  # 67A: who omitted to play, or who played one card too many
         if details.get("extra"):

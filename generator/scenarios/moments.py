@@ -19,6 +19,7 @@ learner or a reviewer gets from ``tdcourse rule`` on ``shown``. The moments:
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -72,7 +73,30 @@ def ruled(record: Mapping[str, Any]) -> dict[str, Any]:
             and record["state"]["phase"] == "ended":
         return _cut(record, events if events[-1] == DIRECTOR else [*events, DIRECTOR])
     cut = int((record.get("after_ruling") or {}).get("events") or len(events))
-    return _cut(record, events[:max(cut, irregular_event(record) + 1)])
+    cut = max(cut, irregular_event(record) + 1)
+    return _cut(record, events[:_settled(record, events, cut)])
+
+
+_CALL = re.compile(r"^[NESW] (?:P|X|XX|\d(?:NT|[CDHS]))$")
+
+
+def _settled(record: Mapping[str, Any], events: list[str], cut: int) -> int:
+    """Where the ruling is settled. A call out of rotation at the right-hand opponent's turn
+    that was not accepted is ruled by what that opponent calls next (Laws 30A, 31A, 32A: the
+    offender repeats his call, or his partner is barred): the question waits for that call."""
+    facts = [i for i in record["irregularities"] if i["kind"] == record["kind"]]
+    details = (facts[-1].get("details") or {}) if facts else {}
+    turn = details.get("turn")
+    at = irregular_event(record)
+    if details.get("relation") != "rho" or not turn or \
+            not any(e.endswith(" refuses") for e in events[at + 1:cut]):
+        return cut
+    if any(_CALL.match(e) and e.startswith(f"{turn} ") for e in events[at + 1:cut]):
+        return cut  # he has called already
+    for index in range(cut, len(events)):
+        if _CALL.match(events[index]) and events[index].startswith(f"{turn} "):
+            return index + 1
+    return cut
 
 
 def end(record: Mapping[str, Any]) -> dict[str, Any]:

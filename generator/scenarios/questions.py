@@ -297,6 +297,11 @@ def _why_each(reason: str, law: str, **fields: Any) -> dict[str, str]:
     return out
 
 
+def _done(option: Mapping[str, Any], lang: str, kind: str) -> str:
+    """A choice made, told as what the player did, within a sentence."""
+    return chosen_text(option, lang, kind).rstrip(".")
+
+
 def _catalog(table: str, key: str, lang: str) -> str:
     return i18n.text(lang, table, key)
 
@@ -413,9 +418,8 @@ def _mistakes(moment: Moment, rects: list[dict[str, Any]], law: str) -> list[Mis
             before = keys.in_force_before(moment.output, ruling)
             outcome = [*before, *keys.substantive(other_rects)]
             out.append(("other_option", outcome, partial(_why_each,
-                "other_option", law, seat=partial(words.seat, option["seat"]),
-                other=partial(option_label, other_id, about=option),
-                chosen=partial(option_label, chosen, about=option))))
+                "other_option", law, other=partial(option_label, other_id, about=option),
+                done=partial(_done, option, kind=str(fact["kind"])))))
     return out
 
 
