@@ -186,6 +186,16 @@ def rectification_text(rect: dict[str, Any], lang: str) -> str:
         count = "several" if len(rect["remaining"]) > 1 else "one"
         text += i18n.text(lang, "explain.penalty_remaining", count).format(
             remaining=words.cards(rect["remaining"], lang))
+    if rect["kind"] == "lead_restriction" and str(rect.get("law")) == "26A2" \
+            and rect.get("seat") and isinstance(rect.get("suits"), list) \
+            and "applies" not in rect:
+        # while the auction goes on, 26A2 holds only if the offender does not name the suit
+        # later in a legal call (26A1): said, so that the restriction is not read as certain
+        offender = Seat.parse(str(rect["seat"])).partner
+        named = i18n.text(lang, "explain.may", "or").join(
+            i18n.text(lang, "explain.suits_accusative", s) for s in rect["suits"])
+        text += i18n.text(lang, "explain.if_defending", "unless_named").format(
+            offender=words.seat(str(offender), lang), suits=named)
     defends = i18n.text(lang, "explain.if_defending", "prefix").format_map(_Blank(fields))
     if rect.get("if_defending") and rect["kind"] == "penalty_card":
         text = defends + text  # the lead restrictions' templates say it themselves

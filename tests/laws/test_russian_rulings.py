@@ -100,7 +100,8 @@ def _sentences(law: str, name: str) -> list[str]:
      "Запад назначил 1♠ вне очереди (очередь была за Востоком) (правило 31)."),
     ("law29", "refused-bid-out-of-rotation-is-cancelled-and-the-skipped-player-calls",
      "Если сторона Востока станет вистующей, разыгрывающий может потребовать или запретить ход "
-     "в пики при первом ходе Востока (правило 26A2)."),
+     "в пики при первом ходе Востока, если только Запад до конца торговли не назовёт пики в "
+     "легальной заявке (правило 26A2)."),  # the auction goes on: 26A1 may still lift it
     ("law29", "refused-bid-out-of-rotation-is-cancelled-and-the-skipped-player-calls",
      "С–Ю могут пользоваться информацией из отменённой заявки (правило 16C1)."),
     ("law30", "partner-who-doubles-after-a-pass-out-of-turn-at-his-turn-makes-an-inadmissible-"
