@@ -8,7 +8,10 @@ director would say at the table, in our own words.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator import i18n
@@ -117,8 +120,20 @@ class _Blank(dict[str, Any]):
         return ""
 
 
-def rectification_text(rect: dict[str, Any], lang: str) -> str:
-    """A rectification in words, without its law."""
+def rectification_text(rect: Mapping[str, Any], lang: str) -> str:
+    """A rectification in words, without its law. (The same rectification is said again and
+    again: in each ruling of a board as it goes on, and in every question about it; its words
+    are worked out once per catalog folder.)"""
+    return _rectification_text(i18n.catalog_dir(), json.dumps(rect, sort_keys=True), lang)
+
+
+@lru_cache(maxsize=8192)
+def _rectification_text(directory: Path, rect_json: str, lang: str) -> str:
+    return _say_rectification(json.loads(rect_json), lang)
+
+
+def _say_rectification(rect: dict[str, Any], lang: str) -> str:
+    """:func:`rectification_text`, worked out."""
     template: Any = i18n.table(lang, "explain.rect").get(rect["kind"], rect["kind"])
     if rect["kind"] == "call_cancelled" and rect.get("later"):
         # a call cancelled only because it came after the irregular one (35A)
