@@ -128,6 +128,14 @@ def build(recipe: Recipe, board: Board, deal: Deal, seed: str, rng: random.Rando
     after = {"next": str(driver.table.next) if driver.table.next else None,
              "phase": driver.table.phase, "events": len(driver.table.events)}
     outputs.setdefault(len(driver.table.events), _snapshot(driver))
+    fact = driver.table.irregularities[-1]
+    turn = fact.detail("turn")
+    if fact.detail("relation") == "rho" and driver.table.phase == "auction" and turn and \
+            str(driver.table.next) == str(turn) and driver.decision() is None:
+        # refused at his turn, the right-hand opponent's next call settles the ruling
+        # (:func:`generator.scenarios.moments.ruled`): that moment too, off the same table
+        driver.natural_call()
+        outputs[len(driver.table.events)] = _snapshot(driver)
     driver.run_to_end(policy)
     if _kinds(driver) != expected:
         raise Rejected(f"main line led to {[k.value for k in _kinds(driver)]}")
