@@ -43,6 +43,21 @@ KIND_LAWS: dict[str, dict[Kind, tuple[str, ...]]] = {
 }
 
 
+#: The clause that gives each choice elsewhere, by phase: where the feedback of a wrong option
+#: sends the learner ("to spread his hand is a choice of Law 54A"). The options a question
+#: offers as wrong are drawn from these. Cancelling or playing a deal (17D) is left out of the
+#: auction's: beside an insufficient bid or a call out of rotation no learner would weigh it.
+OPTION_LAWS: dict[str, dict[str, dict[str, str]]] = {
+    "1987": {
+        "auction": {"accept": "27A", "refuse": "27B", "first_call_stands": "25B2",
+                    "other_call": "25B2"},
+        "play": {"accept": "53A", "refuse": "56", "spread": "54A", "highest": "57A1",
+                 "lowest": "57A2", "keep": "62C1", "withdraw": "62C1", "substitute": "52A",
+                 "none": "50"},
+    },
+}
+
+
 def laws_for(kind: Kind, edition: str) -> tuple[str, ...]:
     """The laws that govern a kind of irregularity in an edition."""
     return KIND_LAWS[edition][kind]

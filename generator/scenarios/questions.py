@@ -40,7 +40,9 @@ from generator.laws.explain import (
     option_label,
     rectification_text,
 )
+from generator.laws.kinds import OPTION_LAWS
 from generator.laws.refs import LawRef, law_index
+from generator.model.cards import Card
 from generator.model.contract import Contract, Doubling
 from generator.model.seat import Seat
 from generator.scenarios import keys, moments
@@ -86,21 +88,6 @@ PLAY_TOPICS = frozenset({"leads-out-of-turn", "penalty-cards", "revoke", "tricks
 BASE_DIFFICULTY = {"insufficient-bid": 1, "changes-of-call": 2, "calls-out-of-rotation": 2,
                    "inadmissible-calls": 2, "auction-procedure": 1, "leads-out-of-turn": 2,
                    "penalty-cards": 2, "revoke": 3, "tricks": 3, "play-procedure": 1}
-#: Option ids offered as wrong options, by phase: an option of the play is no plausible mistake
-#: after an insufficient bid, and the reverse.
-DECOY_OPTIONS = {
-    "auction": ("accept", "refuse", "first_call_stands", "other_call", "cancel", "continue"),
-    "play": ("accept", "refuse", "spread", "highest", "lowest", "keep", "withdraw",
-             "substitute", "none"),
-}
-#: Where each wrong option belongs: the clause that gives it elsewhere, named in its "why".
-DECOY_HOME = {
-    "auction": {"accept": "27A", "refuse": "27B", "first_call_stands": "25B2",
-                "other_call": "25B2", "cancel": "17D", "continue": "17D"},
-    "play": {"accept": "53A", "refuse": "56", "spread": "54A", "highest": "57A1",
-             "lowest": "57A2", "keep": "62C1", "withdraw": "62C1", "substitute": "52A",
-             "none": "50"},
-}
 #: The rectifications a ruling question states (neutral ones read "no penalty" when alone).
 STATED = tuple(k for k in SUBSTANTIVE if k != "no_rectification")
 
@@ -329,12 +316,9 @@ def _key_law(ruling: Mapping[str, Any]) -> str:
 
 
 def _main_law(ruling: Mapping[str, Any]) -> str:
-    """The law the irregularity falls under (the first cited, not the general clauses of Law 10
-    on choices or 16 on information): what gives the options and decides the turn."""
-    for law in ruling.get("laws") or ():
-        if not str(law).startswith(("10", "16")):
-            return str(law)
-    return _key_law(ruling)
+    """The law the irregularity falls under: the ruling's first clause (the explanation cites
+    it after the irregularity): what gives the options and decides the turn."""
+    return str(ruling["laws"][0]) if ruling.get("laws") else _key_law(ruling)
 
 
 #: A mistake: its name, the rectifications it would state, and why it is wrong (worked out in
@@ -365,17 +349,20 @@ def _mistakes(moment: Moment, rects: list[dict[str, Any]], law: str) -> list[Mis
                 wrong=partial(_catalog, "questions.scopes", wrong))))
             break
     for i, r in enumerate(rects):
-        if r["kind"] in ("must_pass", "lead_restriction", "penalty_card", "must_play") \
-                and r.get("seat"):
+        # the bar, the lead restriction or the duty put on the other player of the side (the
+        # offender instead of his partner, dummy instead of declarer's hand); not a penalty
+        # card, which no one takes for his partner's
+        if r["kind"] in ("must_pass", "lead_restriction", "must_play") and r.get("seat") \
+                and not r.get("card"):
             seat = Seat.parse(str(r["seat"]))
-            other = str(seat.partner if r["kind"] == "must_pass" else seat.lho)
+            other = str(seat.partner)
             out.append(("seat", changed_at(i, seat=other), partial(_why_each,
                 "seat", str(r.get("law") or law), right=SeatName(str(seat)),
                 wrong=SeatName(other))))
             break
     penalties = [r for r in rects if r["kind"] in PENALTIES]
     if penalties:
-        first = dict(penalties[0])
+        first = one_duty_per_seat([dict(r) for r in penalties])[0]  # its cards together
         out.append(("nothing", [], partial(_why_each, "nothing", str(first.get("law") or law),
                                              what=partial(rectification_text, first))))
     if not play and offender and not any(r["kind"] == "must_pass" for r in rects):
@@ -393,13 +380,10 @@ def _mistakes(moment: Moment, rects: list[dict[str, Any]], law: str) -> list[Mis
                                             "chooser": "declarer", "suits": "any_one",
                                             "may": ["prohibit"]}],
                     partial(_why_each, "lead_added", law)))
-    for i, r in enumerate(rects):
-        if r["kind"] == "penalty_card":
-            out.append(("major", changed_at(i, major=not r["major"]), partial(_why_each,
-                "major", str(r.get("law") or law), card=partial(words.card, r["card"]),
-                right=partial(_catalog, "questions.majors", str(bool(r["major"])).lower()),
-                wrong=partial(_catalog, "questions.majors", str(not r["major"]).lower()))))
-            break
+    cards = [r for r in rects if r["kind"] == "penalty_card"]
+    mistaken = _other_class(rects, cards[0], law) if cards else None
+    if mistaken is not None:
+        out.append(mistaken)
     for i, r in enumerate(rects):
         if r["kind"] == "trick_transfer":
             wrong_n = 2 if r["tricks"] == 1 else 1
@@ -421,6 +405,42 @@ def _mistakes(moment: Moment, rects: list[dict[str, Any]], law: str) -> list[Mis
                 "other_option", law, other=partial(option_label, other_id, about=option),
                 done=partial(_done, option, kind=str(fact["kind"])))))
     return out
+
+
+def _other_class(rects: list[dict[str, Any]], first: Mapping[str, Any], law: str
+                 ) -> Mistake | None:
+    """The penalty cards exposed together with ``first`` taken for the other class (major for
+    minor, or the reverse), each with the duty that class brings: a minor card's (50D) in
+    place of a major card's duty to be played at once and the lead choice it holds in store,
+    or the reverse. All the cards change together: one major and one minor card of the same
+    exposure is no mistake anybody makes, and neither is an honour taken for a minor card."""
+    major = bool(first["major"])
+    group = [r for r in rects if r["kind"] == "penalty_card" and r.get("seat") == first["seat"]
+             and bool(r["major"]) == major and r.get("law") == first.get("law")]
+    played = {str(r["card"]) for r in group}
+    if major and any(Card.parse(c).rank.is_honour for c in played):
+        return None  # an honour is never a minor penalty card: no mistake to offer
+    kept = []
+    for r in rects:
+        if r["kind"] == "must_play" and r.get("card") in played and r.get("seat") == \
+                first["seat"]:
+            continue  # the duty of the class they no longer are
+        if r["kind"] == "lead_restriction" and set(r.get("cards") or ()) & played:
+            continue  # a major card's lead choice (50E)
+        kept.append(dict(r, major=not major) if r in group else dict(r))
+    for card in sorted(played):
+        duty = {"kind": "must_play", "seat": first["seat"], "card": card}
+        duty.update({"rule": "minor_first"} if major else {"when": "first_legal_opportunity"})
+        duty.update({k: first[k] for k in ("if_defending", "applies") if k in first})
+        kept.append(duty)
+    several = len(group) > 1
+    return ("major", kept, partial(
+        _why_each, "major_several" if several else "major", str(first.get("law") or law),
+        card=partial(words.cards, [str(r["card"]) for r in group]),
+        right=partial(_catalog, "questions.majors_several" if several else "questions.majors",
+                      str(major).lower()),
+        wrong=partial(_catalog, "questions.majors_several" if several else "questions.majors",
+                      str(not major).lower())))
 
 
 #: Options whose outcome the engine reports whole (the call or lead stands, or the refusal
@@ -492,7 +512,8 @@ def options_question(record: Mapping[str, Any],
     right = [str(i) for i in first["ids"]]
     every = keys.open_option_ids(ruling)
     phase = "play" if TOPICS.get(str(record["kind"])) in PLAY_TOPICS else "auction"
-    decoys = [d for d in DECOY_OPTIONS[phase]
+    homes = OPTION_LAWS["1987"][phase]
+    decoys = [d for d in homes
               if d not in every and SYNONYMS.get(d) not in every
               and not any(r.startswith(d + "_") for r in every)]
     if not decoys:
@@ -509,7 +530,7 @@ def options_question(record: Mapping[str, Any],
                for o in right]
     reason = "option_missing" if len(right) <= 3 else "option_missing_many"
     for o in picked:
-        home = DECOY_HOME[phase][o]
+        home = homes[o]
         why = _why_each(reason, law, right=labels, label=partial(option_label, o),
                         home=partial(_source, home), home_dat=partial(_source, home, case="dat"),
                         seat=SeatName(seat))
@@ -611,7 +632,10 @@ def next_question(record: Mapping[str, Any], moment: Moment | None = None
     for lang in explanation:
         line = i18n.text(lang, "questions.why", "next_line").format(seat=words.seat(nxt, lang))
         explanation[lang] = f"{explanation[lang]} {line}".strip()
-    return _question(moment, "single", "next", i18n.texts("questions.prompts", "next"),
+    chose = any(o.get("chosen") for o in moment.ruling.get("options") or ())
+    # "and the choices made" only where a choice was made
+    prompt = i18n.texts("questions.prompts", "next" if chose else "next_no_choice")
+    return _question(moment, "single", "next", prompt,
                      {"state": {"next": nxt}}, choices, None, 1,
                      _each(_context, moment), explanation)
 
@@ -635,7 +659,7 @@ def score_lines(output: Mapping[str, Any], lang: str) -> list[str]:
     state = output["state"]
     score, details = output["score"], output.get("score_details") or {}
     if state["contract"] is None:
-        return [line("passed_out"), line("total_passed_out", law=_cite("77", lang))]
+        return [line("passed_out"), line("total_passed_out", law=_cite(details["law"], lang))]
     contract = Contract.parse(state["contract"])
     declarer = Seat.parse(state["declarer"])
     side = str(declarer.side)
@@ -651,7 +675,7 @@ def score_lines(output: Mapping[str, Any], lang: str) -> list[str]:
                  if r["kind"] == "trick_transfer"]
     tricks = int(details["tricks"])
     if transfers:
-        laws = ", ".join(sorted({str(r.get("law") or "64") for r in transfers}))
+        laws = ", ".join(sorted({str(r["law"]) for r in transfers}))
         delta = int(details["transferred"])
         lines.append(line("transfer", law=_cite(laws, lang), delta=f"{delta:+d}",
                           side=words.side(side, lang),
@@ -684,7 +708,7 @@ def score_lines(output: Mapping[str, Any], lang: str) -> list[str]:
         lines.append(line("undertricks", points=law77.undertrick_penalty(
             contract.doubling, vulnerable, needed - tricks, table)))
     lines.append(line("total", score=f"{score['NS']:+d}" if score["NS"] else "0",
-                      law=_cite("77", lang)))
+                      law=_cite(details["law"], lang)))
     return lines
 
 

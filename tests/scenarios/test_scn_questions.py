@@ -17,7 +17,14 @@ from generator.laws.explain import chosen_text, option_label
 from generator.laws.refs import LawRef, law_index
 from generator.scenarios import keys, moments
 from generator.scenarios.bank import Plan, scenarios, write_bank
-from generator.scenarios.questions import LANGS, PENALTIES, TOPICS, localise, questions_for
+from generator.scenarios.questions import (
+    LANGS,
+    PENALTIES,
+    PLAY_TOPICS,
+    TOPICS,
+    localise,
+    questions_for,
+)
 
 CYRILLIC = re.compile("[А-Яа-яЁё]")
 QUESTION_KINDS = {"ruling", "options", "law", "next", "score"}
@@ -386,3 +393,62 @@ def test_a_penalty_card_picked_up_is_no_duty_in_the_answer() -> None:
                 duty["card"][1:].replace("T", "10")
             assert f"must play {card}" not in right, (q["id"], right)
     assert checked >= 2, checked
+
+
+def test_the_next_player_prompt_speaks_of_choices_only_when_one_was_made() -> None:
+    with_choice = without = 0
+    for record, q in all_questions():
+        if q["kind"] != "next":
+            continue
+        chose = any(o.get("chosen") for o in ruling_shown(record, q)["options"])
+        key = "next" if chose else "next_no_choice"
+        assert q["prompt"] == i18n.texts("questions.prompts", key), q["id"]
+        with_choice += chose
+        without += not chose
+    assert with_choice >= 5 and without >= 5, (with_choice, without)
+
+
+def test_wrong_options_of_the_auction_are_choices_of_the_auction() -> None:
+    """No "play the deal" or "cancel the deal" (17D) beside an insufficient bid."""
+    checked = 0
+    for record, q in all_questions():
+        if q["kind"] != "options" or TOPICS[record["kind"]] in PLAY_TOPICS:
+            continue
+        checked += 1
+        wrong = {c["claim"]["option"] for c in q["choices"] if not c["correct"]}
+        assert not wrong & {"cancel", "continue"} or record["kind"] == "cards_from_wrong_board", \
+            (q["id"], wrong)
+    assert checked >= 10, checked
+
+
+def test_penalty_card_mistakes_are_whole() -> None:
+    """A wrong answer about penalty cards changes the cards exposed together all alike, with
+    the duty of the class it gives them, never makes an honour a minor card, and never hands a
+    penalty card to another player."""
+    checked = 0
+    for _, q in all_questions():
+        if q["kind"] != "ruling":
+            continue
+        right = next(c for c in q["choices"] if c["correct"])["claim"]["rectifications"]
+        owners = {(r["seat"], r["card"]) for r in right if r["kind"] == "penalty_card"}
+        if not owners:
+            continue
+        for choice in q["choices"]:
+            stated = choice["claim"]["rectifications"]
+            cards = [r for r in stated if r["kind"] == "penalty_card"]
+            if not cards:
+                continue
+            checked += 1
+            mine = dict((card, seat) for seat, card in owners)
+            assert all(mine.get(r["card"], r["seat"]) == r["seat"] for r in cards), q["id"]
+            for seat in {r["seat"] for r in cards}:
+                classes = {bool(r["major"]) for r in cards if r["seat"] == seat
+                           and r.get("law") == cards[0].get("law")}
+                assert len(classes) == 1, (q["id"], cards)
+            for r in cards:
+                if not r["major"]:
+                    assert r["card"][1] not in "AKQJT", (q["id"], r)
+                    assert not any(d["kind"] == "must_play" and d.get("card") == r["card"]
+                                   and d.get("when") == "first_legal_opportunity"
+                                   for d in stated), (q["id"], stated)
+    assert checked >= 20, checked
