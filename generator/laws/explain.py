@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator import i18n
-from generator.laws import words
+from generator.laws import law50, words
 from generator.laws.ruling import Ruling
 from generator.model.seat import Seat
 from generator.table.irregularities import Irregularity
@@ -276,7 +276,7 @@ def explain(ruling: Ruling, fact: Irregularity, table: Table, lang: str) -> str:
         else:
             sentences.append(_sentence(chosen_text(option, lang, fact.kind.value), [], lang))
     for rect in one_duty_per_seat([r for r in data["rectifications"]
-                                   if not picked_up(r, table)]):
+                                   if not law50.picked_up(r, table)]):
         law = [rect["law"]] if rect.get("law") else []
         if rect["kind"] == "right_to_call_retained" and not (
                 table.phase == "auction" and str(table.next) == rect.get("seat")):
@@ -289,18 +289,6 @@ def explain(ruling: Ruling, fact: Irregularity, table: Table, lang: str) -> str:
         text = i18n.text(lang, "explain.flag", flag["reason"], default=flag["reason"])
         sentences.append(_sentence(text, [flag["law"]], lang))
     return " ".join(sentences)
-
-
-def picked_up(rect: Mapping[str, Any], table: Table) -> bool:
-    """Whether ``rect`` is a duty to play a penalty card that declarer's lead choice has since
-    picked up (50E, 51B): the card is back in its owner's hand and no longer a penalty card,
-    so "he must play it at his first legal opportunity" is no longer true and is not said."""
-    if not _first_opportunity(rect) or not rect.get("card") or not rect.get("seat"):
-        return False
-    seat = Seat.parse(str(rect["seat"]))
-    card = str(rect["card"])
-    held = {str(c) for c in table.remaining(seat) or ()}
-    return card in held and card not in {str(p.card) for p in table.penalty_cards(seat)}
 
 
 def _first_opportunity(rect: Mapping[str, Any]) -> bool:

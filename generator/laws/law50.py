@@ -27,6 +27,7 @@ revoke (Law 61A counts a failure to lead a suit required by a penalty as a revok
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -130,6 +131,20 @@ def must_play(ruling: Ruling, seat: Seat, card: Card) -> None:
     following suit, discarding or ruffing)."""
     ruling.add("must_play", "50E", seat=str(seat), card=str(card),
                when="first_legal_opportunity")
+
+
+def picked_up(rect: Mapping[str, Any], table: Table) -> bool:
+    """Whether ``rect`` is a 50E duty to play a penalty card that declarer's lead choice has
+    since picked up (50E, 51B): the card is back in its owner's hand and no longer a penalty
+    card, so "he must play it at his first legal opportunity" no longer holds. The output marks
+    such a duty ``picked_up`` and the explanation does not say it."""
+    if rect.get("kind") != "must_play" or rect.get("when") != "first_legal_opportunity" \
+            or not rect.get("card") or not rect.get("seat"):
+        return False
+    seat = Seat.parse(str(rect["seat"]))
+    card = str(rect["card"])
+    held = {str(c) for c in table.remaining(seat) or ()}
+    return card in held and card not in {str(p.card) for p in table.penalty_cards(seat)}
 
 
 def minor_first(ruling: Ruling, seat: Seat, card: Card) -> None:

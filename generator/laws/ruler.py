@@ -212,8 +212,12 @@ class Rule:
     def output(self, table: Table) -> dict[str, Any]:
         """The ruling in the case format's JSON, with its explanation."""
         from generator.laws.explain import explain
+        from generator.laws.law50 import picked_up
 
         out = self.ruling.to_dict()
+        for rect in out["rectifications"]:
+            if picked_up(rect, table):
+                rect["picked_up"] = True  # a duty declarer's lead choice has since ended
         out["explanation"] = {lang: explain(self.ruling, self.fact, table, lang)
                               for lang in languages()}
         return out

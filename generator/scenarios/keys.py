@@ -117,29 +117,12 @@ def in_force_before(output: Mapping[str, Any], ruling: Mapping[str, Any]
     return out
 
 
-def picked_up(rect: Mapping[str, Any], output: Mapping[str, Any]) -> bool:
-    """Whether ``rect`` is a duty to play a penalty card that is no longer one and has not been
-    played: declarer's lead choice picked it up (50E, 51B), so the duty is no longer true (the
-    explanation leaves it out too: :func:`generator.laws.explain.picked_up`)."""
-    if rect.get("kind") != "must_play" or rect.get("when") != "first_legal_opportunity" \
-            or not rect.get("card"):
-        return False
-    state = output.get("state") or {}
-    mine = f"{rect.get('seat')} {rect['card']}"
-    if any(p.get("seat") == rect.get("seat") and p.get("card") == rect["card"]
-           for p in state.get("penalty_cards") or ()):
-        return False
-    tricks = [*(state.get("tricks") or ()), *([state["current_trick"]]
-                                             if state.get("current_trick") else [])]
-    return not any(mine in trick.get("cards", ()) for trick in tricks)
-
-
 def answer_rectifications(output: Mapping[str, Any], ruling: Mapping[str, Any]
                           ) -> list[dict[str, Any]]:
     """What a full answer to "what is the ruling?" states: this ruling's own rectifications
-    (less a duty to play a penalty card since picked up), then what earlier rulings still
-    impose."""
-    own = [r for r in substantive(ruling.get("rectifications") or ()) if not picked_up(r, output)]
+    (less a duty to play a penalty card that declarer's lead choice has since picked up: the
+    engine marks it ``picked_up``), then what earlier rulings still impose."""
+    own = [r for r in substantive(ruling.get("rectifications") or ()) if not r.get("picked_up")]
     return [*own, *in_force_before(output, ruling)]
 
 

@@ -487,7 +487,7 @@ def ruling_question(record: Mapping[str, Any], moment: Moment | None = None
     if len(choices) < 3:
         return None
     own = keys.strip_effect([r for r in keys.substantive(ruling["rectifications"])
-                             if not keys.picked_up(r, moment.output)])
+                             if not r.get("picked_up")])
     key: dict[str, Any] = {"rulings": [{"kind": record["kind"], "rectifications": own}]}
     if before:  # what earlier rulings still impose: in their rulings, and in force now
         key["rulings"].append({"rectifications": keys.strip_effect(before)})
