@@ -35,6 +35,7 @@ from generator.laws import words
 from generator.laws.explain import option_label
 from generator.laws.refs import LawRef
 from generator.scenarios import keys, moments
+from generator.table.events import CardLed, CardPlayed, CardsExposed, OptionChosen, parse_event
 
 CHECKS = ("shown", "key", "right", "wrong", "why", "moment", "russian")
 #: A law number as texts cite it: 27, 27B, 27B2, 27B1(a), 25B2b1, 64A1.
@@ -153,20 +154,28 @@ def latin_words(text: str) -> list[str]:
     return LATIN.findall(bare)
 
 
-_CARD_EVENT = re.compile(r"^[NESW] (?:leads|plays|exposes)((?: [CDHS](?:10|[2-9TJQKA]))+)")
-_CHOICE_EVENT = re.compile(r"^([NESW]) chooses (\S+)")
+def _cards_of(event: str) -> tuple[str, ...]:
+    """The cards an event (a case-format line) leads, plays or exposes."""
+    parsed = parse_event(event)
+    if isinstance(parsed, (CardLed, CardPlayed)):
+        return (str(parsed.card),)
+    if isinstance(parsed, CardsExposed):
+        return tuple(str(c) for c in parsed.cards)
+    return ()
+
+
+def _choice_of(event: str) -> str | None:
+    """The option an event chooses, if it is a choice."""
+    parsed = parse_event(event)
+    return parsed.option if isinstance(parsed, OptionChosen) else None
 
 
 def _later_cards(full: Sequence[str], shown: Sequence[str]) -> set[str]:
     """Cards that appear only after the moment: played, led or exposed later, never named in
     an event shown (a choice naming a card included)."""
     named_now = " ".join(shown)
-    later: set[str] = set()
-    for event in full[len(shown):]:
-        match = _CARD_EVENT.match(event)
-        if match:
-            later.update(c for c in match.group(1).split() if c not in named_now)
-    return later
+    return {card for event in full[len(shown):] for card in _cards_of(event)
+            if card not in named_now}
 
 
 def _moment_problems(question: Mapping[str, Any], record: Mapping[str, Any] | None,
@@ -187,13 +196,13 @@ def _moment_problems(question: Mapping[str, Any], record: Mapping[str, Any] | No
             # as one declarer may require, is of the moment even if it is played later)
             problems.append(f"{named[symbol]} names {symbol}, played only after the moment")
     context = str(question.get("context") or "")
-    made = {m.group(2) for m in map(_CHOICE_EVENT.match, shown) if m}
+    made = {_choice_of(e) for e in shown}
     for event in full[len(shown):]:
-        match = _CHOICE_EVENT.match(event)
-        if match and match.group(2) not in made:
-            label = option_label(match.group(2), lang)
+        chosen = _choice_of(event)
+        if chosen is not None and chosen not in made:
+            label = option_label(chosen, lang)
             if label and label in context:
-                problems.append(f"the context tells the later choice {match.group(2)!r}")
+                problems.append(f"the context tells the later choice {chosen!r}")
     return problems
 
 

@@ -19,7 +19,6 @@ learner or a reviewer gets from ``tdcourse rule`` on ``shown``. The moments:
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -27,6 +26,7 @@ from generator.laws.engine import analyse, report
 from generator.laws.ruler import LawRuler
 from generator.table.case import parse_case
 from generator.table.detect import replay
+from generator.table.events import CallMade, Refused, parse_event
 from generator.table.state import Table
 
 DIRECTOR = "director"
@@ -77,7 +77,10 @@ def ruled(record: Mapping[str, Any]) -> dict[str, Any]:
     return _cut(record, events[:_settled(record, events, cut)])
 
 
-_CALL = re.compile(r"^[NESW] (?:P|X|XX|\d(?:NT|[CDHS]))$")
+def _call_by(event: str, seat: str) -> bool:
+    """Whether ``event`` (a case-format line) is a call made by ``seat``."""
+    parsed = parse_event(event)
+    return isinstance(parsed, CallMade) and str(parsed.seat) == seat
 
 
 def _settled(record: Mapping[str, Any], events: list[str], cut: int) -> int:
@@ -89,14 +92,11 @@ def _settled(record: Mapping[str, Any], events: list[str], cut: int) -> int:
     turn = details.get("turn")
     at = irregular_event(record)
     if details.get("relation") != "rho" or not turn or \
-            not any(e.endswith(" refuses") for e in events[at + 1:cut]):
+            not any(isinstance(parse_event(e), Refused) for e in events[at + 1:cut]):
         return cut
-    if any(_CALL.match(e) and e.startswith(f"{turn} ") for e in events[at + 1:cut]):
+    if any(_call_by(e, turn) for e in events[at + 1:cut]):
         return cut  # he has called already
-    for index in range(cut, len(events)):
-        if _CALL.match(events[index]) and events[index].startswith(f"{turn} "):
-            return index + 1
-    return cut
+    return next((i + 1 for i in range(cut, len(events)) if _call_by(events[i], turn)), cut)
 
 
 def end(record: Mapping[str, Any]) -> dict[str, Any]:
@@ -134,13 +134,13 @@ def rule_prefixes(cases: list[Mapping[str, Any]], name: str = "<shown>"
 
     def take(count: int, table: Table) -> None:
         if count in wanted:
-            found[count] = _plain(report(table, ruler))
+            found[count] = plain(report(table, ruler))
 
     replay(case, ruler, take)
     return [found[len(c["events"])] for c in cases]
 
 
-def _plain(output: dict[str, Any]) -> dict[str, Any]:
+def plain(output: dict[str, Any]) -> dict[str, Any]:
     """A copy as plain JSON data, as ``tdcourse rule --json`` prints it (the table goes on)."""
     plain: dict[str, Any] = json.loads(json.dumps(output))
     return plain

@@ -19,7 +19,6 @@ The stored record holds the seed, the case (case format), the ruling and what wa
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,10 +32,11 @@ from generator.model.deal import Deal
 from generator.model.seat import Seat
 from generator.oracle import play1987
 from generator.oracle import tables1987 as oracle
+from generator.scenarios import moments
 from generator.scenarios.driver import Decision, Driver, Rejected
 from generator.scenarios.recipes import Recipe
 from generator.table.case import Case
-from generator.table.events import DirectorCalled, Event
+from generator.table.events import Event, parse_event
 from generator.table.irregularities import CALL_KINDS, OUT_OF_ROTATION, Irregularity, Kind
 
 
@@ -128,19 +128,11 @@ def build(recipe: Recipe, board: Board, deal: Deal, seed: str, rng: random.Rando
     after = {"next": str(driver.table.next) if driver.table.next else None,
              "phase": driver.table.phase, "events": len(driver.table.events)}
     outputs.setdefault(len(driver.table.events), _snapshot(driver))
-    fact = driver.table.irregularities[-1]
-    turn = fact.detail("turn")
-    if fact.detail("relation") == "rho" and driver.table.phase == "auction" and turn and \
-            str(driver.table.next) == str(turn) and driver.decision() is None:
-        # refused at his turn, the right-hand opponent's next call settles the ruling
-        # (:func:`generator.scenarios.moments.ruled`): that moment too, off the same table
-        driver.natural_call()
-        outputs[len(driver.table.events)] = _snapshot(driver)
     driver.run_to_end(policy)
     if _kinds(driver) != expected:
         raise Rejected(f"main line led to {[k.value for k in _kinds(driver)]}")
     case = Case(board, "1987", deal, tuple(driver.table.events))
-    result = _plain(_analysis(driver))
+    result = moments.plain(_analysis(driver))
     outputs[len(driver.table.events)] = result
     verification = {
         "detected": [k.value for k in expected],
@@ -148,26 +140,23 @@ def build(recipe: Recipe, board: Board, deal: Deal, seed: str, rng: random.Rando
         "oracle": _oracle_check(recipe.kind, result, driver),
         "score": _score_check(result, driver),
     }
-    if recipe.kind is Kind.REVOKE and driver.table.phase == "ended":
-        # a revoke nobody pointed out is ruled when the director is called at the end
-        # (:func:`generator.scenarios.moments.ruled`): that moment too, off the same table
-        driver.apply(DirectorCalled())
-        outputs[len(driver.table.events)] = _snapshot(driver)
-    return Scenario(seed, recipe.name, recipe.kind, case, result, verification, after, outputs)
-
-
-def _plain(output: dict[str, Any]) -> dict[str, Any]:
-    """An output as plain JSON data, as ``tdcourse rule --json`` would print it (lists, not
-    tuples; a copy the driver's later moves cannot change)."""
-    plain: dict[str, Any] = json.loads(json.dumps(output))
-    return plain
+    scenario = Scenario(seed, recipe.name, recipe.kind, case, result, verification, after,
+                        outputs)
+    ruled = moments.ruled(scenario.record())["events"]
+    if len(ruled) > len(case.events):
+        # the ruling's moment goes past the board (a revoke nobody pointed out is ruled when
+        # the director is called at the end): that moment too, off the same table
+        for event in ruled[len(case.events):]:
+            driver.apply(parse_event(event))
+        outputs[len(ruled)] = _snapshot(driver)
+    return scenario
 
 
 def _snapshot(driver: Driver) -> dict[str, Any]:
     """The engine's output for the events applied so far: the same as ruling the case cut
     there (the driver applied exactly those events to a fresh table under a fresh ruler).
     ``tdcourse audit`` rules the cut cases again through the case format and compares."""
-    return _plain(report(driver.table, driver.ruler))
+    return moments.plain(report(driver.table, driver.ruler))
 
 
 def _analysis(driver: Driver) -> dict[str, Any]:

@@ -420,3 +420,33 @@ def test_exposed_cards_come_from_the_hand() -> None:
             fact = after.table.irregularities[-1]
             for text in str(fact.detail("cards")).split():
                 assert Card.parse(text) in before.deal.hand(fact.seat)  # type: ignore[arg-type]
+
+
+def test_a_barred_players_call_is_the_call_his_hand_would_make() -> None:
+    """Law 37 scenarios: the partner barred after his side's insufficient bid forgets the bar
+    and makes the call the model gives his hand without it (never a pass: that is no
+    irregularity)."""
+    found = 0
+    for before, after in injected("call-when-obliged-to-pass", count=400):
+        seat, call = irregular_call(after)
+        calls = before.table.standing()
+        assert any(b.scope == "throughout" for b in before.table.bars_on(seat))
+        assert not isinstance(call, Pass)
+        assert call == natural(before, seat, list(calls)), (calls, seat, call)
+        found += 1
+    assert found >= 3
+
+
+def test_a_call_after_the_final_pass_is_the_call_his_hand_would_make() -> None:
+    """Law 39 scenarios: a player who has not noticed the auction is over makes the call his
+    hand would make if it went on; one whose hand would pass passes."""
+    found = bids = 0
+    for before, after in injected("call-after-final-pass"):
+        seat, call = irregular_call(after)
+        calls = before.table.standing()
+        assert before.table.phase == "play"
+        if not isinstance(call, Pass):
+            assert call == natural(before, seat, list(calls)), (calls, seat, call)
+            bids += 1
+        found += 1
+    assert found >= 5 and bids >= 1, (found, bids)

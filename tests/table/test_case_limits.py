@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 from generator.errors import InputError
 from generator.model.seat import Seat
@@ -290,3 +291,38 @@ def test_every_case_example_of_the_format_page_parses_and_its_deal_has_52_cards(
     assert deals >= 1
     first = parse_case(examples[0], "docs/case-format.md")
     assert [i.kind for i in detect(first)] == [Kind.INSUFFICIENT_BID]
+
+
+# --------------------------------------------------------------------------- JSON's fast path
+def test_a_json_case_within_the_limits_reads_as_the_bounded_loader_reads_it() -> None:
+    """A JSON case within every limit is composed by libyaml's C composer (``tdcourse audit``
+    reads thousands): the same case as the bounded loader gives, line numbers included."""
+    import json
+
+    from generator.table import case as case_module
+
+    text = json.dumps({"format": 1, "edition": "1987", "board": 5, "events": [
+        "N 1S", "E 1H", "S refuses", "E 2D"]}, indent=1)
+    fast = case_module._plain_json_node(text)
+    assert fast is not None
+    bounded = case_module._compose(text, "x.json")
+    assert bounded is not None
+    assert yaml.serialize(fast) == yaml.serialize(bounded)
+    parsed = parse_case(text, "x.json")
+    assert parsed == parse_case(text, "x.yaml")  # the bounded loader's reading
+    assert parsed.event_lines == parse_case(text, "x.yaml").event_lines == (6, 7, 8, 9)
+
+
+@pytest.mark.parametrize(("text", "problem"), [
+    ('{"board": 1, "board": 2, "events": []}', "given twice"),
+    ('{"board": 1, "events": [' + ", ".join(['"N P"'] * 501) + "]}", "at most 500"),
+    ('{"board": 123456789012345678901234, "events": []}', "digits"),
+])
+def test_a_json_case_past_a_limit_is_refused_where_it_stands(text: str, problem: str) -> None:
+    """Past a limit the C composer is not used: the bounded loader refuses with its line."""
+    from generator.table import case as case_module
+
+    assert case_module._plain_json_node(text) is None
+    with pytest.raises(InputError, match=problem) as caught:
+        parse_case(text, "x.json")
+    assert caught.value.line is not None
