@@ -237,13 +237,65 @@ class _Rulings:
         return self.cache[key]
 
 
+def _key_problems(question: Mapping[str, Any], output: Mapping[str, Any]) -> list[str]:
+    key = question["key"]
+    problems = [] if keys.key_matches(key, output) else [
+        f"the key {json.dumps(key, ensure_ascii=False)} is not in the ruling of shown"]
+    score = output.get("score") or {}
+    if question.get("type") == "number" and score.get("NS") != question.get("answer"):
+        problems.append(f"answer {question.get('answer')} but the ruling scores "
+                        f"{score.get('NS')}")
+    return problems
+
+
+def _answer_problems(question: Mapping[str, Any], ruling: Mapping[str, Any] | None,
+                     output: Mapping[str, Any]) -> tuple[list[str], list[str]]:
+    """What is wrong with the answers marked right, and with those marked wrong."""
+    choices = list(question.get("choices") or ())
+    right: list[str] = []
+    wrong: list[str] = []
+    marked = sum(1 for c in choices if c.get("correct"))
+    if question.get("type") == "single" and marked != 1:
+        right.append(f"{marked} answers marked right")
+    if question.get("type") == "multiple" and not marked:
+        right.append("no answer marked right")
+    for choice in choices:
+        claim = choice.get("claim")
+        if not isinstance(claim, Mapping):
+            (right if choice.get("correct") else wrong).append(
+                f"choice {choice.get('id')} states no claim")
+        elif choice.get("correct") and not _claim_holds(claim, ruling, output):
+            right.append(f"choice {choice['id']} is marked right but the ruling does not say "
+                         f"{json.dumps(claim, ensure_ascii=False)}")
+        elif not choice.get("correct") and (why := _wrong_is_wrong(claim, ruling, output)):
+            wrong.append(f"choice {choice['id']} is marked wrong but {why}")
+    return right, wrong
+
+
+def _why_problems(langs: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    problems = []
+    for lang, local in langs.items():
+        reasons = [str(c.get("why") or "") for c in local.get("choices") or ()
+                   if not c.get("correct")]
+        if any(not r.strip() for r in reasons):
+            problems.append(f"a wrong answer without its why in {lang}")
+        elif len(set(reasons)) != len(reasons):
+            problems.append(f"two wrong answers give the same why in {lang}")
+    return problems
+
+
+def _russian_problems(russian: Mapping[str, Any] | None) -> list[str]:
+    return [f"{where} has Latin {' '.join(sorted(set(latin)))}: {text}"
+            for where, text in texts(russian or {}) if (latin := latin_words(text))]
+
+
 def audit_question(question: Mapping[str, Any], langs: Mapping[str, Mapping[str, Any]],
                    record: Mapping[str, Any] | None, report: Report, rulings: _Rulings) -> None:
     """Run every check on one question (``langs``: the same question in each language)."""
     qid = str(question.get("id"))
     report.questions += 1
-    shown, key = question.get("shown"), question.get("key")
-    if not isinstance(shown, Mapping) or not isinstance(key, Mapping):
+    shown = question.get("shown")
+    if not isinstance(shown, Mapping) or not isinstance(question.get("key"), Mapping):
         report.add("shown", ["no 'shown' case or no 'key'"], qid)
         return
     try:
@@ -253,64 +305,14 @@ def audit_question(question: Mapping[str, Any], langs: Mapping[str, Mapping[str,
         return
     report.add("shown", [], qid)
     ruling = keys.ruling_of(output, _irregularity_kind(question, record))
-
-    problems = [] if keys.key_matches(key, output) else [
-        f"the key {json.dumps(key, ensure_ascii=False)} is not in the ruling of shown"]
-    if question.get("type") == "number":
-        score = output.get("score") or {}
-        if score.get("NS") != question.get("answer"):
-            problems.append(f"answer {question.get('answer')} but the ruling scores "
-                            f"{score.get('NS')}")
-    report.add("key", problems, qid)
-
-    choices = list(question.get("choices") or ())
-    right_problems: list[str] = []
-    wrong_problems: list[str] = []
-    right = [c for c in choices if c.get("correct")]
-    if question.get("type") == "single" and len(right) != 1:
-        right_problems.append(f"{len(right)} answers marked right")
-    if question.get("type") in ("single", "multiple") and not right:
-        right_problems.append("no answer marked right")
-    for choice in choices:
-        claim = choice.get("claim")
-        if not isinstance(claim, Mapping):
-            (right_problems if choice.get("correct") else wrong_problems).append(
-                f"choice {choice.get('id')} states no claim")
-            continue
-        if choice.get("correct"):
-            if not _claim_holds(claim, ruling, output):
-                right_problems.append(f"choice {choice['id']} is marked right but the ruling "
-                                      f"does not say {json.dumps(claim, ensure_ascii=False)}")
-        else:
-            why = _wrong_is_wrong(claim, ruling, output)
-            if why:
-                wrong_problems.append(f"choice {choice['id']} is marked wrong but {why}")
-    report.add("right", right_problems, qid)
-    report.add("wrong", wrong_problems, qid)
-
-    why_problems = []
-    for lang, local in langs.items():
-        reasons = [str(c.get("why") or "") for c in local.get("choices") or ()
-                   if not c.get("correct")]
-        if any(not r.strip() for r in reasons):
-            why_problems.append(f"a wrong answer without its why in {lang}")
-        elif len(set(reasons)) != len(reasons):
-            why_problems.append(f"two wrong answers give the same why in {lang}")
-    report.add("why", why_problems, qid)
-
-    moment_problems = []
-    for lang, local in langs.items():
-        moment_problems += [f"{lang}: {p}" for p in _moment_problems(local, record, ruling, lang)]
-    report.add("moment", moment_problems, qid)
-
-    russian = langs.get("ru")
-    ru_problems = []
-    if russian is not None:
-        for where, text in texts(russian):
-            latin = latin_words(text)
-            if latin:
-                ru_problems.append(f"{where} has Latin {' '.join(sorted(set(latin)))}: {text}")
-    report.add("russian", ru_problems, qid)
+    report.add("key", _key_problems(question, output), qid)
+    right, wrong = _answer_problems(question, ruling, output)
+    report.add("right", right, qid)
+    report.add("wrong", wrong, qid)
+    report.add("why", _why_problems(langs), qid)
+    report.add("moment", [f"{lang}: {p}" for lang, local in langs.items()
+                          for p in _moment_problems(local, record, ruling, lang)], qid)
+    report.add("russian", _russian_problems(langs.get("ru")), qid)
 
 
 def audit(records: Sequence[Mapping[str, Any]],
