@@ -130,7 +130,7 @@ def _call_words(call: str, lang: str) -> str:
     return call_words(call, lang)
 
 
-def _contract(contract: str, lang: str) -> str:
+def contract_words(contract: str, lang: str) -> str:
     """``4HX`` → "4♥ doubled": a contract in words, its double or redouble said."""
     bid = contract.rstrip("X")
     doubles = len(contract) - len(bid)
@@ -268,7 +268,7 @@ def _state_lines(result: Mapping[str, Any], lang: str, contract: bool = True) ->
     lines = []
     if contract and state.get("contract"):
         lines.append(f"{_heading(lang, 'contract')}: " + _heading(
-            lang, "contract_line", contract=_contract(str(state["contract"]), lang),
+            lang, "contract_line", contract=contract_words(str(state["contract"]), lang),
             declarer=_seat(state.get("declarer") or "?", lang)))
     if state["phase"] == "play":
         lines.extend(_play_lines(state, lang))
@@ -301,7 +301,7 @@ def announce(case: Case, result: Mapping[str, Any], lang: str = "en") -> str:
         # the tricks counted with their noun («взял 8 взяток», "8 tricks"), not read off a
         # table as the notebook's result line has them («взяток: 8»)
         lines.append(f"{_heading(lang, 'result')}: " + _w(
-            lang, "result_line", contract=_contract(str(case.contract), lang),
+            lang, "result_line", contract=contract_words(str(case.contract), lang),
             declarer=_seat(case.declarer, lang),
             tricks_acc=words.counted(case.tricks or 0, lang, "tricks")))  # load_case: given
     else:

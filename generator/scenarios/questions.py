@@ -33,6 +33,7 @@ from typing import Any
 
 from generator import i18n
 from generator.laws import law77, words
+from generator.laws.announce import contract_words
 from generator.laws.explain import (
     chosen_text,
     describe_fact,
@@ -43,7 +44,7 @@ from generator.laws.explain import (
 from generator.laws.kinds import OPTION_LAWS
 from generator.laws.refs import LawRef, law_index
 from generator.model.cards import Card
-from generator.model.contract import Contract, Doubling
+from generator.model.contract import Contract
 from generator.model.seat import Seat
 from generator.scenarios import keys, moments
 from generator.scenarios.keys import PENALTIES, SUBSTANTIVE, SYNONYMS
@@ -641,15 +642,6 @@ def next_question(record: Mapping[str, Any], moment: Moment | None = None
 
 
 # --------------------------------------------------------------------------- the score
-def _contract_words(contract: Contract, lang: str) -> str:
-    text = words.bid(f"{contract.level}{contract.strain.value}", lang)
-    if contract.doubling is Doubling.DOUBLED:
-        text += " " + i18n.text(lang, "questions.score", "doubled")
-    elif contract.doubling is Doubling.REDOUBLED:
-        text += " " + i18n.text(lang, "questions.score", "redoubled")
-    return text
-
-
 def score_lines(output: Mapping[str, Any], lang: str) -> list[str]:
     """The score of a finished board derived line by line: the contract, the tricks won in play,
     the tricks transferred with their clause, the result and each Law 77 item, the total."""
@@ -665,7 +657,7 @@ def score_lines(output: Mapping[str, Any], lang: str) -> list[str]:
     side = str(declarer.side)
     vul = output["state"]["vulnerable"]
     vulnerable = vul == "Both" or vul == side
-    lines = [line("contract", contract=_contract_words(contract, lang),
+    lines = [line("contract", contract=contract_words(str(contract), lang),
                   declarer=words.seat(str(declarer), lang),
                   vul=i18n.text(lang, "questions.score",
                                 "vulnerable" if vulnerable else "not_vulnerable")),
@@ -732,7 +724,7 @@ def score_question(record: Mapping[str, Any],
         fact = _fact(record, output)
         told = describe_fact(fact["kind"], fact["seat"], dict(fact.get("details") or {}), lang)
         over = i18n.text(lang, "questions.score", "context").format(
-            contract=_contract_words(contract, lang), declarer=words.seat(declarer, lang),
+            contract=contract_words(str(contract), lang), declarer=words.seat(declarer, lang),
             side=words.side(side, lang), tricks=words.counted(played, lang, "tricks"))
         return f"{told} {over}"
 
