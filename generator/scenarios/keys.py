@@ -36,7 +36,8 @@ SUBSTANTIVE = (*PENALTIES, *NEUTRAL, "roles_swapped", "request_refused", "call_c
                "card_withdrawn", "penalty_card_remains", "wins_trick")
 #: Fields that do not change what a rectification does: where it comes from, how it is worded,
 #: and its state of progress.
-NOT_EFFECT = frozenset({"law", "event", "explanation", "status", "applies", "text", "note"})
+NOT_EFFECT = frozenset({"law", "event", "explanation", "status", "applies", "text", "note",
+                        "picked_up"})
 #: Option ids that say the same thing ("accept it", "leave it as it is").
 SYNONYMS = {"accept": "none", "none": "accept"}
 
