@@ -130,7 +130,7 @@ def _cmd_generate(args: argparse.Namespace) -> int:
         raise ParseError(f"--workers must be 0 (the default) or more, not {args.workers}")
     out = Path(args.out)
     outputs.check_dir(out, outputs.BANK_MARKER)  # refused before any work, again before the move
-    from generator.scenarios.bank import Plan, scenarios, write_bank
+    from generator.scenarios.bank import Plan, drills, scenarios, write_bank
 
     langs = (tuple(lang.strip() for lang in args.lang.split(",") if lang.strip())
              if args.lang is not None else languages())
@@ -139,20 +139,23 @@ def _cmd_generate(args: argparse.Namespace) -> int:
                          f"{', '.join(languages())})")
     for lang in langs:
         i18n.check(lang)
-    plan = Plan(args.count, args.seed, topics, langs)
-    plan.recipes()  # fail early on unknown topics
+    if args.drills is not None and args.drills < 0:
+        raise ParseError(f"--drills must be 0 or more, not {args.drills}")
+    plan = Plan(args.count, args.seed, topics, langs, drills=args.drills)
+    plan.check()  # fail early on unknown topics
     workers = worker_count(args.workers or 2, args.count)
-    with tqdm(total=args.count, desc="scenarios", unit="scn", file=sys.stderr,
-              disable=args.quiet or args.count < 50) as bar:
+    with tqdm(total=plan.scenario_count, desc="scenarios", unit="scn", file=sys.stderr,
+              disable=args.quiet or plan.scenario_count < 50) as bar:
 
         def advance(n: int) -> None:
             bar.update(n)
 
         records = scenarios(plan, workers, progress=advance)
-    write_bank(out, plan, records)
-    questions = sum(len(r["questions"]) for r in records)
-    print(f"bank written to {out}: {len(records)} scenarios, {questions} questions "
-          f"in {', '.join(langs)} (seed {args.seed})")
+    drilled = drills(plan)
+    write_bank(out, plan, records, drilled)
+    questions = sum(len(r["questions"]) for r in [*records, *drilled])
+    print(f"bank written to {out}: {len(records)} scenarios, {len(drilled)} drills, "
+          f"{questions} questions in {', '.join(langs)} (seed {args.seed})")
     return 0
 
 
@@ -160,16 +163,19 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from generator.scenarios.bank import (
+        bank_ids,
         check_counts,
         load_bank,
+        load_drills,
         load_questions,
+        verify_drills,
         verify_questions,
         verify_records,
     )
 
     bank = Path(args.bank)
     manifest, records = load_bank(bank)
-    ids = {record["id"] for record in records}
+    ids = bank_ids(bank, records)
     stored: dict[str, list[dict[str, Any]]] = {}
     for lang in manifest["langs"]:
         if lang not in languages():
@@ -179,11 +185,15 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     check_counts(bank, manifest, records, stored)
     problems = verify_records(records, str(args.bank))
     for lang, questions in stored.items():
-        problems += verify_questions(records, lang, questions, f"questions.{lang}.json")
+        scenario_questions = [q for q in questions if "drill" not in q]
+        problems += verify_questions(records, lang, scenario_questions,
+                                     f"questions.{lang}.json")
+        problems += verify_drills(bank, lang, questions, f"questions.{lang}.json")
     for line in problems:
         print(line)
     disagreeing = len({p.split(':')[0] for p in problems})
-    print(f"{len(records) - disagreeing} agree, {disagreeing} disagree")
+    total = len(records) + len(load_drills(bank))
+    print(f"{total - disagreeing} agree, {disagreeing} disagree")
     return 1 if problems else 0
 
 
@@ -320,6 +330,10 @@ def build_parser() -> argparse.ArgumentParser:
                      help=f"number of scenarios, 1 to {MAX_COUNT} (default: 100)")
     gen.add_argument("--seed", type=int, default=1, help="seed (same seed, same bank)")
     gen.add_argument("--topics", help="comma-separated topics (default: all)")
+    gen.add_argument("--drills", type=int, default=None,
+                     help="questions made from a seed rather than a table (scoring, procedure "
+                     "facts; default: a quarter of --count, or --count itself when the topics "
+                     "are those of drills only)")
     gen.add_argument("--lang", default=None,
                      help="comma-separated languages of the questions (default: all catalogs)")
     gen.add_argument("--out", default="quizzes/bank", help="bank directory to write (a "
