@@ -127,6 +127,8 @@ def sphinx_config(book: Path, lang: str, langs: Sequence[str]) -> dict[str, Any]
     # suit colours are drawn for a light page.
     config.setdefault("html_context", {}).setdefault("default_mode", "light")
     theme.pop("launch_buttons", None)
+    if not str(theme.get("extra_footer") or "").strip():  # a publisher's own footer wins
+        theme["extra_footer"] = footer_html(lang)
     # Lists that extensions append to (the theme adds its templates, we add our static files):
     # Sphinx's defaults are shared objects, so two builds in one process would see each other's
     # additions (and a changed configuration hash, i.e. a full rebuild). Our own copies instead.
@@ -137,6 +139,16 @@ def sphinx_config(book: Path, lang: str, langs: Sequence[str]) -> dict[str, Any]
     config["tdcourse_languages"] = list(langs)
     result: dict[str, Any] = config
     return result
+
+
+def footer_html(lang: str) -> str:
+    """The footer of every page: the project, its licence, and what it rests on (the 1987
+    code), in the page's language (``site.footer`` of the catalogs; text only, escaped)."""
+    from generator import i18n
+
+    lines = [html.escape(i18n.text(lang, "site.footer", key))
+             for key in ("project", "licence", "source")]
+    return '<p class="tdc-footer">' + "<br>".join(lines) + "</p>"
 
 
 def chapter_docs(book: Path) -> list[str]:
