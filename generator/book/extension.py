@@ -170,6 +170,19 @@ def _escape_search_titles(app: Sphinx, exception: Exception | None) -> None:
         path.write_text(text, encoding="utf-8")
 
 
+def _slim_theme(app: Sphinx, exception: Exception | None) -> None:
+    """The theme's icon bundle replaced by the icons we use, its unused icon rules and source
+    maps dropped (:mod:`generator.book.icons`)."""
+    if exception is not None or app.builder.format != "html":
+        return
+    import pydata_sphinx_theme
+
+    from generator.book import icons
+
+    theme = Path(pydata_sphinx_theme.__file__).parent / "theme" / "pydata_sphinx_theme"
+    icons.slim(Path(app.outdir), theme / "static" / "scripts" / "fontawesome.js")
+
+
 def _add_static(app: Sphinx) -> None:
     from generator.book.quiz import asset_names
 
@@ -411,6 +424,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", _mystnb_css_first)
     app.connect("build-finished", _refresh_static)
     app.connect("build-finished", _escape_search_titles)
+    app.connect("build-finished", _slim_theme)
 
     app.add_node(law_reference)
     app.add_role("law", law_role)

@@ -47,8 +47,11 @@ SOURCE_LANG = "en"
 GENERATED = "_generated"
 # Jupyter Book 1 extensions the course leaves out: thebe (a CDN script, declared twice on every
 # page), comments (hypothes.is/utterances), intersphinx (fetches inventories), LaTeX extras.
+#: Jupyter Book's default extensions the course does not use: each would add its scripts and
+#: styles to every page (sphinx-design, the toggle and copy buttons: about 100 KB a page).
 DROPPED_EXTENSIONS = ("sphinx_thebe", "sphinx_comments", "sphinx.ext.intersphinx",
-                      "sphinx_jupyterbook_latex", "sphinx_multitoc_numbering")
+                      "sphinx_jupyterbook_latex", "sphinx_multitoc_numbering", "sphinx_design",
+                      "sphinx_togglebutton", "sphinx_copybutton")
 DROPPED_CONFIG = ("comments_config", "thebe_config", "intersphinx_mapping",
                   "use_multitoc_numbering", "use_jupyterbook_latex")
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -135,6 +138,7 @@ def sphinx_config(book: Path, lang: str, langs: Sequence[str]) -> dict[str, Any]
     for key in ("templates_path", "html_static_path", "html_css_files", "html_js_files",
                 "html_extra_path"):
         config[key] = list(config.get(key) or [])
+    config["templates_path"].append(str(Path(__file__).parent / "templates"))
     config["language"] = lang
     config["tdcourse_languages"] = list(langs)
     result: dict[str, Any] = config

@@ -1,0 +1,189 @@
+"""The theme's icons without its 1.5 MB icon script, and the theme's files slimmed to what we use.
+
+pydata-sphinx-theme loads Font Awesome's whole JavaScript bundle (about 1.5 MB, every icon of
+every family) on every page, to turn ``<i class="fa-solid fa-bars">`` into an inline SVG; its
+stylesheet also carries the web-font rules of every icon (about 90 KB). The course uses a dozen
+icons. After an HTML build, :func:`slim` therefore
+
+* replaces ``_static/scripts/fontawesome.js`` in the output (the pages keep their reference to
+  it) with a small script generated from the theme's own bundle: the shapes of the icons the
+  pages and the theme's scripts name, and a few lines that draw them the same way (an inline
+  SVG carrying the ``<i>``'s classes, so the theme's CSS, e.g. the light/dark switch, still
+  applies);
+* drops from the theme's stylesheet the rules of icons nobody uses (``.fa-<name>:before`` and
+  ``.fa-<name>{--fa:...}``), and the ``sourceMappingURL`` comments of the theme's files, whose
+  ``.map`` files are removed (developer aids, megabytes the site does not need).
+
+The icon shapes are Font Awesome Free's (icons under CC BY 4.0), read from the theme package
+installed with the course; only the subset is written. Everything is derived from the output
+and the installed theme, so the result is the same bytes for the same build.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+#: Font Awesome classes that are modifiers or families, not icon names.
+MODIFIERS = frozenset({
+    "fa", "fas", "far", "fab", "fa-solid", "fa-regular", "fa-brands", "fa-lg", "fa-xs", "fa-sm",
+    "fa-1x", "fa-2x", "fa-3x", "fa-fw", "fa-spin", "fa-pulse", "fa-border", "fa-inverse",
+    "fa-stack", "fa-flip", "fa-beat", "fa-fade", "fa-shake", "fa-bounce",
+})
+#: The family a class names (solid when none is named, as Font Awesome does).
+FAMILIES = {"fa-regular": "regular", "far": "regular", "fa-brands": "brands", "fab": "brands"}
+_CLASS_ATTR = re.compile(r'class="([^"]*\bfa-[^"]*)"')
+#: a string in a script that names icon classes ("fa-solid fa-xmark")
+_JS_CLASSES = re.compile(r'["\']((?:[\w-]+ )*fa-[a-z0-9-]+(?: [\w-]+)*)["\']')
+_SOURCE_MAP = re.compile(r"\n?/[/*]# sourceMappingURL=[^\n*]*(?:\*/)?")
+#: the theme bundle's blocks: each family's icon table ends where it is registered
+_BLOCK_END = re.compile(r'\(function\(\)\{\w+\("(fab|far|fas)",\w+\)')
+
+
+def _icons_of(classes: Iterable[str]) -> tuple[str, str] | None:
+    tokens = list(classes)
+    names = [t[3:] for t in tokens if t.startswith("fa-") and t not in MODIFIERS]
+    if not names:
+        return None
+    family = next((FAMILIES[t] for t in tokens if t in FAMILIES), "solid")
+    return family, names[0]
+
+
+def used_icons(outdir: Path) -> set[tuple[str, str]]:
+    """(family, name) of every icon an HTML page of the output or one of its scripts names."""
+    found: set[tuple[str, str]] = set()
+    for page in sorted(outdir.rglob("*.html")):
+        for match in _CLASS_ATTR.finditer(page.read_text(encoding="utf-8", errors="replace")):
+            icon = _icons_of(match.group(1).split())
+            if icon:
+                found.add(icon)
+    scripts = outdir / "_static" / "scripts"
+    for script in sorted(scripts.glob("*.js")) if scripts.is_dir() else ():
+        if script.name == "fontawesome.js":
+            continue
+        text = script.read_text(encoding="utf-8", errors="replace")
+        for match in _JS_CLASSES.finditer(text):
+            icon = _icons_of(match.group(1).split())
+            if icon:
+                found.add(icon)
+    return found
+
+
+def _family_blocks(bundle: str) -> dict[str, tuple[int, int]]:
+    """Where each family's icon table lies in the bundle (between the previous family's
+    registration and its own)."""
+    blocks: dict[str, tuple[int, int]] = {}
+    start = 0
+    for match in _BLOCK_END.finditer(bundle):
+        family = {"fab": "brands", "far": "regular", "fas": "solid"}[match.group(1)]
+        blocks.setdefault(family, (start, match.start()))
+        start = match.end()
+    return blocks
+
+
+def shapes(bundle: str, icons: Iterable[tuple[str, str]]) -> dict[str, list[object]]:
+    """``"family name" -> [width, height, path]`` for each icon the bundle has."""
+    blocks = _family_blocks(bundle)
+    out: dict[str, list[object]] = {}
+    for family, name in sorted(set(icons)):
+        span = blocks.get(family)
+        if span is None:
+            continue
+        pattern = re.compile(r'(?:[,{]|")' + re.escape(name) + r'"?:\[(\d+),(\d+),\[[^\]]*\],'
+                             r'"[0-9a-f]+","([^"]+)"\]')
+        match = pattern.search(bundle, *span)
+        if match:
+            out[f"{family} {name}"] = [int(match.group(1)), int(match.group(2)), match.group(3)]
+    return out
+
+
+#: Draws the icons: each ``<i class="fa-...">`` (now and as pages add them) becomes an inline
+#: SVG with the same classes; an icon with a label keeps it, any other is hidden from readers.
+_DRAW = """(() => {
+'use strict';
+const NS = 'http://www.w3.org/2000/svg', FAM = {'fa-regular': 'regular', far: 'regular',
+  'fa-brands': 'brands', fab: 'brands'};
+const skip = new Set(%(modifiers)s);
+function one(i) {
+  const cls = [...i.classList], fam = cls.map(c => FAM[c]).find(Boolean) || 'solid';
+  const name = cls.find(c => c.startsWith('fa-') && !skip.has(c));
+  const shape = name && ICONS[`${fam} ${name.slice(3)}`];
+  if (!shape) return;
+  const svg = document.createElementNS(NS, 'svg'), path = document.createElementNS(NS, 'path');
+  svg.setAttribute('class', `svg-inline--fa ${i.className}`);
+  svg.setAttribute('viewBox', `0 0 ${shape[0]} ${shape[1]}`);
+  const label = i.getAttribute('aria-label') || i.getAttribute('title');
+  if (label) { svg.setAttribute('role', 'img'); svg.setAttribute('aria-label', label); }
+  else svg.setAttribute('aria-hidden', 'true');
+  path.setAttribute('fill', 'currentColor');
+  path.setAttribute('d', shape[2]);
+  svg.append(path);
+  i.replaceWith(svg);
+}
+const all = root => {
+  if (root.matches && root.matches('i[class*="fa-"]')) one(root);
+  else if (root.querySelectorAll) root.querySelectorAll('i[class*="fa-"]').forEach(one);
+};
+const start = () => {
+  all(document);
+  new MutationObserver(list => list.forEach(m => m.addedNodes.forEach(all)))
+    .observe(document.documentElement, {childList: true, subtree: true});
+};
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+else start();
+})();
+"""
+
+
+def icon_script(table: dict[str, list[object]]) -> str:
+    """The replacement of the theme's icon bundle: the icons' shapes and the drawing code."""
+    data = json.dumps(table, sort_keys=True, separators=(",", ":"))
+    modifiers = json.dumps(sorted(MODIFIERS), separators=(",", ":"))
+    return ("/* The icons of this site (Font Awesome Free shapes, CC BY 4.0), drawn as inline SVG:\n"
+            "   written by tdcourse from the theme's bundle, keeping only the icons used. */\n"
+            f"const ICONS = {data};\n" + _DRAW % {"modifiers": modifiers})
+
+
+def slim_stylesheet(css: str, keep: Iterable[str]) -> str:
+    """The theme's stylesheet without the font rules of icons not in ``keep`` (names)."""
+    wanted = set(keep)
+
+    def rule(match: re.Match[str]) -> str:
+        names = re.findall(r"\.fa-([a-z0-9-]+)", match.group(1))
+        icon_names = [n for n in names if f"fa-{n}" not in MODIFIERS]
+        is_icon_rule = bool(icon_names) and ("content:" in match.group(2)
+                                            or "--fa:" in match.group(2))
+        if is_icon_rule and not any(n in wanted for n in icon_names):
+            return ""
+        return match.group(0)
+
+    slim = re.sub(r"([^{}]+)\{([^{}]*)\}", rule, css)
+    return _SOURCE_MAP.sub("", slim)
+
+
+def slim(outdir: Path, bundle: Path) -> None:
+    """Slim the theme's files in an HTML build's output (see the module's docstring); a build
+    whose theme ships no icon bundle is left alone."""
+    static = outdir / "_static"
+    target = static / "scripts" / "fontawesome.js"
+    if not target.is_file() or not bundle.is_file():
+        return
+    icons = used_icons(outdir)
+    table = shapes(bundle.read_text(encoding="utf-8"), icons)
+    _write(target, icon_script(table))
+    names = {name for _family, name in icons}
+    for sheet in sorted((static / "styles").glob("*.css")) if (static / "styles").is_dir() else ():
+        _write(sheet, slim_stylesheet(sheet.read_text(encoding="utf-8"), names))
+    for script in sorted((static / "scripts").glob("*.js")):
+        if script != target:
+            text = script.read_text(encoding="utf-8")
+            _write(script, _SOURCE_MAP.sub("", text))
+    for source_map in sorted(static.rglob("*.map")):
+        source_map.unlink()
+
+
+def _write(path: Path, text: str) -> None:
+    if path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
