@@ -141,8 +141,8 @@ def icon_script(table: dict[str, list[object]]) -> str:
     """The replacement of the theme's icon bundle: the icons' shapes and the drawing code."""
     data = json.dumps(table, sort_keys=True, separators=(",", ":"))
     modifiers = json.dumps(sorted(MODIFIERS), separators=(",", ":"))
-    return ("/* The icons of this site (Font Awesome Free shapes, CC BY 4.0), drawn as inline SVG:\n"
-            "   written by tdcourse from the theme's bundle, keeping only the icons used. */\n"
+    return ("/* The icons of this site (Font Awesome Free shapes, CC BY 4.0), drawn as inline\n"
+            "   SVG: written by tdcourse from the theme's bundle, keeping only the icons used. */\n"
             f"const ICONS = {data};\n" + _DRAW % {"modifiers": modifiers})
 
 
