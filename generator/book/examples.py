@@ -256,8 +256,10 @@ def chapter_records(records: Iterable[Mapping[str, Any]], slug: str, count: int 
     topic = _check_slug(slug)
     if topic is None or count <= 0:
         return []
-    mine = [r for r in records if TOPICS.get(str(r["kind"])) == topic
-            and str(r["id"]) not in exclude]
+    # a drill record (``drills.json``: no table, no irregularity) is never a worked example,
+    # even when handed over with the scenarios
+    mine = [r for r in records if not r.get("drill") and "irregularities" in r
+            and TOPICS.get(str(r.get("kind"))) == topic and str(r["id"]) not in exclude]
     by_recipe: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
     for record in sorted(mine, key=_id_key):
         by_recipe[str(record["recipe"])].append(record)
