@@ -288,8 +288,8 @@ class _Shown:
     Subclasses list their content as blocks ``(shape, label, value)``: ``title`` (a heading),
     ``line`` (label: value), ``list`` (label, then one item a line), ``para`` (a paragraph),
     ``pre`` (preformatted text) and ``table`` (label, then rows of cells, the first the column
-    heads: a question's figure, such as a traveller). Both forms are drawn from the same blocks, so they never say
-    different things.
+    heads: a question's figure, such as a traveller). Both forms are drawn from the same
+    blocks, so they never say different things.
     """
 
     def _blocks(self) -> list[Block]:
@@ -323,7 +323,7 @@ class _Shown:
             elif shape == "list":
                 items = value if isinstance(value, list) else [value]
                 parts.append(f"<p><b>{html.escape(label)}:</b></p><ul>"
-                             + "".join(f"<li>{html.escape(i)}</li>" for i in items) + "</ul>")
+                             + "".join(f"<li>{html.escape(str(i))}</li>" for i in items) + "</ul>")
             elif shape == "pre":
                 parts.append(f"<pre>{html.escape(str(value))}</pre>")
             elif shape == "table":
