@@ -119,23 +119,12 @@ function context(root) {
     return tricks.length ? h('div.tdc-small', ui.play, h('ol.tdc-play', tricks)) : null;
   }
 
-  // What a question shows of its board: number, dealer, vulnerability, each only when given (a
-  // question not asked at a table has none of them, a score question no hands).
-  function board(q) {
-    const said = [q.board != null && fmt(ui.board, {n: q.board}), q.dealer && fmt(ui.dealer, {seat: N.seats[q.dealer]}),
-      q.vul && fmt(ui.vul, {vul: N.vul[q.vul]})].filter(Boolean);
-    return said.length ? h('p.tdc-small', said.join(' · ')) : null;
-  }
-
-  // A question's table (a traveller, a scoring table): a real table, every cell a text node, in a
-  // box that scrolls sideways on a narrow screen rather than squeezing the cells.
-  function figure(q) {
-    const f = q.figure;
-    if (!f || f.kind !== 'table' || !Array.isArray(f.columns) || !Array.isArray(f.rows)) return null;
-    return h('div.tdc-figure', {role: 'region', tabindex: 0, 'aria-label': ui.figure},
-      h('table', h('thead', h('tr', f.columns.map(c => h('th', {scope: 'col'}, `${c}`)))),
-        h('tbody', f.rows.map(r => h('tr', (Array.isArray(r) ? r : []).map(c => h('td', `${c}`)))))));
-  }
+  // What a question has of a board (a drill: maybe nothing); its table (a traveller), as text.
+  const board = q => [q.board != null && fmt(ui.board, {n: q.board}), q.dealer && fmt(ui.dealer, {seat: N.seats[q.dealer]}),
+    q.vul && fmt(ui.vul, {vul: N.vul[q.vul]})].filter(Boolean).join(' · ') || null;
+  const figure = ({figure: f}) => f && h('div.tdc-figure', {role: 'region', tabindex: 0, 'aria-label': ui.figure},
+    h('table', h('thead', h('tr', f.columns.map(c => h('th', {scope: 'col'}, c)))),
+      h('tbody', f.rows.map(r => h('tr', r.map(c => h('td', c)))))));
 
   // A question card: `actions` go above its feedback region; `changed` runs on each input.
   x.question = (q, n, total, actions, changed) => {
@@ -156,7 +145,7 @@ function context(root) {
     if (num && bar) ins[0].onkeydown = e => { e.key === 'Enter' && bar.querySelector('button:enabled')?.click(); };
     return {
       head,
-      el: h('section.tdc-q', {'data-qid': q.id, 'aria-labelledby': head.id}, head, board(q),
+      el: h('section.tdc-q', {'data-qid': q.id, 'aria-labelledby': head.id}, head, board(q) && h('p.tdc-small', board(q)),
         q.deal && hands(q), auction(q), play(q), figure(q), q.context && h('p', q.context), field, bar, fb),
       read() {
         const on = ins.filter(i => i.checked).map(i => i.value);
