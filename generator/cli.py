@@ -263,10 +263,18 @@ def _cmd_export(args: argparse.Namespace) -> int:
         raise InputError(f"no question of the topics {', '.join(topics)} in the bank", str(bank))
     checkpoint("export:read")
     if args.format == "pbn":
-        from generator.export.pbn import pbn, scenario_ids
+        from generator.export.pbn import pbn, scenario_ids, with_deal
 
         records = export.load_scenarios(bank)
         ids = scenario_ids(questions)
+        skipped = len(with_deal(questions)[1])
+        if skipped:
+            print(f"tdcourse: pbn: {skipped} of the {len(questions)} questions are not asked "
+                  "at a table (scores, travellers, procedure) and have no deal to write: "
+                  "left out", file=sys.stderr)
+        if not ids:
+            raise InputError("no question of the chosen topics has a deal to write as PBN",
+                             str(bank))
         missing = [i for i in ids if i not in records]
         if missing:
             raise InputError(f"scenario {missing[0]} of the questions is not in the bank",

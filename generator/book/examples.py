@@ -46,10 +46,12 @@ from generator.scenarios.questions import TOPICS, localise, questions_for
 
 EDITION = "1987"
 
-#: The course's chapters: file slug -> the question-bank topic it draws on (None: no topic yet).
+#: The course's chapters: file slug -> the question-bank topic its quiz draws on. The topics of
+#: :data:`LAW_CHAPTERS` are fed by drills (:mod:`generator.drills`) or by recipes added later;
+#: until the bank holds questions of such a topic, the chapter draws on its laws instead.
 CHAPTERS: dict[str, str | None] = {
-    "01-director-and-procedure": None,
-    "02-board-and-deal": None,
+    "01-director-and-procedure": "director-and-procedure",
+    "02-board-and-deal": "board-and-deal",
     "03-auction-procedure": "auction-procedure",
     "04-changes-of-call": "changes-of-call",
     "05-insufficient-bid": "insufficient-bid",
@@ -60,11 +62,17 @@ CHAPTERS: dict[str, str | None] = {
     "10-leads-out-of-turn": "leads-out-of-turn",
     "11-revoke": "revoke",
     "12-tricks": "tricks",
-    "13-claims": None,
-    "14-proprieties": None,
-    "15-scoring": None,
-    "16-tournament": None,
+    "13-claims": "claims",
+    "14-proprieties": "proprieties",
+    "15-scoring": "scoring",
+    "16-tournament": "tournament",
 }
+#: The chapters whose topic the scenario recipes of the first edition did not cover: their quiz
+#: is the bank's questions of their topic when the quiz definitions or the bank give some, else
+#: the questions citing their laws (:data:`CHAPTER_LAWS`); their worked examples, when the bank
+#: has no scenario of their topic, are the chapter's own text (no generated section).
+LAW_CHAPTERS: tuple[str, ...] = ("01-director-and-procedure", "02-board-and-deal", "13-claims",
+                                 "14-proprieties", "15-scoring", "16-tournament")
 #: The laws each chapter teaches (inclusive ranges of law numbers): the mock exam's breakdown
 #: by law links each law to its chapter, and a chapter with no question-bank topic draws its
 #: quiz from the questions whose ruling cites one of its laws (:data:`CHAPTER_LAWS`).
@@ -86,9 +94,9 @@ CHAPTER_RANGES: dict[str, tuple[tuple[int, int], ...]] = {
     "15-scoring": ((77, 79),),
     "16-tournament": ((80, 93),),
 }
-#: The chapters with no question-bank topic, by their laws (a scoring question for scoring).
+#: The chapters of :data:`LAW_CHAPTERS`, by their laws (a scoring question for scoring).
 CHAPTER_LAWS: dict[str, tuple[tuple[int, int], ...]] = {
-    slug: ranges for slug, ranges in CHAPTER_RANGES.items() if CHAPTERS[slug] is None}
+    slug: CHAPTER_RANGES[slug] for slug in LAW_CHAPTERS}
 #: Question kinds that stand for a chapter's laws even when the ruling does not cite them.
 CHAPTER_KINDS: dict[str, str] = {"15-scoring": "score",
                                  # the procedure chapter: who chooses among which options (10C)
@@ -248,8 +256,10 @@ def chapter_records(records: Iterable[Mapping[str, Any]], slug: str, count: int 
     topic = _check_slug(slug)
     if topic is None or count <= 0:
         return []
-    mine = [r for r in records if TOPICS.get(str(r["kind"])) == topic
-            and str(r["id"]) not in exclude]
+    # a drill record (``drills.json``: no table, no irregularity) is never a worked example,
+    # even when handed over with the scenarios
+    mine = [r for r in records if not r.get("drill") and "irregularities" in r
+            and TOPICS.get(str(r.get("kind"))) == topic and str(r["id"]) not in exclude]
     by_recipe: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
     for record in sorted(mine, key=_id_key):
         by_recipe[str(record["recipe"])].append(record)
@@ -369,15 +379,18 @@ def worked_examples(records: Sequence[Mapping[str, Any]], slug: str, lang: str, 
                     exclude: Collection[str] = ()) -> str:
     """The "Worked examples" section of a chapter, as MyST Markdown in ``lang``.
 
-    ``records`` are bank scenario records (``quizzes/bank/scenarios.json``); the examples are
-    :func:`chapter_records`. A chapter with no question-bank topic gets the empty string (its
-    examples, if any, are written by hand); a chapter whose topic has no record gets the heading
-    and a one-line note.
+    ``records`` are bank scenario records (``quizzes/bank/scenarios.json``; a drill never is
+    one, ``drills.json`` holds those); the examples are :func:`chapter_records`. A chapter of
+    :data:`LAW_CHAPTERS` with no record of its topic gets the empty string (its examples, if any,
+    are written by hand); another chapter whose topic has no record gets the heading and a
+    one-line note.
     """
     i18n.check(lang)
     if _check_slug(slug) is None:
         return ""
     chosen = chapter_records(records, slug, count, exclude)
+    if not chosen and slug in LAW_CHAPTERS:  # the chapter's own text holds its examples
+        return ""
     parts = [f"(examples-{slug})=", f"## {_word('worked_examples', lang)}", ""]
     if not chosen:
         parts.append(_word("no_examples", lang))
@@ -420,17 +433,20 @@ def chapter_questions(questions: Sequence[Mapping[str, Any]], slug: str,
                       limit: int = 10) -> list[Mapping[str, Any]]:
     """The questions of a chapter's quiz: those of ``selection`` (question ids, in that order,
     e.g. ``quizzes.json``'s ``chapters[topic]``) if given, else the first ``limit`` of the
-    chapter's topic in the order given."""
+    chapter's topic in the order given; a chapter of :data:`LAW_CHAPTERS` whose topic has no
+    question in the bank draws on its laws (:func:`_questions_by_law`) instead, so that it keeps
+    a quiz until the quiz definitions give it one of its own."""
     topic = _check_slug(slug)
-    if topic is None:
-        return _questions_by_law(questions, slug, limit)
     if selection is not None:
         by_id = {str(q["id"]): q for q in questions}
         missing = [qid for qid in selection if qid not in by_id]
         if missing:
             raise ValueError(f"quiz of {slug}: no question {', '.join(missing)} in the bank")
         return [by_id[qid] for qid in selection]
-    return [q for q in questions if q.get("topic") == topic][:limit]
+    mine = [q for q in questions if topic is not None and q.get("topic") == topic][:limit]
+    if not mine and slug in LAW_CHAPTERS:
+        return _questions_by_law(questions, slug, limit)
+    return mine
 
 
 def quiz_scenarios(questions: Sequence[Mapping[str, Any]], slug: str,
