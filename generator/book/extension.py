@@ -175,7 +175,7 @@ def _slim_theme(app: Sphinx, exception: Exception | None) -> None:
     maps dropped (:mod:`generator.book.icons`)."""
     if exception is not None or app.builder.format != "html":
         return
-    import pydata_sphinx_theme
+    import pydata_sphinx_theme  # type: ignore[import-untyped]
 
     from generator.book import icons
 
