@@ -10,9 +10,10 @@ icons. After an HTML build, :func:`slim` therefore
   pages and the theme's scripts name, and a few lines that draw them the same way (an inline
   SVG carrying the ``<i>``'s classes, so the theme's CSS, e.g. the light/dark switch, still
   applies);
-* drops from the theme's stylesheet the rules of icons nobody uses (``.fa-<name>:before`` and
-  ``.fa-<name>{--fa:...}``), and the ``sourceMappingURL`` comments of the theme's files, whose
-  ``.map`` files are removed (developer aids, megabytes the site does not need).
+* drops from the theme's stylesheet the icon font (its ``@font-face`` rules, so that the 150 KB
+  font is never downloaded) and the glyph rules of the icons (``.fa-<name>:before``), keeping
+  only the ``--fa`` variables of the icons used; and the ``sourceMappingURL`` comments of the
+  theme's files, whose ``.map`` files are removed (developer aids the site does not need).
 
 The icon shapes are Font Awesome Free's (icons under CC BY 4.0), read from the theme package
 installed with the course; only the subset is written. Everything is derived from the output
@@ -151,12 +152,15 @@ def slim_stylesheet(css: str, keep: Iterable[str]) -> str:
     wanted = set(keep)
 
     def rule(match: re.Match[str]) -> str:
+        if match.group(1).strip() == "@font-face" and "Font Awesome" in match.group(2):
+            return ""  # the icons are drawn as SVG: the icon fonts are never needed
         names = re.findall(r"\.fa-([a-z0-9-]+)", match.group(1))
         icon_names = [n for n in names if f"fa-{n}" not in MODIFIERS]
         is_icon_rule = bool(icon_names) and ("content:" in match.group(2)
                                             or "--fa:" in match.group(2))
-        if is_icon_rule and not any(n in wanted for n in icon_names):
-            return ""
+        if is_icon_rule and not (wanted and "--fa:" in match.group(2)
+                                 and any(n in wanted for n in icon_names)):
+            return ""  # a glyph of the icon font (":before" content): never drawn now
         return match.group(0)
 
     slim = re.sub(r"([^{}]+)\{([^{}]*)\}", rule, css)
