@@ -21,6 +21,7 @@ import random
 import re
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from functools import partial
 from typing import Any
 
 from generator import i18n
@@ -69,6 +70,16 @@ def _number(value: Fraction | int, lang: str) -> str:
         return str(value.numerator)
     whole = f"{float(value):.1f}"
     return whole.replace(".", _t(lang, "decimal"))
+
+
+def _step(value: Fraction, lang: str) -> tuple[str, str]:
+    """A step of a calculation: ``("=", "8.25")`` when two decimals say it exactly, else
+    ``("≈", "8.17")`` (the answer itself is rounded to one decimal at the end)."""
+    if (value * 100).denominator == 1:
+        text = str(value.numerator) if value.denominator == 1 else (
+            f"{float(value):.2f}".rstrip("0"))
+        return "=", text.replace(".", _t(lang, "decimal"))
+    return "≈", f"{float(value):.2f}".replace(".", _t(lang, "decimal"))
 
 
 def _round1(value: Fraction) -> Fraction:
@@ -239,9 +250,11 @@ def score_lines(board: int, result: Result, lang: str) -> list[str]:
                         points=law77.undertrick_penalty(contract.doubling, vulnerable, under,
                                                         table)))
     ns = _ns_score(result, vul)
-    mine = ns if side == "NS" else -ns
-    lines.append(_t(lang, "declarer_total", side=words.side(side, lang),
-                    score=_signed(mine, lang), ns=_signed(ns, lang), law=law))
+    if side == "NS":
+        lines.append(_t(lang, "ns_total", ns=_signed(ns, lang), law=law))
+    else:
+        lines.append(_t(lang, "declarer_total", side=words.side(side, lang),
+                        score=_signed(-ns, lang), ns=_signed(ns, lang), law=law))
     return lines
 
 
@@ -308,6 +321,13 @@ def _number_problems(question: Mapping[str, Any], expected: float) -> list[str]:
 def check_contract_score(question: Mapping[str, Any]) -> dict[str, list[str]]:
     key = question["key"]
     problems = _board_problems(question)
+    lang = str(question.get("lang", "en"))
+    told = str(question.get("context", ""))
+    for shown in (contract_words(str(key["contract"]), lang),
+                  words.seat(str(key["declarer"]), lang),
+                  words.counted(int(key["tricks"]), lang, "tricks")):
+        if shown not in told:
+            problems.append(f"the context does not tell {shown!r}")
     ns = endplay_ns(str(key["contract"]), str(key["declarer"]), int(key["tricks"]),
                     VUL_CYCLE[(int(question["board"]) - 1) % 16])
     problems += _number_problems(question, ns)
@@ -374,8 +394,10 @@ def _outbids(bid: Contract, other: Contract) -> bool:
                                                         order.index(str(other.strain)))
 
 
-def _draw_results(rng: random.Random, count: int) -> tuple[int, list[Result]]:
-    """One board and ``count`` results on it: mostly one contract, some neighbours."""
+def _draw_results(rng: random.Random, count: int, neighbours: float = 0.3
+                  ) -> tuple[int, list[Result]]:
+    """One board and ``count`` results on it: mostly one contract, a share ``neighbours`` of
+    other contracts."""
     board = rng.randint(1, 32)
     base_text, side = rng.choice(FAMILIES)
     base = Contract.parse(base_text)
@@ -384,7 +406,7 @@ def _draw_results(rng: random.Random, count: int) -> tuple[int, list[Result]]:
     par = max(0, min(13, base.tricks_needed + rng.choice((-1, 0, 0, 1))))
     results: list[Result] = []
     for _ in range(count):
-        if rng.random() < 0.7:
+        if rng.random() >= neighbours:
             declarer = main if rng.random() < 0.85 else str(Seat.parse(main).partner)
             tricks = max(0, min(13, par + rng.choice((-1, 0, 0, 0, 1))))
             results.append((base_text, declarer, tricks))
@@ -404,13 +426,16 @@ def _mp_figure(board: int, rows: Sequence[Result | str]) -> dict[str, Any]:
     cells: list[list[Any]] = []
     for number, row in enumerate(rows, start=1):
         if isinstance(row, str):
-            code = row
             cells.append([str(number), "—", "—", "—",
-                          _each(lambda lang, c=code: str(i18n.text(  # type: ignore[misc]
-                              lang, TABLE, "artificial_ns", c)))])
+                          _each(partial(_artificial_label, row))])
         else:
             cells.append(_result_cells(number, row, vul))
     return {"kind": "table", "columns": _columns(), "rows": cells}
+
+
+def _artificial_label(code: str, lang: str) -> str:
+    """``A+`` / «ср+»: an artificial score as the traveller writes it for North-South."""
+    return str(i18n.text(lang, TABLE, "artificial_ns", code))
 
 
 def _mp_explanation(rows: Sequence[Result | str], vul: str, asked: int, side: str,
@@ -446,11 +471,11 @@ def _mp_explanation(rows: Sequence[Result | str], vul: str, asked: int, side: st
         if r < n and rtop == 0:
             lines.append(_t(lang, "mp_lone", mp=_number(_round1(ns), lang)))
         elif r < n:
-            lines.append(_t(lang, "mp_scaled", raw=raw, top=top, rtop=rtop,
-                            mp=_number(_round1(ns), lang)))
+            eq, shown = _step(ns, lang)
+            lines.append(_t(lang, "mp_scaled", raw=raw, top=top, rtop=rtop, eq=eq, mp=shown))
         if side == "EW":
-            lines.append(_t(lang, "mp_ew", top=top, ns=_number(_round1(ns), lang),
-                            ew=_number(_round1(ew), lang)))
+            eq, shown_ew = _step(ew, lang)
+            lines.append(_t(lang, "mp_ew", top=top, ns=_step(ns, lang)[1], eq=eq, ew=shown_ew))
     value = ns if side == "NS" else ew
     lines.append(_t(lang, f"mp_answer_{side}", mp=_number(_round1(value), lang),
                     table=asked + 1))
@@ -561,14 +586,14 @@ def check_imps(question: Mapping[str, Any]) -> dict[str, list[str]]:
     return {"key": problems, "right": [], "wrong": []}
 
 
-def _imp_explanation(results: Sequence[Result], vul: str, team: str, lang: str) -> str:
+def _imp_explanation(results: Sequence[Result], vul: str, lang: str) -> str:
     s1, ns2 = (_ns_score(r, vul) for r in results)
     net = s1 - ns2
     won = law78.imps(net)
     low, high, size = law78.imp_band(net)
     a, b = _t(lang, "team_a"), _t(lang, "team_b")
     lines = [_t(lang, "imp_net", a=a, s1=_signed(s1, lang), s2=_signed(-ns2, lang),
-                ns2=_signed(ns2, lang), net=_signed(net, lang), law=_law(lang, "77"))]
+                ns2=_signed(ns2, lang), net=_signed(net, lang), law=_law(lang, "78B"))]
     if high is None:
         lines.append(_t(lang, "imp_band_top", diff=abs(net), low=low, imps=size,
                         law=_law(lang, "78B")))
@@ -582,7 +607,7 @@ def _imp_explanation(results: Sequence[Result], vul: str, team: str, lang: str) 
 
 @drill("imps", TOPIC, check=check_imps)
 def imps(rng: random.Random, rid: str) -> dict[str, Any] | None:
-    board, results = _draw_results(rng, 2)
+    board, results = _draw_results(rng, 2, neighbours=0.5)
     dealer, vul = _board_fields(board)
     team = rng.choice(("A", "B"))
     s1, ns2 = (_ns_score(r, vul) for r in results)
@@ -593,7 +618,7 @@ def imps(rng: random.Random, rid: str) -> dict[str, Any] | None:
         _each(lambda lang: _t(lang, "imp_prompt", team=_t(lang, name))),
         _each(lambda lang: _t(lang, "imp_context", board=board, vul=_vul_text(vul, lang),
                               a=_t(lang, "team_a"), b=_t(lang, "team_b"))),
-        _each(lambda lang: _imp_explanation(results, vul, team, lang)),
+        _each(lambda lang: _imp_explanation(results, vul, lang)),
         {"team": team, "rows": [{"contract": r[0], "declarer": r[1], "tricks": r[2]}
                                 for r in results]}, "imps")
     question.update(board=board, dealer=dealer, vulnerable=vul,
@@ -691,16 +716,18 @@ def _artificial(rng: random.Random, rid: str, form: str, name: str) -> dict[str,
         mp = _number(Fraction(PERCENT[r] * top, 100), lang)
         return _t(lang, "pct_choice_mp", award=award, mp=mp, top=top)
 
+    def why_of(r: str, lang: str) -> str:
+        return _t(lang, f"why_{'pct' if form == 'pairs' else 'imp'}_{r}",
+                  law=_law(lang, *refs), fault=fault(lang))
+
     choices = []
     for r in RESPONSIBILITIES:
         value = _law12_value(r, form)
         claim: dict[str, Any] = ({"percent": value} if form == "pairs" else {"imps": value})
         if top is not None:
             claim["mp"] = _answer(Fraction(str(value)) * top / 100)
-        why = None if r == resp else _each(
-            lambda lang, r=r: _t(lang, f"why_{'pct' if form == 'pairs' else 'imp'}_{r}",  # type: ignore[misc]
-                                 law=_law(lang, *refs), fault=fault(lang)))
-        choice: dict[str, Any] = {"id": "", "text": _each(lambda lang, r=r: text_of(r, lang)),  # type: ignore[misc]
+        why = None if r == resp else _each(partial(why_of, r))
+        choice: dict[str, Any] = {"id": "", "text": _each(partial(text_of, r)),
                                   "correct": r == resp, "claim": claim}
         if why is not None:
             choice["why"] = why
