@@ -375,7 +375,8 @@ def _neighbour(base: Contract, seat: str, par: int, rng: random.Random) -> Resul
         other = Strain.parse(OTHER_SUIT[strain])
         level = base.level if _outbids(Contract(base.level, other), base) else base.level + 1
         if level <= 7:
-            doubling = Doubling.DOUBLED if base.level >= 4 else Doubling.NONE
+            game = law77.trick_score(base, law77.table_for("1987")) >= 100
+            doubling = Doubling.DOUBLED if game else Doubling.NONE  # a sacrifice over a game
             sac = Contract(level, other, doubling)
             down = rng.choice((1, 2, 3, 3)) if doubling is Doubling.DOUBLED else rng.choice(
                 (1, 1, 2))
