@@ -89,6 +89,95 @@ def _cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_imps(args: argparse.Namespace) -> int:
+    from generator.laws import law77, law78
+
+    scores = []
+    for name, text in (("SCORE1", args.score1), ("SCORE2", args.score2)):
+        try:
+            scores.append(law78.parse_score(text, args.edition))
+        except law77.ScoringError as exc:
+            raise ParseError(f"{name}: {exc}") from None
+    difference = scores[0] - scores[1]
+    won = law78.imps(difference, args.edition)
+    if args.json:
+        print(json.dumps({"score1": scores[0], "score2": scores[1], "difference": difference,
+                          "imps": won, "edition": args.edition}, sort_keys=True))
+    else:
+        print(f"{won:+d}" if won else "0")
+    return 0
+
+
+def _mp_text(value: Any) -> str:
+    """Matchpoints as a traveller prints them: whole when whole, else to two decimals."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):.2f}".rstrip("0")
+
+
+def _mp_json(value: Any) -> int | float:
+    return int(value) if value.denominator == 1 else round(float(value), 2)
+
+
+def _read_traveller(path_text: str, edition: str) -> list[int | str]:
+    """The North-South entries of a traveller CSV (column ``NS``); each problem one located
+    line."""
+    import csv
+    from pathlib import Path
+
+    from generator.errors import shown
+    from generator.laws import law77, law78
+
+    path = Path(path_text)
+    where = shown(path)
+    if not path.is_file():
+        raise InputError("no such file" if not path.exists() else "not a file", where)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise InputError("not UTF-8 text", where) from None
+    except OSError as exc:
+        raise InputError(f"cannot be read ({exc.strerror})", where) from None
+    reader = csv.reader(text.splitlines())
+    header = next(reader, None)
+    if header is None:
+        raise InputError("an empty traveller (no header, no rows)", where, 1)
+    columns = [h.strip() for h in header]
+    if "NS" not in columns:
+        raise InputError(f"no NS column (the header has {', '.join(map(repr, columns))})",
+                         where, 1)
+    column = columns.index("NS")
+    entries: list[int | str] = []
+    for row in reader:
+        if not any(cell.strip() for cell in row):
+            continue  # a blank line between rows
+        line = reader.line_num
+        if column >= len(row) or not row[column].strip():
+            raise InputError("no score in the NS column", where, line)
+        try:
+            entries.append(law78.parse_entry(row[column], edition))
+        except law77.ScoringError as exc:
+            raise InputError(str(exc), where, line) from None
+    if not entries:
+        raise InputError("an empty traveller (a header but no rows)", where)
+    return entries
+
+
+def _cmd_matchpoints(args: argparse.Namespace) -> int:
+    from generator.laws import law78
+
+    entries = _read_traveller(args.file, args.edition)
+    rows = law78.traveller_matchpoints(entries, scaled=not args.unscaled, edition=args.edition)
+    if args.json:
+        print(json.dumps([{"NS": _mp_json(ns), "EW": _mp_json(ew)} for ns, ew in rows]))
+        return 0
+    top = law78.matchpoint_top(len(entries))
+    for number, (entry, (ns, ew)) in enumerate(zip(entries, rows, strict=True), start=1):
+        score = entry if isinstance(entry, str) else (f"{entry:+d}" if entry else "0")
+        print(f"{number}\t{score}\tNS {_mp_text(ns)}\tEW {_mp_text(ew)}\t(top {top})")
+    return 0
+
+
 def _cmd_score_table(args: argparse.Namespace) -> int:
     from generator.build import score_table_csv
 
@@ -323,6 +412,35 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--edition", default="1987", choices=("1987",))
     score.add_argument("--json", action="store_true")
     score.set_defaults(func=_cmd_score)
+
+    imps = sub.add_parser(
+        "imps", help="IMPs of the difference between two scores (Law 78B)",
+        description="Print the IMPs that SCORE1 wins against SCORE2 (both scores from the same "
+        "pair's side, e.g. North-South at the two tables), on the Law 78B scale: one line, the "
+        "IMPs with their sign, like '+12' for 'tdcourse imps 620 -100' (a difference of 720), "
+        "'-5' when SCORE1 is the lower, '0' for a difference of 10 or less.")
+    imps.add_argument("score1", metavar="SCORE1", help="a score, like 620 or +620")
+    imps.add_argument("score2", metavar="SCORE2", help="the score it is compared with, like -100")
+    imps.add_argument("--edition", default="1987", choices=("1987",))
+    imps.add_argument("--json", action="store_true",
+                      help='print {"score1", "score2", "difference", "imps", "edition"}')
+    imps.set_defaults(func=_cmd_imps)
+
+    mps = sub.add_parser(
+        "matchpoints", help="matchpoints of each row of a traveller (Laws 78A, 12C1)",
+        description="Read a traveller as CSV with a column NS (North-South's score at each "
+        "table: a number, or A+, A, A- for an artificial score to North-South, East-West then "
+        "having A-, A, A+) and print one line per row: its number, the score, North-South's and "
+        "East-West's matchpoints (2 per score beaten, 1 per tie) and the top. An artificial row "
+        "gets 60/50/40%% of the top (Law 12C1); the real scores are compared among themselves "
+        "and scaled to the full top (see generator.laws.law78).")
+    mps.add_argument("file", metavar="FILE", help="the traveller, a CSV file with a header")
+    mps.add_argument("--unscaled", action="store_true", help="do not scale the real scores to "
+                     "the full top when some rows are artificial")
+    mps.add_argument("--edition", default="1987", choices=("1987",))
+    mps.add_argument("--json", action="store_true",
+                     help='print a list of {"NS": MP, "EW": MP} in the rows\' order')
+    mps.set_defaults(func=_cmd_matchpoints)
 
     table = sub.add_parser("score-table", help="the whole scoring grid as CSV")
     table.add_argument("--edition", default="1987", choices=("1987",))
