@@ -569,7 +569,8 @@ class Restatement:
 
 
 @cache
-def restatements(edition: str = EDITION) -> tuple[dict[str, Restatement], dict[str, dict[str, str]]]:
+def restatements(edition: str = EDITION
+                 ) -> tuple[dict[str, Restatement], dict[str, dict[str, str]]]:
     """The clauses of ``data/restatements_<edition>.yaml`` and the notes on what a reconstruction
     rests on (``bases``). Kept apart from the law index, which the engine loads and whose one line
     per clause holds only the short titles; these texts are for the learner's page only."""
