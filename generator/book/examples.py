@@ -31,9 +31,13 @@ import ast
 import re
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
+
+import yaml
 
 import generator.laws as laws_package
 from generator import i18n
@@ -568,20 +572,115 @@ def _uses_text(items: Sequence[str], lang: str) -> str:
     return ", ".join(out + loose)
 
 
+@dataclass(frozen=True)
+class Restatement:
+    """One clause restated in our own words, by language; ``basis`` names what a reconstructed
+    clause rests on (a key of the file's ``bases``), empty for a clause whose 1987 text was seen."""
+
+    texts: dict[str, str]
+    basis: str = ""
+
+    def text(self, lang: str) -> str:
+        return self.texts.get(lang) or self.texts["en"]
+
+
+@cache
+def restatements(edition: str = EDITION
+                 ) -> tuple[dict[str, Restatement], dict[str, dict[str, str]]]:
+    """The clauses of ``data/restatements_<edition>.yaml`` and the notes on what a reconstruction
+    rests on (``bases``). Kept apart from the law index, which the engine loads and whose one line
+    per clause holds only the short titles; these texts are for the learner's page only."""
+    text = resources.files("generator.laws").joinpath(
+        f"data/restatements_{edition}.yaml").read_text(encoding="utf-8")
+    raw = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    bases = {str(k): {str(lang): str(v) for lang, v in notes.items()}
+             for k, notes in raw["bases"].items()}
+    out: dict[str, Restatement] = {}
+    for key, entry in raw["clauses"].items():
+        basis = str(entry.get("reconstructed", ""))
+        if basis and basis not in bases:
+            raise ValueError(f"restatement of {key}: unknown basis {basis!r}")
+        out[str(key)] = Restatement({str(k): str(v) for k, v in entry.items()
+                                     if k != "reconstructed"}, basis)
+    return out, bases
+
+
+def law_neighbours(ref: str, edition: str = EDITION) -> tuple[str | None, str | None]:
+    """The clauses before and after ``ref`` among its law's clauses in the index (the law's own
+    entry is its heading, not a neighbour; a law has none)."""
+    parsed = LawRef.parse(ref)
+    if not parsed.clause:
+        return None, None
+    siblings = [key for key, entry in law_index(edition).items()
+                if entry.ref.law == parsed.law and entry.ref.clause]
+    at = siblings.index(ref)
+    return (siblings[at - 1] if at else None,
+            siblings[at + 1] if at + 1 < len(siblings) else None)
+
+
+def question_counts(questions: Iterable[Mapping[str, Any]],
+                    edition: str = EDITION) -> dict[str, int]:
+    """Clause -> how many bank questions cite it or a clause inside it (a law counts every
+    question citing any of its clauses)."""
+    counts: dict[str, int] = defaultdict(int)
+    index = law_index(edition)
+    for question in questions:
+        cited = {str(law) for law in question.get("laws", []) if _REF.match(str(law))}
+        hit = {key for key, entry in index.items()
+               if any(LawRef.parse(law).within(entry.ref) for law in cited)}
+        for key in hit:
+            counts[key] += 1
+    return dict(counts)
+
+
+def _reconstructed(ref: str, lang: str) -> tuple[str, str]:
+    """The mark after a reconstructed clause's title and the note on what it rests on ("", ""
+    for a clause whose 1987 text was seen)."""
+    found, bases = restatements()
+    entry = found.get(ref)
+    if entry is None or not entry.basis:
+        return "", ""
+    note = bases[entry.basis]
+    return (f" *{_word('reconstructed_mark', lang)}*",
+            f" *{md_text(note.get(lang) or note['en'], lang)}*")
+
+
+def _entry_lines(ref: str, lang: str, uses: Mapping[str, Sequence[str]],
+                 counts: Mapping[str, int]) -> list[str]:
+    """The restatement (with the reconstruction note) and the line of neighbours, uses and
+    questions under a law's heading or a clause's title."""
+    found, _ = restatements()
+    _, note = _reconstructed(ref, lang)
+    lines = []
+    if ref in found:
+        lines += [linked_text(found[ref].text(lang), lang) + note, ""]
+    facts: list[str] = []
+    before, after = law_neighbours(ref)
+    if before:
+        facts.append(f"{_word('previous', lang)}: {law_role(before)}")
+    if after:
+        facts.append(f"{_word('next', lang)}: {law_role(after)}")
+    if uses.get(ref):
+        facts.append(f"{_word('used_in', lang)}: {_uses_text(uses[ref], lang)}")
+    if counts.get(ref):
+        facts.append(_word("questions", lang, count=counts[ref]))
+    if facts:
+        lines += [". ".join(f.rstrip(".") for f in facts) + ".", ""]
+    return lines
+
+
 def law_index_page(lang: str, uses: Mapping[str, Sequence[str]], *,
-                   cases: Sequence[Path] | None = None,
-                   coverage: Sequence[tuple[int, str, int, int]] | None = None,
+                   questions: Sequence[Mapping[str, Any]] = (),
                    title: bool = False, edition: str = EDITION) -> str:
-    """The law index page in ``lang``: every law and clause of the edition's index that the
-    engine's rules cite (:func:`rule_clauses`) or that ``uses`` names, grouped by law, each with
-    its ``law-<clause>`` target, its short title, where the course uses it and, per law, the
-    engine's coverage (rules and cases).
+    """The law index page in ``lang``, a reference for the learner: every law and clause of the
+    edition's index, grouped by law, each with its ``law-<clause>`` target, its short title, its
+    restatement in our own words (:func:`restatements`; a reconstructed clause marked, with what
+    the reconstruction rests on), its neighbours in the law, where the course uses it and how many
+    of the bank's ``questions`` (in ``lang``) cite it. No engine counters: the engine's coverage
+    is a developers' table (docs/law-coverage.md).
 
     ``uses`` maps a clause to chapter slugs, ``"<slug>/<n>"`` (the n-th worked example; see
     :func:`example_uses`), ``"<slug>/quiz"`` (see :func:`quiz_uses`) or free text.
-    ``coverage`` is :func:`generator.laws.coverage.coverage_rows`'s result; if not given it is
-    computed from the case folders ``cases`` (say ``[root / "tests" / "cases"]``; nothing here
-    depends on the current directory). Compute it once when building several languages.
     ``title`` adds the page's H1 heading (leave it out when the including page has its own).
     """
     i18n.check(lang)
@@ -589,39 +688,23 @@ def law_index_page(lang: str, uses: Mapping[str, Sequence[str]], *,
     unknown = sorted(ref for ref in uses if ref not in index)
     if unknown:
         raise ValueError(f"not in the {edition} law index: {', '.join(unknown)}")
-    if coverage is None:
-        if cases is None:
-            raise ValueError("law_index_page needs the case folders (cases=) or coverage=")
-        from generator.laws.coverage import coverage_rows
-
-        coverage = coverage_rows(list(cases), edition)
-    counts = {law: (rules, n_cases) for law, _, rules, n_cases in coverage}
     engine = rule_clauses(edition)
-    listed = set(engine) | set(uses) | {str(law) for law, (rules, n_cases) in counts.items()
-                                         if rules or n_cases}
-    by_law: dict[int, list[str]] = defaultdict(list)
-    for ref in _sorted_refs(listed):
-        by_law[LawRef.parse(ref).law].append(ref)
+    counts = question_counts(questions, edition)
     parts: list[str] = []
     if title:
         parts += [f"# {_word('law_index_title', lang)}", ""]
     parts += [_word("law_index_intro", lang), ""]
-    for law in sorted(by_law):
-        key = str(law)
-        rules, n_cases = counts.get(law, (0, 0))
-        parts += [f"(law-{key})=",
-                  f"## {_word('law', lang)} {law}. {md_text(index[key].title(lang), lang)}", ""]
-        line: str = _word("coverage", lang, rules=rules, cases=n_cases)
-        if uses.get(key):
-            line += f" {_word('used_in', lang)}: {_uses_text(uses[key], lang)}."
-        parts += [line, ""]
-        for ref in by_law[law]:
-            if ref == key:
-                continue
-            text = f"{_exact_id(ref)}**{ref}** — {md_text(index[ref].title(lang), lang)}."
+    for ref, entry in index.items():  # the index's own order: by law, clauses in natural order
+        mark, _ = _reconstructed(ref, lang)
+        if not entry.ref.clause:
+            parts += [f"(law-{ref})=",
+                      f"## {_word('law', lang)} {ref}. {md_text(entry.title(lang), lang)}", ""]
+            if mark:
+                parts[-2] += mark
+        else:
+            text = f"{_exact_id(ref)}**{ref}** — {md_text(entry.title(lang), lang)}.{mark}"
             if ref in engine:
                 text += f" *{_word('engine', lang)}*"
-            if uses.get(ref):
-                text += f" {_word('used_in', lang)}: {_uses_text(uses[ref], lang)}."
             parts += [f"(law-{ref})=", text, ""]
+        parts += _entry_lines(ref, lang, uses, counts)
     return "\n".join(parts).rstrip() + "\n"

@@ -40,7 +40,6 @@ from generator.book.po import check_catalogs
 from generator.book.quizdata import dumps
 from generator.book.translations import check_translations
 from generator.errors import TdcourseError, shown
-from generator.laws.coverage import coverage_rows
 from generator.outputs import DOCTREES_MARKER, SITE_MARKER, Transaction, checkpoint
 
 SOURCE_LANG = "en"
@@ -250,7 +249,7 @@ class Sources:
 
 
 def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
-             coverage: Any = None, sources: Sources = Sources()) -> None:
+             sources: Sources = Sources()) -> None:
     """Write ``lang``'s generated parts into ``store``.
 
     How the generator modules are called:
@@ -260,9 +259,10 @@ def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
     chapter's quiz questions (:func:`generator.book.quizpages.chapter_web_questions`), which
     its quiz part and its Jupyter notebook (``notebooks.chapter_notebook``, linked at the end of
     the quiz part) both show, the web bank and the practice and mock exam parts;
-    ``examples.law_index_page(lang, uses, coverage=...)`` with the clauses cited by each chapter's
+    ``examples.law_index_page(lang, uses, questions=...)`` with the clauses cited by each chapter's
     own text (:func:`law_uses`, as chapter slugs) merged with ``examples.example_uses`` and
-    ``examples.quiz_uses``; ``charts.chart(name, lang)`` for each name of ``charts.CHARTS``.
+    ``examples.quiz_uses``, and the bank's questions in ``lang`` (how many cite each clause);
+    ``charts.chart(name, lang)`` for each name of ``charts.CHARTS``.
     """
     book = root / "book"
     docs = chapter_docs(book)
@@ -313,7 +313,7 @@ def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
     uses = examples.merge_uses(law_uses(texts, edition),
                                examples.example_uses(records, exclude=taken),
                                examples.quiz_uses(questions, selections))
-    store.write("law-index.md", examples.law_index_page(lang, uses, coverage=coverage))
+    store.write("law-index.md", examples.law_index_page(lang, uses, questions=questions))
     store.prune()
 
 
@@ -463,12 +463,11 @@ def build_site(root: Path, langs: Sequence[str] | None = None, say: Say = print,
     wanted = check_languages(book, langs)
     html_dir = book / "_build" / "html"
     generated = book / GENERATED
-    coverage = coverage_rows([p for p in [root / "tests" / "cases"] if p.is_dir()])
     for lang in wanted:
         started = time.perf_counter()
         store = _Store(book / "_build" / ".generated" / lang)
         try:
-            generate(root, lang, store, coverage=coverage, sources=sources)
+            generate(root, lang, store, sources=sources)
         except TdcourseError:
             raise
         except Exception as exc:
