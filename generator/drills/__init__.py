@@ -68,7 +68,7 @@ DRILLS: dict[str, Drill] = {}
 
 #: The modules that register drills (imported on first use, so that importing this package
 #: stays cheap and free of cycles).
-MODULES: tuple[str, ...] = ()
+MODULES: tuple[str, ...] = ("generator.drills.facts",)
 
 
 def drill(name: str, topic: str, check: Check, weight: float = 1.0) -> Callable[[Make], Make]:
