@@ -68,7 +68,7 @@ DRILLS: dict[str, Drill] = {}
 
 #: The modules that register drills (imported on first use, so that importing this package
 #: stays cheap and free of cycles).
-MODULES: tuple[str, ...] = ("generator.drills.scoring",)
+MODULES: tuple[str, ...] = ("generator.drills.facts", "generator.drills.scoring")
 
 
 def drill(name: str, topic: str, check: Check, weight: float = 1.0) -> Callable[[Make], Make]:
