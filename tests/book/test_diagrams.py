@@ -265,7 +265,7 @@ def _for_sample(name: str, lang: str) -> ET.Element:
 
 def test_case_with_a_corrected_revoke_shows_the_trick_and_the_penalty_card() -> None:
     root = _for_sample("RV01", "en")
-    svg = root.find(f"{SVG}svg")
+    svg = root.find(f"figure/{SVG}svg")  # the wide form (the narrow one follows it)
     assert svg is not None
     compass = by_class(svg, "tdc-compass")[0]
     centre = {g.get("data-card"): g.get("class") for g in compass.iter(f"{SVG}g")
@@ -299,6 +299,6 @@ def test_case_with_an_insufficient_bid_and_no_deal() -> None:
     body = table.find("tbody")
     assert body is not None
     assert ["".join(d.itertext()) for d in body.iter("del")] == ["1♥"]
-    svg = root.find(f"{SVG}svg")
+    svg = root.find(f"figure/{SVG}svg")  # the wide form (the narrow one follows it)
     assert svg is not None and "Зона: С–Ю" in texts(svg)
     assert not hand_cards(svg)
