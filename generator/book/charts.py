@@ -797,10 +797,13 @@ def chart(name: str, lang: str, *, narrow: bool = False) -> str:
         [name, lang, desc] + (["narrow"] if narrow else []), ensure_ascii=False
     ).encode("utf-8")).hexdigest()[:10]
     form = "tdc-narrow" if narrow else "tdc-wide"
+    # the wide form keeps to the page width wherever it is shown (a printout, a page without our
+    # stylesheet); the narrow form is sized by the stylesheet only
+    style = "" if narrow else 'style="max-width:100%;height:auto" '
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="tdc-chart {form}" role="img" '
         f'viewBox="0 0 {_num(width)} {_num(height)}" width="{_num(width)}" height="{_num(height)}" '
-        f'style="max-width:100%;height:auto" font-family="sans-serif" '
+        f'{style}font-family="sans-serif" '
         f'aria-label="{escape(title, quote=True)}" aria-describedby="{key}-desc" '
         f'data-chart="{escape(name, quote=True)}">'
         f'<title id="{key}-title">{escape(title)}</title>'

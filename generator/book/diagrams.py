@@ -55,7 +55,7 @@ WORDS: Mapping[str, Mapping[str, str]] = i18n.ByLanguage("diagrams.labels")
 SUIT_SYMBOL = {Suit.S: "♠", Suit.H: "♥", Suit.D: "♦", Suit.C: "♣"}
 RED = "#c62828"
 BLACK = "#111111"
-GREY = "#767676"  # played cards: greyed, yet 4.5:1 on white (readable in both themes)
+GREY = "#707070"  # played cards: greyed, yet about 5:1 on white (readable in both themes)
 PENALTY = "#d35400"
 LED = "#ef6c00"
 VUL_FILL = "#c62828"
@@ -546,6 +546,9 @@ def hand_diagram(deal: Deal, board: Board, lang: str, *,
     key = _uid("tdc-hand", deal, board, lang, sorted(str(c) for c in played_set), face_up,
                centre, contract, declarer, *(["narrow"] if narrow else []))
     form = "tdc-narrow" if narrow else "tdc-wide"
+    # the wide form keeps to the page width wherever it is shown (a printout, a page without our
+    # stylesheet); the narrow form is sized by the stylesheet only
+    style = "" if narrow else 'style="max-width:100%;height:auto" '
     header = "".join(
         _text(MARGIN, MARGIN + 16 + 19 * i, line, size=14 if i else 15,
               weight="bold" if i == 0 else None, fill="#222222")
@@ -553,7 +556,7 @@ def hand_diagram(deal: Deal, board: Board, lang: str, *,
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="tdc-hand-diagram {form}" role="img" '
         f'viewBox="0 0 {_num(width)} {_num(height)}" width="{_num(width)}" '
-        f'height="{_num(height)}" style="max-width:100%;height:auto" '
+        f'height="{_num(height)}" {style}'
         f'font-family="{FONT}" aria-label="{_attr(label)}" '
         f'aria-describedby="{key}-desc">'
         f'<title id="{key}-title">{escape(title)}</title>'
