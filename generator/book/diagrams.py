@@ -470,7 +470,7 @@ def hand_diagram(deal: Deal, board: Board, lang: str, *,
         width = max(2 * MARGIN + 2 * col_w + GAP, 2 * MARGIN + COMPASS,
                     2 * MARGIN + widths[Seat.N], 2 * MARGIN + widths[Seat.S],
                     2 * MARGIN + max(_estimate(line, 15) for line in heading))
-        y = MARGIN + heading_h + GAP
+        y: float = MARGIN + heading_h + GAP
         north_svg, north_h = block(Seat.N, (width - widths[Seat.N]) / 2, y)
         y += north_h + GAP if north_h else 0
         compass_svg = _compass((width - COMPASS) / 2, y, board, lang, centre)
