@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.book import charts, examples, markup, notebooks, quizpages
+from generator.book import charts, diagrams, examples, markup, notebooks, quizpages
 from generator.book.pdf import build_pdf
 from generator.book.po import check_catalogs
 from generator.book.quizdata import dumps
@@ -303,8 +303,10 @@ def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
         store.write(f"charts/{name}.svg", svg)
         # the page-ready form a chapter includes: the chart inline, so it prints in the PDF
         # (in a fence no text of the chart can close)
-        store.write(f"charts/{name}.md", markup.raw_html(
-            f'<figure class="tdc-chart" id="chart-{name}">{svg}</figure>') + "\n")
+        # with its narrow form for a phone, and the button that opens it at full size
+        store.write(f"charts/{name}.md", markup.raw_html(diagrams.figure(
+            svg, charts.chart(name, lang, narrow=True), charts.wide_width(name), lang,
+            cls="tdc-chart-figure", ident=f"chart-{name}")) + "\n")
 
     store.write("bank/questions.json", bank_file.read_bytes() if bank_file.exists() else "[]\n")
 
