@@ -10,6 +10,11 @@ icons. After an HTML build, :func:`slim` therefore
   pages and the theme's scripts name, and a few lines that draw them the same way (an inline
   SVG carrying the ``<i>``'s classes, so the theme's CSS, e.g. the light/dark switch, still
   applies);
+* drops from the theme's stylesheets every rule whose selectors name a class that no page and no
+  script of the output contains (:func:`purge`: the theme ships all of Bootstrap's styles, about
+  200 KB, of which the course's pages use a fraction; a class a script adds, such as ``show``,
+  is kept because the script's text holds it, and Bootstrap's computed ``bs-`` classes are
+  kept by prefix);
 * drops from the theme's stylesheet the icon font (its ``@font-face`` rules, so that the 150 KB
   font is never downloaded) and the glyph rules of the icons (``.fa-<name>:before``), keeping
   only the ``--fa`` variables of the icons used; and the ``sourceMappingURL`` comments of the
@@ -100,32 +105,39 @@ def shapes(bundle: str, icons: Iterable[tuple[str, str]]) -> dict[str, list[obje
     return out
 
 
-#: Draws the icons: each ``<i class="fa-...">`` (now and as pages add them) becomes an inline
-#: SVG with the same classes; an icon with a label keeps it, any other is hidden from readers.
+#: Draws the icons: each ``<i class="fa-...">`` or ``<span class="fa-...">`` (now and as pages
+#: add them; Font Awesome's own script takes both) becomes an inline
+#: SVG with the same classes and attributes (the theme shows one of its light/dark icons by
+#: their ``data-mode``); an icon with a label keeps it, any other is hidden from readers.
 _DRAW = """(() => {
 'use strict';
 const NS = 'http://www.w3.org/2000/svg', FAM = {'fa-regular': 'regular', far: 'regular',
   'fa-brands': 'brands', fab: 'brands'};
-const skip = new Set(%(modifiers)s);
+const skip = new Set(%(modifiers)s), FAMILY = new Set(['fa-solid', 'fas', 'fa']);
 function one(i) {
   const cls = [...i.classList], fam = cls.map(c => FAM[c]).find(Boolean) || 'solid';
   const name = cls.find(c => c.startsWith('fa-') && !skip.has(c));
   const shape = name && ICONS[`${fam} ${name.slice(3)}`];
   if (!shape) return;
   const svg = document.createElementNS(NS, 'svg'), path = document.createElementNS(NS, 'path');
-  svg.setAttribute('class', `svg-inline--fa ${i.className}`);
+  for (const a of i.attributes) if (a.name !== 'class') svg.setAttribute(a.name, a.value);
+  // as Font Awesome's own script does, the family classes are not carried over (the theme's
+  // CSS places the search box's icon only while it is still an <i class="fa-solid ...">)
+  const kept = cls.filter(c => !(c in FAM) && !FAMILY.has(c));
+  svg.setAttribute('class', ['svg-inline--fa', ...kept].join(' '));
   svg.setAttribute('viewBox', `0 0 ${shape[0]} ${shape[1]}`);
   const label = i.getAttribute('aria-label') || i.getAttribute('title');
   if (label) { svg.setAttribute('role', 'img'); svg.setAttribute('aria-label', label); }
-  else svg.setAttribute('aria-hidden', 'true');
+  else if (!i.hasAttribute('aria-hidden')) svg.setAttribute('aria-hidden', 'true');
   path.setAttribute('fill', 'currentColor');
   path.setAttribute('d', shape[2]);
   svg.append(path);
   i.replaceWith(svg);
 }
+const SEL = 'i[class*="fa-"], span[class*="fa-"]';
 const all = root => {
-  if (root.matches && root.matches('i[class*="fa-"]')) one(root);
-  else if (root.querySelectorAll) root.querySelectorAll('i[class*="fa-"]').forEach(one);
+  if (root.matches && root.matches(SEL)) one(root);
+  else if (root.querySelectorAll) root.querySelectorAll(SEL).forEach(one);
 };
 const start = () => {
   all(document);
@@ -167,6 +179,84 @@ def slim_stylesheet(css: str, keep: Iterable[str]) -> str:
     return _SOURCE_MAP.sub("", slim)
 
 
+#: Class prefixes kept whatever the pages hold: Bootstrap builds these names at run time
+#: (``bs-tooltip-top``), so no text of the output holds them whole.
+KEEP_PREFIXES = ("bs-",)
+#: At-rules kept whole (they hold no selectors to judge).
+_KEEP_AT = ("@font-face", "@keyframes", "@page", "@property", "@counter-style")
+_SELECTOR_CLASS = re.compile(r"\.(-?[_a-zA-Z][\w-]*)")
+
+
+def _selectors(head: str) -> list[str]:
+    """A selector list split at its top-level commas (not those inside ``:is(a, b)``)."""
+    out: list[str] = []
+    current: list[str] = []
+    depth = 0
+    for char in head:
+        depth += char == "("
+        depth -= char == ")"
+        if char == "," and depth == 0:
+            out.append("".join(current))
+            current = []
+        else:
+            current.append(char)
+    out.append("".join(current))
+    return out
+
+
+def purge(css: str, used: set[str], prefixes: tuple[str, ...] = KEEP_PREFIXES) -> str:
+    """``css`` without the selectors that name a class not in ``used`` (nor of a kept
+    prefix), and without the rules left with no selector; at-rules are judged inside
+    (``@media``, ``@supports``, ``@container``) or kept whole (``@font-face``, ``@keyframes``).
+    The stylesheet is assumed well formed (braces balanced outside strings; the theme's
+    minified CSS is)."""
+    out: list[str] = []
+    i, n = 0, len(css)
+    while i < n:
+        j = i
+        while j < n and css[j] not in "{;":
+            j += 1
+        if j >= n:
+            out.append(css[i:])
+            break
+        if css[j] == ";":  # a statement: @charset, @import
+            out.append(css[i:j + 1])
+            i = j + 1
+            continue
+        depth, k = 1, j + 1
+        while depth and k < n:
+            if css[k] in "\"'":  # a string ("{" in content:"{") holds no brace of the syntax
+                end = css.find(css[k], k + 1)
+                k = n if end < 0 else end + 1
+                continue
+            depth += (css[k] == "{") - (css[k] == "}")
+            k += 1
+        head, body = css[i:j], css[j + 1:k - 1]
+        name = head.strip()
+        if name.startswith(_KEEP_AT):
+            out.append(css[i:k])
+        elif name.startswith("@"):
+            inner = purge(body, used, prefixes)
+            if inner.strip():
+                out.append(f"{head}{{{inner}}}")
+        else:
+            kept = [s for s in _selectors(head)
+                    if all(c in used or c.startswith(prefixes) for c in _SELECTOR_CLASS.findall(s))]
+            if kept:
+                out.append(",".join(kept) + "{" + body + "}")
+        i = k
+    return "".join(out)
+
+
+def words_of(outdir: Path) -> set[str]:
+    """Every word (``[\\w-]+``) of the output's pages and scripts: the classes they can use."""
+    words: set[str] = set()
+    files = [*sorted(outdir.rglob("*.html")), *sorted((outdir / "_static").rglob("*.js"))]
+    for path in files:
+        words.update(re.findall(r"[\w-]+", path.read_text(encoding="utf-8", errors="replace")))
+    return words
+
+
 def slim(outdir: Path, bundle: Path) -> None:
     """Slim the theme's files in an HTML build's output (see the module's docstring); a build
     whose theme ships no icon bundle is left alone."""
@@ -178,8 +268,10 @@ def slim(outdir: Path, bundle: Path) -> None:
     table = shapes(bundle.read_text(encoding="utf-8"), icons)
     _write(target, icon_script(table))
     names = {name for _family, name in icons}
+    used = words_of(outdir)
     for sheet in sorted((static / "styles").glob("*.css")) if (static / "styles").is_dir() else ():
-        _write(sheet, slim_stylesheet(sheet.read_text(encoding="utf-8"), names))
+        text = slim_stylesheet(sheet.read_text(encoding="utf-8"), names)
+        _write(sheet, purge(text, used))
     for script in sorted((static / "scripts").glob("*.js")):
         if script != target:
             text = script.read_text(encoding="utf-8")

@@ -89,3 +89,32 @@ def test_an_output_without_the_bundle_is_left_alone(tmp_path: Path) -> None:
     (out / "_static" / "scripts" / "fontawesome.js").unlink()
     icons.slim(out, BUNDLE)
     assert (out / "_static" / "scripts" / "theme.js.map").exists()
+
+
+def test_purge_keeps_what_the_pages_use_and_drops_the_rest() -> None:
+    css = ('.a{x:1}.b,.c{x:2}.d .a{x:3}div{x:4}:root{--v:1}'
+           '@media (min-width:1px){.a{y:1}.zz{y:2}}@media print{.zz{z:1}}'
+           '.e:is(.a,.zz){x:5}.bs-tooltip-top{x:6}@keyframes spin{0%{x:0}}'
+           '@charset "UTF-8";.a::before{content:"{"}.zz{x:7}')
+    out = icons.purge(css, {"a", "c"})
+    assert ".a{x:1}" in out and ".c{x:2}" in out and ".b," not in out and ".b{" not in out
+    assert ".d .a" not in out  # every class of a selector must be used
+    assert "div{x:4}" in out and ":root{--v:1}" in out  # no class: kept
+    assert "@media (min-width:1px){.a{y:1}}" in out and "@media print" not in out
+    assert ":is(.a,.zz)" not in out  # .e unused (and the comma inside :is does not split)
+    assert ".bs-tooltip-top{x:6}" in out  # Bootstrap's computed names, kept by prefix
+    assert "@keyframes spin{0%{x:0}}" in out and '@charset "UTF-8";' in out
+    assert out.endswith('.a::before{content:"{"}')  # a brace in a string is not syntax
+
+
+def test_purge_splits_selector_lists_only_at_the_top_level() -> None:
+    out = icons.purge(".a:not(.b, .c),.d{x:1}", {"a", "b", "c"})
+    assert out == ".a:not(.b, .c){x:1}"
+
+
+def test_the_words_of_an_output_include_the_classes_its_scripts_add(tmp_path: Path) -> None:
+    out = _fake_output(tmp_path)
+    (out / "_static" / "bootstrap.js").write_text('e.classList.add("show","collapsing")',
+                                                  encoding="utf-8")
+    words = icons.words_of(out)
+    assert {"show", "collapsing", "fa-bars", "note"} <= words
