@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator import i18n
+from generator.errors import TdcourseError
 from generator.laws import words
 from generator.model.cards import Card
 from generator.model.seat import Seat
@@ -289,7 +290,7 @@ def confirms(entry: Entry, kind: str, case: Case) -> bool:
     clause inside it is: ``55B`` by ``55B2``)."""
     try:
         ruling = ruling_of(_rule(case), kind)
-    except Exception:  # noqa: BLE001 - a counterfactual the case format refuses confirms nothing
+    except TdcourseError:  # a changed case the case format or the table refuses confirms nothing
         return False
     if ruling is None:
         return False
@@ -307,7 +308,8 @@ def operative(ruling: Mapping[str, Any]) -> list[str]:
 def deciding(record: Mapping[str, Any], case: Case,
              ruling: Mapping[str, Any]) -> Decision | None:
     """The confirmed decision of an example: the first entry of :data:`TABLE` whose clause the
-    example's ruling rests on (:func:`operative`) and whose counterfactual the engine rules under the neighbour."""
+    example's ruling rests on (:func:`operative`) and whose counterfactual the engine rules
+    under the neighbour."""
     kind = str(record["kind"])
     facts = [i for i in ruling_irregularities(record) if i["kind"] == kind]
     if not facts:
