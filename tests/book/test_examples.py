@@ -436,6 +436,16 @@ def test_generated_pages_build_without_warnings(
     assert "<script>alert(1)" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; *x* {law}`1`" in page
     assert page.count('<div class="tdc-quiz"') == 1  # the chapter quiz's widget
+    # think first: each example's ruling inside <details>, its law roles resolved to links
+    hidden = re.findall(r'<details class="tdc-ruling">\s*<summary>(.*?)</summary>(.*?)</details>',
+                        page, re.S)
+    assert len(hidden) == len(sections(ex.worked_examples(records, "05-insufficient-bid", lang)))
+    for summary, inside in hidden:
+        assert summary == ex.WORDS["show_ruling"][lang]
+        assert ex.WORDS["ruling"][lang] in inside
+        links = re.findall(r'href="[^"]*law-index\.html#law-([0-9a-z]+)"', inside)
+        assert "27" in links and any(link.startswith("27b") for link in links)
+        assert not re.search(r"\{law\}`\d+[A-Za-z0-9]*`", inside.replace("{law}`1`", ""))
     assert "<svg" in page
     index = (out / "law-index.html").read_text(encoding="utf-8")
     assert 'id="law-27b2"' in index and 'id="law-27B2"' in index
