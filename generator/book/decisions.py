@@ -256,12 +256,12 @@ _CASES: dict[str, dict[str, Any]] = {
         "plays S6, W leads H4, N plays D5, E plays D3, S plays H3, W leads SJ, N plays CJ, E "
         "plays S4, S plays D4, W leads H2, N plays D8, E plays S5, S plays H6, S leads H7, W "
         "plays D9, N plays DT, E plays CT, S leads HQ, W plays HT, N plays D2, E plays DA"),
-    # from tests/cases/1987/law64/defenders-revoke-corrected-in-time-leaves-a-penalty-card-and-lets-the-later-players-withdraw.yaml
-    "62.defender": _case(7,
-        "N:JT3.K8.J93.AKT86 542.T96.AQT6.Q53 A9876.A.K42.J942 KQ.QJ75432.875.7",
-        "S P, W P, N 1C, E P, S 2C, W P, N P, E P, E leads H6, S plays HA, W plays H4, N "
-        "plays HK, S leads DK, W plays D7, N plays DJ, E plays DQ, S leads C2, W plays D8, N "
-        "plays CA, E plays C3, director, N chooses withdraw, E chooses withdraw, W plays C7"),
+    # from tests/cases/1987/law62/revoke-ruled-at-once-sends-the-offender-back-to-follow-suit.yaml
+    "62.defender": _case(3,
+        "N:K4.J953.9854.763 T5.A87.QJT6.AKQ8 A9732.KQ42.K72.5 QJ86.T6.A3.JT942",
+        "S P, W P, N P, E 1C, S P, W 2C, N P, E P, S P, S leads H2, W plays H6, N plays H3, E "
+        "plays HA, E leads DT, S plays D7, W plays D3, N plays D4, E leads C8, S plays C5, W "
+        "plays C2, N plays C3, E leads DQ, S plays D2, W plays DA, N plays S4, director"),
     # from tests/cases/1987/law64/declarers-revoke-corrected-before-it-is-established-costs-no-penalty-card.yaml
     "62.declarer": _case(12,
         "N:9.J8532.J84.KQJ7 874.KQ7.KT65.T85 KQT652.T4.Q7.964 AJ3.A96.A932.A32",
@@ -613,10 +613,10 @@ DECISIONS: tuple[Decision, ...] = (
         ("54A", "54B", "56", "55A", "55B1", "53A")),
     Decision("57", "08-play-procedure", _a(
         "played_on", lambda s: bool({"60A"} & set(s.ruling["laws"])) or played_on(s) and not any(
-            isinstance(e, OptionChosen) for e in s.after), End("60", "premature_play"),
+            isinstance(e, OptionChosen) for e in s.after), End("60", "premature_play", refer=("60A",)),
         _a("partner_played", lambda s: bool(s.detail("partner_played")),
            End("57.partner_played", "premature_play"),
-           _a("cannot", lambda s: "57B" in s.ruling["laws"], End("57.cannot", "premature_play"),
+           _a("cannot", lambda s: "57B" in s.ruling["laws"], End("57.cannot", "premature_play", refer=("57B",)),
               _a("highest", chose("highest"), End("57.highest", "premature_play"),
                  _a("lowest", chose("lowest"), End("57.lowest", "premature_play"),
                     End("57.suit", "premature_play")))))),
@@ -694,3 +694,263 @@ def check_questions(node: Node, seen_by_key: Mapping[str, Seen], chart: str) -> 
                         f"decision chart {chart}: question {ask.key!r} answers "
                         f"{'no' if answer else 'yes'} for the case {end.key} on its "
                         f"{'yes' if answer else 'no'} branch")
+
+
+# ----------------------------------------------------------------------------- what an end says
+
+
+def _who(seen: Seen, seat: Any, lang: str) -> dict[str, str]:
+    role = seen.role(seat)
+    return {f"who{'' if case == 'nom' else '_' + case}": i18n.text(lang, "decisions.roles", role,
+                                                                   case)
+            for case in ("nom", "gen", "dat")}
+
+
+def _phrase(seen: Seen, rect: Mapping[str, Any]) -> str | None:
+    """The key (in ``decisions.rect``) of what a rectification says, or None for one that
+    another line already says (a major penalty card's duty to be played, a cancellation that
+    the penalties following it imply)."""
+    kind = rect["kind"]
+    if kind == "call_cancelled":
+        if rect.get("later"):
+            return "later_cancelled"
+        if rect.get("event") is not None and int(rect["event"]) != int(seen.fact["event"]):
+            return "substitute_cancelled"
+        others = [r for r in seen.rectifications
+                  if r["kind"] not in ("call_cancelled", "no_rectification")]
+        return None if others else "call_cancelled"
+    if kind == "must_pass":
+        return f"must_pass_{'next_turn' if rect.get('scope') == 'next_turn' else 'throughout'}"
+    if kind == "lead_restriction":
+        law, may = str(rect.get("law", "")), list(rect.get("may") or ())
+        if law.startswith("26"):
+            return "lead_26A" if "require" in may else "lead_26B"
+        if may == ["require"]:
+            return "penalty_lead_required"
+        if may == ["prohibit"]:
+            return "penalty_lead_forbidden"
+        return "penalty_lead_choice"
+    if kind == "penalty_card":
+        return "penalty_major" if rect.get("major") else "penalty_minor"
+    if kind == "must_play":
+        if rect.get("when") == "first_legal_opportunity":
+            return None
+        if rect.get("rule") in ("minor_first", "follow_suit", "highest", "lowest", "not_suit",
+                                "add_card", "place_card"):
+            return str(rect["rule"])
+        if "card" in rect:
+            return "play_card"
+        raise ValueError(f"no words for the must_play rectification {dict(rect)}")
+    if kind == "trick_transfer":
+        return f"trick_transfer_{int(rect['tricks'])}"
+    if kind in ("call_stands", "lead_stands", "no_rectification", "no_double_or_redouble",
+                "must_repeat", "card_withdrawn", "roles_swapped", "auction_returns"):
+        return str(kind)
+    raise ValueError(f"a decision chart has no words for the rectification {kind!r}")
+
+
+def summary(end: End, found: Seen, lang: str) -> list[tuple[str, str]]:
+    """What an end box says: the ruling in a few words, each line with the clause it rests on
+    (the rectification's own), in the engine's order; the clauses the end refers to first."""
+    lines: list[tuple[str, str]] = []
+    for clause in end.refer:
+        if clause not in found.ruling["laws"]:
+            raise ChartDisagrees(f"decision chart case {end.key}: the engine does not cite "
+                                 f"{clause} ({found.ruling['laws']})")
+        lines.append((i18n.text(lang, "decisions.cite", clause), clause))
+    for rect in found.rectifications:
+        key = _phrase(found, rect)
+        if key is None:
+            continue
+        fields = _who(found, rect["seat"], lang) if "seat" in rect else {}
+        text = i18n.text(lang, "decisions.rect", key).format(**fields)
+        text = text[:1].upper() + text[1:]
+        law = str(rect.get("law", ""))
+        for i, (said, laws) in enumerate(lines):
+            if said == text:
+                if law and law not in laws.split(", "):
+                    lines[i] = (said, f"{laws}, {law}" if laws else law)
+                break
+        else:
+            lines.append((text, law))
+    if not lines:
+        raise ChartDisagrees(f"decision chart case {end.key}: the engine ruled nothing")
+    return lines
+
+
+# ----------------------------------------------------------------------------- layout
+
+#: Width of the SVG in its units: points of the printed page (the A4 text width below).
+PAGE_W = 527.0
+#: The A4 page the PDF prints on, and its margins, in millimetres.
+A4_MM = (210.0, 297.0)
+MARGIN_MM = 12.0
+PRINT_WIDTH_MM = A4_MM[0] - 2 * MARGIN_MM
+PRINT_HEIGHT_MM = A4_MM[1] - 2 * MARGIN_MM
+GAP = 30.0            # between columns (room for an answer)
+V_GAP = 16.0          # between a box and the one below it (room for an answer)
+PAD = 6.0
+Q_SIZE = 10.5         # question text
+E_SIZE = 10.0         # ruling text
+T_SIZE = 15.0         # title
+A_SIZE = 9.5          # the answers on the arrows
+N_SIZE = 9.0          # the note under a chart
+INK = "#1d2330"
+LAW_INK = "#1a4f8b"
+Q_FILL, Q_STROKE = "#e8eef7", "#3c5a86"
+E_FILL, E_STROKE = "#fffdf4", "#b59b45"
+
+
+def print_scale(height: float) -> float:
+    """How much a chart of ``height`` (in its units) is reduced to fit the printed page: 1 when
+    it fits at full width, else the ratio of the page height to the chart's (in points)."""
+    page_h = PRINT_HEIGHT_MM / 25.4 * 72 * PAGE_W / (PRINT_WIDTH_MM / 25.4 * 72)
+    return min(1.0, page_h / height)
+
+
+def _columns(node: Node) -> int:
+    if isinstance(node, End):
+        return 1
+    side, down = _split(node)
+    return max(1 + _columns(side), _columns(down))
+
+
+def _split(ask: Ask) -> tuple[Node, Node]:
+    """The branch drawn to the right of a question and the one drawn below it: the smaller
+    (fewer ends) to the right, so the chart stays narrow; "yes" to the right on a tie."""
+    yes, no = len(list(ends(ask.yes))), len(list(ends(ask.no)))
+    return (ask.no, ask.yes) if no < yes else (ask.yes, ask.no)
+
+
+@dataclass
+class _Box:
+    x: float
+    y: float
+    w: float
+    h: float
+    kind: str                                  # ask, end
+    lines: list[tuple[float, str, float, bool, str]]  # baseline, text, size, bold, law
+    key: str
+
+
+def _text_box(x: float, y: float, w: float, kind: str, key: str,
+              pieces: Sequence[tuple[str, float, bool, str]]) -> _Box:
+    lines: list[tuple[float, str, float, bool, str]] = []
+    at = PAD
+    for n, (text, size, bold, law) in enumerate(pieces):
+        at += 3 if n else 0
+        full = f"{text} ({law})" if law else text
+        wrapped = wrap(full, w - 2 * PAD, size, bold)
+        for i, line in enumerate(wrapped):
+            at += size * 1.22
+            shown_law = ""
+            if law and i == len(wrapped) - 1 and line.endswith(f"({law})"):
+                line, shown_law = line[: -len(law) - 2].rstrip(), law
+            lines.append((at - size * 0.25, line, size, bold, shown_law))
+    return _Box(x, y, w, at + PAD - 1, kind, lines, key)
+
+
+def decision(name: str, lang: str) -> str:
+    """The decision chart ``name`` (one of :data:`NAMES`) in ``lang``, as SVG.
+
+    Runs the engine on every end's case each time (no cache) and refuses a chart whose
+    questions do not tell its cases apart (:class:`ChartDisagrees`)."""
+    if name not in BY_NAME:
+        raise ValueError(f"unknown decision chart {name!r} (known: {', '.join(NAMES)})")
+    i18n.check(lang)
+    spec = BY_NAME[name]
+    found = {end.key: seen(end) for end in ends(spec.root)}
+    check_questions(spec.root, found, name)
+    words = i18n.table(lang, "decisions.words")
+    n_cols = _columns(spec.root)
+    col_w = (PAGE_W - (n_cols - 1) * GAP) / n_cols
+    boxes: list[_Box] = []
+    edges: list[str] = []
+    labels: list[str] = []
+
+    title = i18n.text(lang, "decisions.titles", name)
+    head = _text_box(0, 0, PAGE_W, "title", "", [(title, T_SIZE, True, "")])
+    top = head.h + 4
+
+    def answer(x: float, y: float, yes: bool, anchor: str = "start") -> None:
+        text = words["answer_yes" if yes else "answer_no"]
+        labels.append(f'<text x="{_num(x)}" y="{_num(y)}" font-size="{_num(A_SIZE)}" '
+                      f'font-weight="bold" fill="{Q_STROKE}" text-anchor="{anchor}">'
+                      f"{escape(text)}</text>")
+
+    def place(node: Node, col: int, y: float) -> tuple[_Box, float]:
+        x = col * (col_w + GAP)
+        if isinstance(node, End):
+            pieces = [(symbols(t, lang), E_SIZE, False, law)
+                      for t, law in summary(node, found[node.key], lang)]
+            box = _text_box(x, y, col_w, "end", node.key, pieces)
+            boxes.append(box)
+            return box, y + box.h
+        box = _text_box(x, y, col_w, "ask", node.key,
+                        [(i18n.text(lang, "decisions.labels", name, node.key), Q_SIZE, True,
+                          "")])
+        boxes.append(box)
+        side, down = _split(node)
+        side_box, side_end = place(side, col + 1, y)
+        mid = y + min(box.h, side_box.h) / 2
+        edges.append(f'<path d="M{_num(x + col_w)} {_num(mid)} H{_num(side_box.x - 1)}"/>')
+        answer(x + col_w + GAP / 2, mid - 3, side is node.yes, "middle")
+        below = max(y + box.h, side_end) + V_GAP
+        down_box, down_end = place(down, col, below)
+        edges.append(f'<path d="M{_num(x + 14)} {_num(y + box.h)} V{_num(below - 1)}"/>')
+        answer(x + 20, y + box.h + V_GAP * 0.72, down is node.yes)
+        return box, down_end
+
+    _, bottom = place(spec.root, 0, top)
+    note = []
+    if spec.note:
+        text = words[f"note_{name}"]
+        for line in wrap(text, PAGE_W, N_SIZE):
+            bottom += N_SIZE * 1.3
+            note.append(f'<text x="0" y="{_num(bottom)}" font-size="{_num(N_SIZE)}" '
+                        f'fill="#5b6270">{escape(line)}</text>')
+    height = bottom + 4
+    parts = [_render(head)] + [_render(b) for b in boxes]
+    page_title = words["page"].format(title=title)
+    key = "tdc-decision-" + hashlib.sha1(f"{name}/{lang}".encode()).hexdigest()[:8]
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="tdc-decision" role="img" '
+        f'viewBox="-1 -1 {_num(PAGE_W + 2)} {_num(height + 2)}" width="{_num(PAGE_W + 2)}" '
+        f'height="{_num(height + 2)}" style="max-width:100%;height:auto" '
+        f'font-family="sans-serif" aria-labelledby="{key}-title" data-decision="{escape(name)}">'
+        f'<title id="{key}-title">{escape(page_title)}</title>'
+        f'<defs><marker id="{key}-arrow" viewBox="0 0 8 8" refX="7" refY="4" markerWidth="6" '
+        f'markerHeight="6" orient="auto"><path d="M0 0L8 4L0 8z" fill="{Q_STROKE}"/></marker>'
+        f'</defs>'
+        f'<g class="tdc-decision-edges" fill="none" stroke="{Q_STROKE}" stroke-width="1.3" '
+        f'marker-end="url(#{key}-arrow)">{"".join(edges)}</g>'
+        f'{"".join(parts)}{"".join(labels)}{"".join(note)}</svg>'
+    )
+
+
+def _render(box: _Box) -> str:
+    if box.kind == "title":
+        fill = stroke = "none"
+    elif box.kind == "ask":
+        fill, stroke = Q_FILL, Q_STROKE
+    else:
+        fill, stroke = E_FILL, E_STROKE
+    data = f' data-end="{escape(box.key)}"' if box.kind == "end" else (
+        f' data-ask="{escape(box.key)}"' if box.kind == "ask" else "")
+    out = [f'<g class="tdc-decision-{box.kind}"{data}>']
+    if box.kind != "title":
+        out.append(f'<rect x="{_num(box.x)}" y="{_num(box.y)}" width="{_num(box.w)}" '
+                   f'height="{_num(box.h)}" rx="{"10" if box.kind == "ask" else "3"}" '
+                   f'fill="{fill}" stroke="{stroke}" stroke-width="1.2"/>')
+    for baseline, text, size, bold, law in box.lines:
+        attrs = (f'x="{_num(box.x + PAD)}" y="{_num(box.y + baseline)}" '
+                 f'font-size="{_num(size)}" fill="{INK}"')
+        if bold:
+            attrs += ' font-weight="bold"'
+        content = _svg_line(text)
+        if law:
+            content += (f' <tspan class="tdc-law" fill="{LAW_INK}" font-weight="bold">'
+                        f"({escape(law)})</tspan>")
+        out.append(f"<text {attrs}>{content}</text>")
+    out.append("</g>")
+    return "".join(out)
