@@ -878,28 +878,42 @@ def decision(name: str, lang: str) -> str:
                       f'font-weight="bold" fill="{Q_STROKE}" text-anchor="{anchor}">'
                       f"{escape(text)}</text>")
 
+    free = [top] * (n_cols + 1)  # per column: the first y below what is drawn there
+
     def place(node: Node, col: int, y: float) -> tuple[_Box, float]:
+        """Draw ``node`` in column ``col``, no higher than ``y`` nor than what the column
+        holds; returns its box and the lowest y its subtree reaches."""
         x = col * (col_w + GAP)
+        y = max(y, free[col])
+        if isinstance(node, Ask):  # level with the branch to its right: no bent arrows
+            y = max(y, free[col + 1])
         if isinstance(node, End):
             pieces = [(symbols(t, lang), E_SIZE, False, law)
                       for t, law in summary(node, found[node.key], lang)]
             box = _text_box(x, y, col_w, "end", node.key, pieces)
             boxes.append(box)
+            free[col] = y + box.h + V_GAP
             return box, y + box.h
         box = _text_box(x, y, col_w, "ask", node.key,
                         [(i18n.text(lang, "decisions.labels", name, node.key), Q_SIZE, True,
                           "")])
         boxes.append(box)
+        free[col] = y + box.h + V_GAP
         side, down = _split(node)
         side_box, side_end = place(side, col + 1, y)
-        mid = y + min(box.h, side_box.h) / 2
-        edges.append(f'<path d="M{_num(x + col_w)} {_num(mid)} H{_num(side_box.x - 1)}"/>')
-        answer(x + col_w + GAP / 2, mid - 3, side is node.yes, "middle")
-        below = max(y + box.h, side_end) + V_GAP
+        mid = y + min(box.h, 24) / 2 + 4
+        bend = x + col_w + GAP / 2
+        if side_box.y + 8 <= mid:
+            edges.append(f'<path d="M{_num(x + col_w)} {_num(mid)} H{_num(side_box.x - 1)}"/>')
+        else:
+            edges.append(f'<path d="M{_num(x + col_w)} {_num(mid)} H{_num(bend)} '
+                         f'V{_num(side_box.y + 12)} H{_num(side_box.x - 1)}"/>')
+        answer(bend, mid - 3, side is node.yes, "middle")
+        below = y + box.h + V_GAP
         down_box, down_end = place(down, col, below)
-        edges.append(f'<path d="M{_num(x + 14)} {_num(y + box.h)} V{_num(below - 1)}"/>')
+        edges.append(f'<path d="M{_num(x + 14)} {_num(y + box.h)} V{_num(down_box.y - 1)}"/>')
         answer(x + 20, y + box.h + V_GAP * 0.72, down is node.yes)
-        return box, down_end
+        return box, max(side_end, down_end)
 
     _, bottom = place(spec.root, 0, top)
     note = []
