@@ -554,7 +554,7 @@ DECISIONS: tuple[Decision, ...] = (
         _a("condoned", condoned, End("25.accepted", "change_of_call"),
            _a("first_stands", chose("first_call_stands"), End("25.first", "change_of_call"),
               End("25.other", "change_of_call")))),
-        ("25A", "25B1", "25B2")),
+        ("25A", "25B1", "25B2b1", "25B2b2")),
     Decision("29-32", "06-calls-out-of-rotation", _a(
         "condoned", condoned, End("29.accepted", "bid_out_of_rotation"),
         _a("in_turn", lambda s: any(isinstance(e, CallMade) and str(e.seat) == str(

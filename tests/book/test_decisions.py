@@ -1,0 +1,104 @@
+"""Decision charts: every end says what the engine rules on its case, every question tells its
+branches apart, no seat is named, the output is deterministic and fits one A4 page at 9 pt."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from typing import Any
+
+import pytest
+
+from generator.book import decisions
+from generator.book.decisions import BY_NAME, NAMES, decision, ends, seen, summary
+from generator.laws.ruling import Ruling
+
+SVG = "{http://www.w3.org/2000/svg}"
+LANGS = ("en", "ru")
+
+
+def end_texts(svg: str) -> dict[str, str]:
+    root = ET.fromstring(svg)
+    out = {}
+    for group in root.iter(f"{SVG}g"):
+        if group.get("data-end") is not None:
+            lines = [" ".join("".join(t.itertext()).split()) for t in group.iter(f"{SVG}text")]
+            out[group.get("data-end", "")] = " ".join(lines)
+    return out
+
+
+def test_the_charts_are_the_planned_ones() -> None:
+    assert NAMES == ("27", "25", "29-32", "36-39", "50-51", "53-56", "57", "61-64", "67")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_end_shows_the_engines_clauses_and_every_chart_covers_its_branches(
+        name: str) -> None:
+    spec = BY_NAME[name]
+    texts = end_texts(decision(name, "en"))
+    shown: set[str] = set()
+    for end in ends(spec.root):
+        found = seen(end)
+        said = summary(end, found, "en")
+        for _text, laws in said:
+            for law in filter(None, laws.split(", ")):
+                assert law in found.ruling["laws"] or any(
+                    r.get("law") == law for r in found.rectifications), (end.key, law)
+                assert f"({law}" in texts[end.key] or f"{law})" in texts[end.key]
+                shown.add(law)
+    assert set(spec.covers) <= shown | {c[:-1] for c in shown}, sorted(set(spec.covers) - shown)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_question_tells_its_branches_apart(name: str) -> None:
+    spec = BY_NAME[name]
+    found = {end.key: seen(end) for end in ends(spec.root)}
+    decisions.check_questions(spec.root, found, name)  # raises when a test disagrees
+
+
+def test_a_question_that_does_not_split_its_cases_is_an_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    spec = BY_NAME["27"]
+    found = {end.key: seen(end) for end in ends(spec.root)}
+    monkeypatch.setattr(decisions, "condoned", lambda s: True)
+    broken = decisions.Ask("condoned", decisions.condoned, spec.root.no, spec.root.yes)
+    with pytest.raises(decisions.ChartDisagrees):
+        decisions.check_questions(broken, found, "27")
+
+
+def test_a_rule_that_cites_another_clause_changes_the_chart(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    before = end_texts(decision("27", "en"))["27B1"]
+    original = Ruling.add
+
+    def add(self: Ruling, kind: str, law: str | None = None, **fields: Any) -> Any:
+        return original(self, kind, "27B3" if law == "27B1" else law, **fields)
+
+    monkeypatch.setattr(Ruling, "add", add)
+    after = end_texts(decision("27", "en"))["27B1"]
+    assert after != before and "(27B3)" in after and "27B1" not in after
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", NAMES)
+def test_no_seat_is_named_and_russian_has_no_latin_words(name: str, lang: str) -> None:
+    svg = decision(name, lang)
+    text = " ".join("".join(t.itertext()) for t in ET.fromstring(svg).iter(f"{SVG}text"))
+    assert not re.search(r"\b(North|South|East|West|Север\w*|Юг\w*|Восток\w*|Запад\w*)\b",
+                         text)
+    if lang == "ru":
+        # clause numbers (27B2) are the only Latin letters; no English word
+        assert not re.search(r"[A-Za-z]{2,}", text), re.findall(r"[A-Za-z]{2,}", text)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", NAMES)
+def test_deterministic_and_no_text_below_9pt_on_a4(name: str, lang: str) -> None:
+    svg = decision(name, lang)
+    assert decision(name, lang) == svg
+    root = ET.fromstring(svg)
+    height = float(root.get("height", "0"))
+    scale = decisions.print_scale(height)
+    sizes = [float(t.get("font-size", "0")) for t in root.iter(f"{SVG}text")]
+    # one SVG unit is one point across the A4 text width
+    assert min(sizes) * scale >= 9.0, (name, lang, min(sizes), round(scale, 3))
