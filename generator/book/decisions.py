@@ -33,11 +33,10 @@ import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
-from pathlib import Path
 from typing import Any
 
 from generator import i18n
-from generator.book.charts import _svg_line, text_width, wrap
+from generator.book.charts import _svg_line, wrap
 from generator.book.diagrams import _num
 from generator.book.examples import symbols
 from generator.laws.engine import analyse
@@ -102,38 +101,43 @@ _CASES: dict[str, dict[str, Any]] = {
         "N 1H, S 2H, W refuses, E 2S, S 3H"),
     "31.other": _case(1,
         "N 1H, S 2H, W refuses, E 2S, S P"),
-    # from tests/cases/1987/law32/redouble-out-of-turn-at-partners-turn-bars-partner-throughout.yaml
+    # tests/cases/1987/law32/redouble-out-of-turn-at-partners-turn-bars-partner-throughout.yaml
     "32.partner": _case(6,
         "E 1S, S X, E XX, S refuses, W P, N 2H, E P, S P, W P"),
     "32.rho_pass": _case(1,
         "N 1H, E P, W X, N refuses, S P, W X"),
     "32.rho_bid": _case(1,
         "N 1H, E P, W X, N refuses, S 2H"),
-    # from tests/cases/1987/law35/redouble-of-nothing-condoned-by-the-next-player-sends-the-auction-back-to-the-dealer.yaml
+    # tests/cases/1987/law35/redouble-of-nothing-condoned-by-the-next-player-sends-the-auction-
+    #   back-to-the-dealer.yaml
     "35A": _case(9,
         "N XX, E 1D, director"),
-    # from tests/cases/1987/law36/double-of-partners-opening-is-cancelled-and-partner-must-pass-throughout.yaml
+    # tests/cases/1987/law36/double-of-partners-opening-is-cancelled-and-partner-must-pass-
+    #   throughout.yaml
     "36": _case(7,
         "S 1H, W P, N X, E refuses, N P, E 1S, S P, W 2S, N P, E P, S P"),
-    # from tests/cases/1987/law37/bid-by-a-player-owing-one-pass-stands-when-his-left-hand-opponent-calls-over-it.yaml
+    # tests/cases/1987/law37/bid-by-a-player-owing-one-pass-stands-when-his-left-hand-opponent-
+    #   calls-over-it.yaml
     "35B": _case(10,
         "E 1D, E changes 1H, S refuses, E 1D, S P, W 2H, N P, E 3H, S P, W P, N P"),
-    # from tests/cases/1987/law37/player-owing-one-pass-who-bids-makes-both-partners-pass-throughout.yaml
+    # tests/cases/1987/law37/player-owing-one-pass-who-bids-makes-both-partners-pass-throughout.yaml
     "37": _case(9,
         "E P, S refuses, N 1H, E 1S, S refuses, E P, S 2H, W P, N P, E P"),
-    # from tests/cases/1987/law35/bid-above-seven-condoned-by-the-next-player-counts-as-a-pass-without-penalty.yaml
+    # tests/cases/1987/law35/bid-above-seven-condoned-by-the-next-player-counts-as-a-pass-without-
+    #   penalty.yaml
     "35C": _case(14,
         "E 7S, S X, W 8S, N P, E XX, S P, W P, N P"),
-    # from tests/cases/1987/law38/bid-of-eight-is-cancelled-and-both-offenders-must-pass-throughout.yaml
+    # tests/cases/1987/law38/bid-of-eight-is-cancelled-and-both-offenders-must-pass-throughout.yaml
     "38": _case(15,
         "S 1S, W 2H, N 4S, E 5H, S 6S, W 7H, N 7S, E 8H, S refuses, E P, S P, W P"),
-    # from tests/cases/1987/law39/defenders-bid-after-the-final-pass-lets-declarer-restrict-his-partners-lead.yaml
+    # tests/cases/1987/law39/defenders-bid-after-the-final-pass-lets-declarer-restrict-his-
+    #   partners-lead.yaml
     "39.defender": _case(16,
         "W 1H, N P, E 2H, S P, W P, N P, S 3C, director"),
-    # from tests/cases/1987/law39/declarers-bid-after-the-final-pass-is-cancelled-without-penalty.yaml
+    # tests/cases/1987/law39/declarers-bid-after-the-final-pass-is-cancelled-without-penalty.yaml
     "39.other": _case(7,
         "S 1S, W P, N 4S, E P, S P, W P, S 5S"),
-    # from tests/cases/1987/law48/declarer-who-drops-a-trump-honour-keeps-it-in-hand-without-penalty.yaml
+    # tests/cases/1987/law48/declarer-who-drops-a-trump-honour-keeps-it-in-hand-without-penalty.yaml
     "48": _case(5,
         "N:AKJ76.75.KJ72.Q8 Q8.Q9.QT3.AKJ754 32.KJ8432.A95.63 T954.AT6.864.T92",
         "N 1S, E 2C, S 2H, W P, N P, E P, W leads CT, N plays C8, E plays CJ, S plays C3, E "
@@ -144,108 +148,123 @@ _CASES: dict[str, dict[str, Any]] = {
         "W plays ST, N leads D7, E plays D3, S plays D5, W plays D6, N leads S6, E plays C4, "
         "S plays HK, W plays S4, S leads H3, W plays HA, N plays H7, E plays HQ, W leads D8, "
         "N plays D2, E plays DQ, S plays H4, S leads HJ, W plays HT, N plays SJ, E plays CK"),
-    # from tests/cases/1987/law50/single-low-card-dropped-is-a-minor-penalty-card-with-no-lead-choice.yaml
+    # tests/cases/1987/law50/single-low-card-dropped-is-a-minor-penalty-card-with-no-lead-
+    #   choice.yaml
     "50.minor": _case(13,
         "N:Q62.A974.J754.T9 KJ8753.Q85.KT.J7 T94.KT63.32.A863 A.J2.AQ986.KQ542",
         "N P, E 1S, S P, W 2D, N P, E 2S, S P, W 3NT, N P, E P, S P, N leads HA, E plays H5, "
         "S plays H3, W plays H2, S exposes C3, director"),
-    # from tests/cases/1987/law51/penalty-cards-in-two-suits-cite-51b2-and-let-declarer-forbid-both-suits.yaml
+    # tests/cases/1987/law51/penalty-cards-in-two-suits-cite-51b2-and-let-declarer-forbid-both-
+    #   suits.yaml
     "51B2": _case(13,
         "N:Q62.A974.J754.T9 KJ8753.Q85.KT.J7 T94.KT63.32.A863 A.J2.AQ986.KQ542",
         "N P, E 1S, S P, W 2D, N P, E 2S, S P, W 3NT, N P, E P, S P, N leads HA, E plays H5, "
         "S plays H3, W plays H2, S exposes CA H6, director"),
-    # from tests/cases/1987/law50/dropped-honour-is-a-major-penalty-card-discarded-at-the-first-legal-opportunity.yaml
+    # tests/cases/1987/law50/dropped-honour-is-a-major-penalty-card-discarded-at-the-first-legal-
+    #   opportunity.yaml
     "50.first": _case(13,
         "N:Q62.A974.J754.T9 KJ8753.Q85.KT.J7 T94.KT63.32.A863 A.J2.AQ986.KQ542",
         "N P, E 1S, S P, W 2D, N P, E 2S, S P, W 3NT, N P, E P, S P, N leads S2, E plays S3, "
         "S plays S4, W plays SA, W leads D6, N plays D4, E plays DK, S plays D2, E leads DT, "
         "S exposes HK, S plays D3, W plays DA, N plays D7, W leads DQ, N plays DJ, E plays "
         "S5, S plays HK"),
-    # from tests/cases/1987/law50/two-small-cards-dropped-together-are-major-and-declarer-may-require-their-suit.yaml
+    # tests/cases/1987/law50/two-small-cards-dropped-together-are-major-and-declarer-may-require-
+    #   their-suit.yaml
     "50.require": _case(13,
         "N:Q62.A974.J754.T9 KJ8753.Q85.KT.J7 T94.KT63.32.A863 A.J2.AQ986.KQ542",
         "N P, E 1S, S P, W 2D, N P, E 2S, S P, W 3NT, N P, E P, S P, N leads HA, E plays H5, "
         "S plays H3, W plays H2, S exposes S9 S4, W chooses require_S, N leads S6, E plays "
         "SK, S plays ST, W plays SA"),
-    # from tests/cases/1987/law50/declarer-declining-the-lead-options-leaves-the-major-penalty-card-in-place.yaml
+    # tests/cases/1987/law50/declarer-declining-the-lead-options-leaves-the-major-penalty-card-in-
+    #   place.yaml
     "50.neither": _case(13,
         "N:Q62.A974.J754.T9 KJ8753.Q85.KT.J7 T94.KT63.32.A863 A.J2.AQ986.KQ542",
         "N P, E 1S, S P, W 2D, N P, E 2S, S P, W 3NT, N P, E P, S P, N leads HA, E plays H5, "
         "S plays H3, W plays H2, S exposes HK, W chooses none, N leads H7, E plays H8, S "
         "plays HK, W plays HJ"),
-    # from tests/cases/1987/law54/declarer-who-spreads-his-hand-after-an-opening-lead-out-of-turn-becomes-dummy.yaml
+    # tests/cases/1987/law54/declarer-who-spreads-his-hand-after-an-opening-lead-out-of-turn-
+    #   becomes-dummy.yaml
     "54A": _case(7,
         "N:9.KT2.9842.KT765 7432.Q83.AT5.A94 JT86.AJ74.73.Q83 AKQ5.965.KQJ6.J2",
         "S P, W 1S, N P, E 4S, S P, W P, N P, S leads HA, W chooses spread"),
-    # from tests/cases/1987/law54/declarer-who-accepts-an-opening-lead-out-of-turn-plays-second-from-his-own-hand.yaml
+    # tests/cases/1987/law54/declarer-who-accepts-an-opening-lead-out-of-turn-plays-second-from-
+    #   his-own-hand.yaml
     "54B": _case(5,
         "N:AKQJ63.AQ3.A7.KJ .T8742.T9863.A64 85.KJ6.KQ2.T9872 T9742.95.J54.Q53",
         "N 1S, E P, S 4S, W P, N P, E P, W leads H9, N accepts"),
-    # from tests/cases/1987/law54/refused-opening-lead-out-of-turn-lets-declarer-require-the-suit-of-the-penalty-card.yaml
+    # tests/cases/1987/law54/refused-opening-lead-out-of-turn-lets-declarer-require-the-suit-of-
+    #   the-penalty-card.yaml
     "54D": _case(8,
         "N:AJ.KJ97.T96.AQ75 73.Q654.KQJ84.98 K2.AT832.A2.6432 QT98654..753.KJT",
         "W P, N 1H, E P, S 4H, W P, N P, E P, W leads SQ, N refuses, N chooses require_S, E "
         "leads S7"),
-    # from tests/cases/1987/law54/defender-may-accept-declarers-lead-from-the-wrong-hand.yaml
+    # tests/cases/1987/law54/defender-may-accept-declarers-lead-from-the-wrong-hand.yaml
     "55A": _case(4,
         "N:AT32.Q8.AQJ95.86 KQJ6.JT32.863.T5 74.A97654.T4.943 985.K.K72.AKQJ72",
         "W 1C, N P, E 2C, S P, W P, N P, N leads DJ, E plays D8, S plays D4, W plays DK, W "
         "leads HK, N plays H8, E plays HT, S plays H9, W leads CK, N plays C8, E plays C5, S "
         "plays C3, E leads SK, S accepts"),
-    # from tests/cases/1987/law54/declarer-leading-when-a-defender-was-on-lead-takes-his-card-back-without-penalty.yaml
+    # tests/cases/1987/law54/declarer-leading-when-a-defender-was-on-lead-takes-his-card-back-
+    #   without-penalty.yaml
     "55B": _case(2,
         "N:JT853.Q652.KT.42 AK.KT87.AQ87.AQ6 Q96.AJ93.952.J85 742.4.J643.KT973",
         "E 1D, S P, W 5D, N P, E P, S P, S leads HA, W plays H4, N plays HQ, E plays HK, E "
         "leads DA, S refuses, S leads C5"),
-    # from tests/cases/1987/law54/declarer-may-accept-a-defenders-lead-out-of-turn-in-mid-play.yaml
+    # tests/cases/1987/law54/declarer-may-accept-a-defenders-lead-out-of-turn-in-mid-play.yaml
     "53A": _case(15,
         "N:J8.KJ7.KQ8763.K7 T.853.AJ42.A9542 A7542.AT964.T.T6 KQ963.Q2.95.QJ83",
         "S P, W P, N 1H, E P, S 2H, W P, N P, E P, E leads DA, S plays DT, W plays D9, N "
         "plays D6, W leads S3, N accepts"),
-    # from tests/cases/1987/law56/refused-lead-out-of-turn-makes-a-major-penalty-card-and-offers-the-lead-choice-at-once.yaml
+    # tests/cases/1987/law56/refused-lead-out-of-turn-makes-a-major-penalty-card-and-offers-the-
+    #   lead-choice-at-once.yaml
     "56": _case(13,
         "N:Q62.A974.J754.T9 KJ8753.Q85.KT.J7 T94.KT63.32.A863 A.J2.AQ986.KQ542",
         "N P, E 1S, S P, W 2D, N P, E 2S, S P, W 3NT, N P, E P, S P, N leads HA, E plays H5, "
         "S plays H3, W plays H2, S leads C3, W refuses, director"),
-    # from tests/cases/1987/law57/declarer-who-plays-on-before-choosing-loses-the-options-after-a-premature-lead.yaml
+    # tests/cases/1987/law57/declarer-who-plays-on-before-choosing-loses-the-options-after-a-
+    #   premature-lead.yaml
     "60": _case(6,
         "N:AKJ92.K.AJ76.AK9 QT643.AQ53.53.Q7 85.JT9642.KQ.T52 7.87.T9842.J8643",
         "E P, S P, W P, N 1NT, E P, S 3NT, W P, N P, E P, E leads ST, S plays S5, W plays S7, "
         "N plays SA, N leads SK, E plays S4, S plays S8, W plays D2, N leads SJ, E plays S3, "
         "E leads HA, S plays C2, W plays D4"),
-    # from tests/cases/1987/law57/defender-playing-out-of-turn-after-his-partner-has-played-leaves-only-a-penalty-card.yaml
+    # tests/cases/1987/law57/defender-playing-out-of-turn-after-his-partner-has-played-leaves-
+    #   only-a-penalty-card.yaml
     "57.partner_played": _case(14,
         "N:Q7653.74.K932.A6 98.A52.AJ8.Q9743 A42.KT86.Q64.K82 KJT.QJ93.T75.JT5",
         "E P, S 1S, W P, N 2S, E P, S P, W P, W leads C5, N plays CA, E plays C7, S plays C2, "
         "N leads SQ, E plays S9, S plays S2, W plays SK, W leads HQ, E plays HA"),
-    # from tests/cases/1987/law57/partner-with-no-card-of-the-suit-led-may-play-any-card-after-a-premature-play.yaml
+    # tests/cases/1987/law57/partner-with-no-card-of-the-suit-led-may-play-any-card-after-a-
+    #   premature-play.yaml
     "57.cannot": _case(5,
         "N:T52.74.K73.JT753 AKQ8.QJT8.42.AK2 64.K96.AJT9865.9 J973.A532.Q.Q864",
         "N P, E 1S, S P, W 4S, N P, E P, S P, S leads D8, W plays DQ, N plays D7, E plays D4, "
         "W leads C6, N plays C3, E plays CA, S plays C9, E leads C2, S plays S6, W plays C4, "
         "N plays C5, S leads S4, W plays S3, N plays ST, E plays SQ, E leads SA, N plays S2, "
         "E chooses highest, S plays D5, W plays S7, N plays S2"),
-    # from tests/cases/1987/law57/card-required-by-a-57a-option-takes-precedence-over-a-penalty-card.yaml
+    # tests/cases/1987/law57/card-required-by-a-57a-option-takes-precedence-over-a-penalty-card.yaml
     "57.highest": _case(11,
         "N:92.A9.AKQT85.KJ5 K765.Q7542.7.Q62 AQJ84.J86.J92.A4 T3.KT3.643.T9873",
         "S P, W P, N 1D, E P, S 5D, W P, N P, E P, E leads H2, S plays HJ, W plays HT, N "
         "plays HA, N leads H9, E plays HQ, S plays H6, W plays HK, W leads C9, N plays CK, E "
         "plays C2, S plays C4, N leads D8, E plays D7, S plays D9, W plays D4, S leads SA, E "
         "plays S5, N chooses highest, W plays S3, director, W plays ST"),
-    # from tests/cases/1987/law57/defender-leading-to-the-next-trick-before-his-partner-has-played-gives-declarer-a-choice.yaml
+    # tests/cases/1987/law57/defender-leading-to-the-next-trick-before-his-partner-has-played-
+    #   gives-declarer-a-choice.yaml
     "57.lowest": _case(3,
         "N:K4.J953.9854.763 T5.A87.QJT6.AKQ8 A9732.KQ42.K72.5 QJ86.T6.A3.JT942",
         "S P, W P, N P, E 1C, S P, W 2C, N P, E P, S P, S leads H2, W plays H6, N plays H3, E "
         "plays HA, E leads DT, S plays D7, W plays D3, N plays D4, E leads C8, S plays C5, W "
         "plays C2, S leads HK, E chooses lowest, N plays C3"),
-    # from tests/cases/1987/law57/suit-barred-to-partner-after-a-premature-play-is-free-again-at-the-next-trick.yaml
+    # tests/cases/1987/law57/suit-barred-to-partner-after-a-premature-play-is-free-again-at-the-
+    #   next-trick.yaml
     "57.suit": _case(3,
         "N:K4.J953.9854.763 T5.A87.QJT6.AKQ8 A9732.KQ42.K72.5 QJ86.T6.A3.JT942",
         "S P, W P, N P, E 1C, S P, W 2C, N P, E P, S P, S leads H2, W plays H6, N plays H3, E "
         "plays HA, E leads DT, S plays D7, W plays D3, N plays D4, E leads C8, S plays C5, W "
         "plays C2, N plays C3, E leads CA, N plays C6, director, E chooses no_H, S plays S2, "
         "W plays C4, N plays C6, E leads CK, S plays H4, W plays C9, N plays C7"),
-    # from tests/cases/1987/law64/revoke-on-the-twelfth-trick-is-corrected-not-penalised.yaml
+    # tests/cases/1987/law64/revoke-on-the-twelfth-trick-is-corrected-not-penalised.yaml
     "62D": _case(4,
         "N:T.K5.T8752.AJ954 86542.9.AK3.KT63 Q97.AQJ763.Q4.Q2 AKJ3.T842.J96.87",
         "W P, N P, E P, S 1H, W P, N 2H, E P, S P, W P, W leads S3, N plays ST, E plays S8, S "
@@ -256,19 +275,20 @@ _CASES: dict[str, dict[str, Any]] = {
         "plays S6, W leads H4, N plays D5, E plays D3, S plays H3, W leads SJ, N plays CJ, E "
         "plays S4, S plays D4, W leads H2, N plays D8, E plays S5, S plays H6, S leads H7, W "
         "plays D9, N plays DT, E plays CT, S leads HQ, W plays HT, N plays D2, E plays DA"),
-    # from tests/cases/1987/law62/revoke-ruled-at-once-sends-the-offender-back-to-follow-suit.yaml
+    # tests/cases/1987/law62/revoke-ruled-at-once-sends-the-offender-back-to-follow-suit.yaml
     "62.defender": _case(3,
         "N:K4.J953.9854.763 T5.A87.QJT6.AKQ8 A9732.KQ42.K72.5 QJ86.T6.A3.JT942",
         "S P, W P, N P, E 1C, S P, W 2C, N P, E P, S P, S leads H2, W plays H6, N plays H3, E "
         "plays HA, E leads DT, S plays D7, W plays D3, N plays D4, E leads C8, S plays C5, W "
         "plays C2, N plays C3, E leads DQ, S plays D2, W plays DA, N plays S4, director"),
-    # from tests/cases/1987/law64/declarers-revoke-corrected-before-it-is-established-costs-no-penalty-card.yaml
+    # tests/cases/1987/law64/declarers-revoke-corrected-before-it-is-established-costs-no-penalty-
+    #   card.yaml
     "62.declarer": _case(12,
         "N:9.J8532.J84.KQJ7 874.KQ7.KT65.T85 KQT652.T4.Q7.964 AJ3.A96.A932.A32",
         "W 1D, N P, E 5D, S P, W P, N P, N leads CQ, E plays C8, S plays C6, W plays C2, N "
         "leads S9, E plays S8, S plays SQ, W plays SJ, S leads D7, W plays S3, N plays D4, "
         "director, N chooses keep, W plays D2"),
-    # from tests/cases/1987/law64/revoke-by-dummy-is-never-penalised-by-a-trick-transfer.yaml
+    # tests/cases/1987/law64/revoke-by-dummy-is-never-penalised-by-a-trick-transfer.yaml
     "64B3": _case(5,
         "N:QJ52.J643.J9.T92 94.A872.Q864.KJ6 T86.T.A73.AQ7543 AK73.KQ95.KT52.8",
         "N P, E P, S P, W 1H, N P, E 4H, S P, W P, N P, N leads D9, E plays D6, S plays D7, W "
@@ -279,7 +299,8 @@ _CASES: dict[str, dict[str, Any]] = {
         "plays S5, S leads C7, W plays DT, N plays CT, E plays CJ, E leads D4, S plays D3, W "
         "plays DK, N plays DJ, W leads D2, N plays SQ, E plays D8, S plays DA, S leads CQ, W "
         "plays HK, N plays C9, E plays C6, W leads SA, N plays H4, E plays DQ, S plays C4"),
-    # from tests/cases/1987/law64/second-revoke-in-the-same-suit-by-the-same-player-costs-no-further-trick.yaml
+    # tests/cases/1987/law64/second-revoke-in-the-same-suit-by-the-same-player-costs-no-further-
+    #   trick.yaml
     "64B2": _case(14,
         "N:JT8.972.KQ83.832 964.Q864.AJ.AQT6 AQ532.AKT5.2.754 K7.J3.T97654.KJ9",
         "E 1D, S P, W 2D, N P, E P, S P, S leads HK, W plays H3, N plays D3, E plays H4, N "
@@ -290,7 +311,7 @@ _CASES: dict[str, dict[str, Any]] = {
         "leads CT, S plays HT, W plays CJ, N plays C2, W leads D6, N plays H2, E plays H8, S "
         "plays SA, W leads HJ, N plays SJ, E plays H6, S plays HA, S leads S3, W plays D9, N "
         "plays H9, E plays S4, W leads D4, N plays H7, E plays HQ, S plays SQ"),
-    # from tests/cases/1987/law64/revoker-who-won-the-revoke-trick-loses-it-and-one-more-trick.yaml
+    # tests/cases/1987/law64/revoker-who-won-the-revoke-trick-loses-it-and-one-more-trick.yaml
     "64A1": _case(9,
         "N:AQT32.QJ3.AQ8.T2 J987.962.94.J943 K64.4.KT65.KQ876 5.AKT875.J732.A5",
         "N 1S, E P, S 4S, W P, N P, E P, E leads C4, S plays C8, W plays CA, N plays C2, W "
@@ -301,7 +322,7 @@ _CASES: dict[str, dict[str, Any]] = {
         "leads CJ, S plays CQ, W plays D7, N plays DQ, S leads DT, W plays D3, N plays HJ, E "
         "plays D4, S leads SK, W plays HK, N plays S2, E plays SJ, S leads C6, W plays H7, N "
         "plays SA, E plays C9, N leads S3, E plays H2, S plays DK, W plays H8"),
-    # from tests/cases/1987/law64/revoker-whose-side-wins-only-later-tricks-loses-one-trick.yaml
+    # tests/cases/1987/law64/revoker-whose-side-wins-only-later-tricks-loses-one-trick.yaml
     "64A2": _case(5,
         "N:QJ52.J643.J9.T92 94.A872.Q864.KJ6 T86.T.A73.AQ7543 AK73.KQ95.KT52.8",
         "N P, E P, S P, W 1H, N P, E 4H, S P, W P, N P, N leads D9, E plays D6, S plays D7, W "
@@ -312,7 +333,8 @@ _CASES: dict[str, dict[str, Any]] = {
         "plays S6, N leads C9, E plays CJ, S plays CQ, W plays HK, W leads DT, N plays DJ, E "
         "plays DQ, S plays DA, S leads C5, W plays D2, N plays C2, E plays D8, S leads ST, W "
         "plays SK, N plays S5, E plays D4, W leads DK, N plays H4, E plays HA, S plays D3"),
-    # from tests/cases/1987/law64/revoke-costs-no-trick-when-the-offenders-take-no-trick-from-then-on.yaml
+    # tests/cases/1987/law64/revoke-costs-no-trick-when-the-offenders-take-no-trick-from-then-
+    #   on.yaml
     "64B1": _case(7,
         "N:K8.AJ4.T62.KJT92 JT62.T762.A85.75 5.KQ95.9743.A863 AQ9743.83.KQJ.Q4",
         "S P, W P, N 1C, E P, S 2C, W P, N P, E P, E leads H7, S plays HK, W plays H8, N "
@@ -323,25 +345,26 @@ _CASES: dict[str, dict[str, Any]] = {
         "plays S9, S leads D3, W plays DJ, N plays DT, E plays DA, E leads D5, S plays D9, W "
         "plays SQ, N plays D6, S leads D7, W plays DQ, N plays C9, E plays S2, N leads CK, E "
         "plays SJ, S plays C3, W plays S7, N leads CT, E plays H6, S plays HQ, W plays SA"),
-    # from tests/cases/1987/law67/trick-missing-a-card-noticed-after-both-sides-played-on-has-the-card-placed-and-the-rest-flagged.yaml
+    # tests/cases/1987/law67/trick-missing-a-card-noticed-after-both-sides-played-on-has-the-card-
+    #   placed-and-the-rest-flagged.yaml
     "67B": _case(2,
         "N:AKQ2.K32.54.A987 J43.AQ4.KQJ2.K65 T9876.J5.A63.Q32 5.T9876.T987.JT4",
         "E P, S P, W P, N 1NT, E P, S 3NT, W P, N P, E P, E leads DK, S plays DA, W plays D7, "
         "N plays D4, S leads C2, W plays C4, N plays C7, N leads H2, E plays H4, S plays H5, "
         "director"),
-    # from tests/cases/1987/law67/defenders-second-card-to-a-trick-is-taken-back-as-a-penalty-card.yaml
+    # tests/cases/1987/law67/defenders-second-card-to-a-trick-is-taken-back-as-a-penalty-card.yaml
     "67A.defender": _case(3,
         "N:K4.J953.9854.763 T5.A87.QJT6.AKQ8 A9732.KQ42.K72.5 QJ86.T6.A3.JT942",
         "S P, W P, N P, E 1C, S P, W 2C, N P, E P, S P, S leads H2, W plays H6, N plays H3, E "
         "plays HA, E leads DT, S plays D7, W plays D3, N plays D4, E leads C8, S plays C5, S "
         "plays D2, director"),
-    # from tests/cases/1987/law67/dummys-second-card-to-a-trick-goes-back-without-penalty.yaml
+    # tests/cases/1987/law67/dummys-second-card-to-a-trick-goes-back-without-penalty.yaml
     "67A.dummy": _case(3,
         "N:K4.J953.9854.763 T5.A87.QJT6.AKQ8 A9732.KQ42.K72.5 QJ86.T6.A3.JT942",
         "S P, W P, N P, E 1C, S P, W 2C, N P, E P, S P, S leads H2, W plays H6, N plays H3, E "
         "plays HA, E leads DT, S plays D7, W plays D3, N plays D4, E leads C8, S plays C5, W "
         "plays C2, W plays C4, director"),
-    # from tests/cases/1987/law67/player-who-omitted-to-play-adds-a-card-to-the-trick-now.yaml
+    # tests/cases/1987/law67/player-who-omitted-to-play-adds-a-card-to-the-trick-now.yaml
     "67A.add": _case(3,
         "N:K4.J953.9854.763 T5.A87.QJT6.AKQ8 A9732.KQ42.K72.5 QJ86.T6.A3.JT942",
         "S P, W P, N P, E 1C, S P, W 2C, N P, E P, S P, S leads H2, W plays H6, N plays H3, E "
@@ -497,6 +520,7 @@ class Ask:
     test: Callable[[Seen], bool]
     yes: Ask | End
     no: Ask | End
+    right: str = ""  # "yes" or "no": the branch drawn to the right (else the smaller one)
 
 
 Node = Ask | End
@@ -515,8 +539,8 @@ class Decision:
     note: bool = False
 
 
-def _a(key: str, test: Callable[[Seen], bool], yes: Node, no: Node) -> Ask:
-    return Ask(key, test, yes, no)
+def _a(key: str, test: Callable[[Seen], bool], yes: Node, no: Node, right: str = "") -> Ask:
+    return Ask(key, test, yes, no, right)
 
 
 def _is_double_or_redouble(call: CallValue | None) -> bool:
@@ -536,6 +560,11 @@ def _repeats_denomination(seen: Seen) -> bool:
 def _changed_inadvertently(seen: Seen) -> bool:
     return any(isinstance(e, CallChanged) and e.inadvertent
                for e in list(seen.case.events)[int(seen.fact["event"]):])
+
+
+def _declarer_played_on(seen: Seen) -> bool:
+    """Declarer played on before choosing among the options of 57A (Law 60 then applies)."""
+    return "60A" in seen.ruling["laws"]
 
 
 DECISIONS: tuple[Decision, ...] = (
@@ -575,7 +604,7 @@ DECISIONS: tuple[Decision, ...] = (
                     End("32.partner", "redouble_out_of_rotation"),
                     _a("double_rho_passed", rho_passed,
                        End("32.rho_pass", "double_out_of_rotation"),
-                       End("32.rho_bid", "double_out_of_rotation"))))))),
+                       End("32.rho_bid", "double_out_of_rotation"))), right="yes")))),
         ("29B", "28B", "30A", "30B1", "30B2", "31A1", "31A2a", "31A2b", "31B", "32")),
     Decision("36-39", "07-inadmissible-calls", _a(
         "inadmissible_double", call_kind("inadmissible_double", "inadmissible_redouble"),
@@ -612,11 +641,11 @@ DECISIONS: tuple[Decision, ...] = (
               End("56", "lead_out_of_turn")))),
         ("54A", "54B", "56", "55A", "55B1", "53A")),
     Decision("57", "08-play-procedure", _a(
-        "played_on", lambda s: bool({"60A"} & set(s.ruling["laws"])) or played_on(s) and not any(
-            isinstance(e, OptionChosen) for e in s.after), End("60", "premature_play", refer=("60A",)),
+        "played_on", _declarer_played_on, End("60", "premature_play", refer=("60A",)),
         _a("partner_played", lambda s: bool(s.detail("partner_played")),
            End("57.partner_played", "premature_play"),
-           _a("cannot", lambda s: "57B" in s.ruling["laws"], End("57.cannot", "premature_play", refer=("57B",)),
+           _a("cannot", lambda s: "57B" in s.ruling["laws"],
+              End("57.cannot", "premature_play", refer=("57B",)),
               _a("highest", chose("highest"), End("57.highest", "premature_play"),
                  _a("lowest", chose("lowest"), End("57.lowest", "premature_play"),
                     End("57.suit", "premature_play")))))),
@@ -764,8 +793,15 @@ def summary(end: End, found: Seen, lang: str) -> list[tuple[str, str]]:
             continue
         fields = _who(found, rect["seat"], lang) if "seat" in rect else {}
         text = i18n.text(lang, "decisions.rect", key).format(**fields)
-        text = text[:1].upper() + text[1:]
         law = str(rect.get("law", ""))
+        if key == "no_rectification" and len(lines) > len(end.refer):
+            # "no penalty" closes the line before it: one line less on a full page
+            said, laws = lines[-1]
+            text = f"{said}; {text[:1].lower()}{text[1:]}"
+            law = laws if law in laws.split(", ") else f"{laws}, {law}" if laws else law
+            lines[-1] = (text, law)
+            continue
+        text = text[:1].upper() + text[1:]
         for i, (said, laws) in enumerate(lines):
             if said == text:
                 if law and law not in laws.split(", "):
@@ -780,32 +816,34 @@ def summary(end: End, found: Seen, lang: str) -> list[tuple[str, str]]:
 
 # ----------------------------------------------------------------------------- layout
 
-#: Width of the SVG in its units: points of the printed page (the A4 text width below).
-PAGE_W = 527.0
 #: The A4 page the PDF prints on, and its margins, in millimetres.
 A4_MM = (210.0, 297.0)
 MARGIN_MM = 12.0
 PRINT_WIDTH_MM = A4_MM[0] - 2 * MARGIN_MM
 PRINT_HEIGHT_MM = A4_MM[1] - 2 * MARGIN_MM
-GAP = 30.0            # between columns (room for an answer)
-V_GAP = 16.0          # between a box and the one below it (room for an answer)
-PAD = 6.0
-Q_SIZE = 10.5         # question text
+#: Width of the drawing in SVG units: with the 1-unit border of the viewBox, the printed text
+#: width in points, so that a font size in the SVG is its size on paper.
+PAGE_W = round(PRINT_WIDTH_MM * 72 / 25.4 - 2, 1)
+GAP = 22.0            # between columns (room for an answer)
+V_GAP = 11.0          # between a box and the one below it (room for an answer)
+PAD = 4.5
+Q_SIZE = 10.0         # question text
 E_SIZE = 10.0         # ruling text
 T_SIZE = 15.0         # title
 A_SIZE = 9.5          # the answers on the arrows
-N_SIZE = 9.0          # the note under a chart
+N_SIZE = 9.5          # the note under a chart
 INK = "#1d2330"
 LAW_INK = "#1a4f8b"
 Q_FILL, Q_STROKE = "#e8eef7", "#3c5a86"
 E_FILL, E_STROKE = "#fffdf4", "#b59b45"
 
 
-def print_scale(height: float) -> float:
-    """How much a chart of ``height`` (in its units) is reduced to fit the printed page: 1 when
-    it fits at full width, else the ratio of the page height to the chart's (in points)."""
-    page_h = PRINT_HEIGHT_MM / 25.4 * 72 * PAGE_W / (PRINT_WIDTH_MM / 25.4 * 72)
-    return min(1.0, page_h / height)
+def print_scale(width: float, height: float) -> float:
+    """Points of the printed page per unit of a chart ``width`` by ``height`` (its viewBox):
+    the chart is printed across the A4 text width, or smaller when it would be taller than the
+    page (the tests hold every text to 9 pt at this scale)."""
+    points = 72 / 25.4
+    return min(PRINT_WIDTH_MM * points / width, PRINT_HEIGHT_MM * points / height)
 
 
 def _columns(node: Node) -> int:
@@ -818,6 +856,8 @@ def _columns(node: Node) -> int:
 def _split(ask: Ask) -> tuple[Node, Node]:
     """The branch drawn to the right of a question and the one drawn below it: the smaller
     (fewer ends) to the right, so the chart stays narrow; "yes" to the right on a tie."""
+    if ask.right:
+        return (ask.yes, ask.no) if ask.right == "yes" else (ask.no, ask.yes)
     yes, no = len(list(ends(ask.yes))), len(list(ends(ask.no)))
     return (ask.no, ask.yes) if no < yes else (ask.yes, ask.no)
 
@@ -838,11 +878,11 @@ def _text_box(x: float, y: float, w: float, kind: str, key: str,
     lines: list[tuple[float, str, float, bool, str]] = []
     at = PAD
     for n, (text, size, bold, law) in enumerate(pieces):
-        at += 3 if n else 0
+        at += 2 if n else 0
         full = f"{text} ({law})" if law else text
         wrapped = wrap(full, w - 2 * PAD, size, bold)
         for i, line in enumerate(wrapped):
-            at += size * 1.22
+            at += size * 1.18
             shown_law = ""
             if law and i == len(wrapped) - 1 and line.endswith(f"({law})"):
                 line, shown_law = line[: -len(law) - 2].rstrip(), law
