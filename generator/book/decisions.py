@@ -33,6 +33,7 @@ import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
+from pathlib import Path
 from typing import Any
 
 from generator import i18n
@@ -1008,3 +1009,78 @@ def _render(box: _Box) -> str:
         out.append(f"<text {attrs}>{content}</text>")
     out.append("</g>")
     return "".join(out)
+
+
+# ----------------------------------------------------------------------------- print and pages
+
+
+def print_page(name: str, lang: str) -> str:
+    """A chart alone on an A4 page (HTML for Chromium to print): the SVG across the text width,
+    or smaller when it is taller than the page (:func:`print_scale`)."""
+    svg = decision(name, lang)
+    view = svg.split('viewBox="', 1)[1].split('"', 1)[0].split()
+    width, height = float(view[2]), float(view[3])
+    points = print_scale(width, height)
+    title = i18n.text(lang, "decisions.words", "page").format(
+        title=i18n.text(lang, "decisions.titles", name))
+    return (
+        f'<!DOCTYPE html>\n<html lang="{escape(lang)}">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{escape(title)}</title>\n<style>\n"
+        f"@page{{size:A4 portrait;margin:{_num(MARGIN_MM)}mm}}\n"
+        "html,body{margin:0;padding:0}\n"
+        f"svg{{display:block;width:{_num(width * points)}pt;height:{_num(height * points)}pt;"
+        "max-width:none}\n</style>\n</head>\n<body>\n"
+        f"{svg}\n</body>\n</html>\n")
+
+
+def write_print_pages(folder: Path, lang: str, pdf: bool) -> list[Path]:
+    """Write every chart's print page into ``folder`` (``<name>.html``) and, with ``pdf``, print
+    the PDFs beside them (``<name>.pdf``); a PDF whose page has not changed since it was printed
+    is kept as it is. Returns the PDFs printed now."""
+    folder.mkdir(parents=True, exist_ok=True)
+    stale: list[Path] = []
+    for name in NAMES:
+        page = folder / f"{name}.html"
+        text = print_page(name, lang)
+        changed = not page.exists() or page.read_text(encoding="utf-8") != text
+        if changed:
+            page.write_text(text, encoding="utf-8")
+        if pdf and (changed or not (folder / f"{name}.pdf").exists()):
+            stale.append(page)
+    if not pdf or not stale:
+        return []
+    from generator.book.pdf import print_pages
+
+    return print_pages(stale, [p.with_suffix(".pdf") for p in stale])
+
+
+def chapter_of(name: str) -> str:
+    return BY_NAME[name].chapter
+
+
+def link_markup(name: str, lang: str, pdf: bool, prefix: str) -> str:
+    """The link to a chart's printable page as HTML (``prefix``: the way from the linking page
+    to the site's root)."""
+    words = i18n.table(lang, "decisions.words")
+    title = i18n.text(lang, "decisions.titles", name)
+    target = f"{prefix}decisions/{name}.{'pdf' if pdf else 'html'}"
+    text = words["pdf" if pdf else "printable"].format(title=title)
+    return (f'<p class="tdc-decision-link"><a href="{escape(target, quote=True)}"'
+            f'{" download" if pdf else ""}>{escape(symbols(text, lang))}</a></p>')
+
+
+def index_page(lang: str, pdf: bool) -> str:
+    """The part of the decision charts page the build writes: for each chart its title, its
+    chapter, the link to its printable page and the chart itself (MyST)."""
+    from generator.book import markup
+
+    parts = []
+    for name in NAMES:
+        title = i18n.text(lang, "decisions.titles", name)
+        chapter = markup.role("doc", f"/chapters/{BY_NAME[name].chapter}")
+        parts.append(f"## {markup.myst(title)}\n\n"
+                     f"{markup.word(lang, 'decisions.words', 'chapter')} {chapter}\n\n"
+                     + markup.raw_html(link_markup(name, lang, pdf, "")
+                                       + f'\n<figure class="tdc-decision" id="decision-{name}">'
+                                       f"{decision(name, lang)}</figure>"))
+    return "\n\n".join(parts) + "\n"

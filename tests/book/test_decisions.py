@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -102,3 +103,51 @@ def test_deterministic_and_no_text_below_9pt_on_a4(name: str, lang: str) -> None
     sizes = [float(t.get("font-size", "0")) for t in root.iter(f"{SVG}text")]
     # printed as the PDF prints it: across the A4 text width, or smaller to fit the height
     assert min(sizes) * scale >= 9.0, (name, lang, min(sizes), round(scale, 3))
+
+
+def page_count(data: bytes) -> int:
+    """Page objects in a PDF (Chromium's Skia writes object dictionaries uncompressed)."""
+    return len(re.findall(rb"/Type\s*/Page(?![A-Za-z])", data))
+
+
+def test_every_chart_prints_on_exactly_one_a4_page(tmp_path: Path, chromium: Path) -> None:
+    printed = {lang: decisions.write_print_pages(tmp_path / lang, lang, pdf=True)
+               for lang in LANGS}
+    for lang in LANGS:
+        assert sorted(p.name for p in printed[lang]) == sorted(f"{n}.pdf" for n in NAMES)
+        for pdf in printed[lang]:
+            data = pdf.read_bytes()
+            assert data.startswith(b"%PDF")
+            assert page_count(data) == 1, (lang, pdf.name, page_count(data))
+            size = re.search(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", data)
+            assert size is not None
+            # A4 is 595.28 x 841.89 points
+            assert abs(float(size.group(1)) - 595.3) < 1.5
+            assert abs(float(size.group(2)) - 841.9) < 1.5
+    # unchanged pages are not printed again
+    assert decisions.write_print_pages(tmp_path / "ru", "ru", pdf=True) == []
+
+
+def test_the_print_page_sets_the_chart_at_the_scale_the_9pt_check_uses() -> None:
+    page = decisions.print_page("29-32", "ru")
+    svg = decision("29-32", "ru")
+    root = ET.fromstring(svg)
+    width, height = float(root.get("width", "0")), float(root.get("height", "0"))
+    scale = decisions.print_scale(width, height)
+    assert f"width:{decisions._num(width * scale)}pt" in page
+    assert "@page{size:A4 portrait;" in page
+    assert "http" not in page.replace('xmlns="http://www.w3.org/2000/svg"', "")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_chapter_links_and_the_index_page(lang: str) -> None:
+    link = decisions.link_markup("27", lang, True, "../")
+    assert 'href="../decisions/27.pdf"' in link
+    assert 'href="../decisions/27.html"' in decisions.link_markup("27", lang, False, "../")
+    index = decisions.index_page(lang, True)
+    for name in NAMES:
+        assert f'href="decisions/{name}.pdf"' in index
+        assert f"{{doc}}`/chapters/{BY_NAME[name].chapter}`" in index
+        assert f'data-decision="{name}"' in index
+    if lang == "ru":
+        assert "Схема решений" in link
