@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -637,11 +638,11 @@ DECISIONS: tuple[Decision, ...] = (
               End("54D", "opening_lead_out_of_turn"))),
         _a("by_declarer", call_kind("declarer_lead_out_of_turn"),
            _a("defender_accepts", accepted_lead, End("55A", "declarer_lead_out_of_turn"),
-              End("55B", "declarer_lead_out_of_turn")),
+              End("55B", "declarer_lead_out_of_turn", refer=("47A",))),
            _a("accept", accepted_lead, End("53A", "lead_out_of_turn"),
               End("56", "lead_out_of_turn")))),
         ("54A", "54B", "56", "55A", "55B1", "53A")),
-    Decision("57", "08-play-procedure", _a(
+    Decision("57", "10-leads-out-of-turn", _a(
         "played_on", _declarer_played_on, End("60", "premature_play", refer=("60A",)),
         _a("partner_played", lambda s: bool(s.detail("partner_played")),
            End("57.partner_played", "premature_play"),
@@ -1051,7 +1052,20 @@ def write_print_pages(folder: Path, lang: str, pdf: bool) -> list[Path]:
         return []
     from generator.book.pdf import print_pages
 
-    return print_pages(stale, [p.with_suffix(".pdf") for p in stale])
+    printed = print_pages(stale, [p.with_suffix(".pdf") for p in stale])
+    for pdf_file in printed:
+        pdf_file.write_bytes(steady(pdf_file.read_bytes()))
+    return printed
+
+
+_PDF_DATE = re.compile(rb"(/(?:CreationDate|ModDate) \(D:)\d{14}")
+
+
+def steady(data: bytes) -> bytes:
+    """A PDF with the moment of printing (its creation and modification dates, the only bytes
+    that differ between two prints of one page) set to 1 January 1987, the same length, so
+    that a rebuild writes the bytes of a clean build and the offsets of the file still hold."""
+    return _PDF_DATE.sub(rb"\g<1>19870101000000", data)
 
 
 def chapter_of(name: str) -> str:

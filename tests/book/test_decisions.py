@@ -126,6 +126,9 @@ def test_every_chart_prints_on_exactly_one_a4_page(tmp_path: Path, chromium: Pat
             assert abs(float(size.group(2)) - 841.9) < 1.5
     # unchanged pages are not printed again
     assert decisions.write_print_pages(tmp_path / "ru", "ru", pdf=True) == []
+    # and a second print is byte for byte the first (no moment of printing in the file)
+    again = decisions.write_print_pages(tmp_path / "again", "ru", pdf=True)
+    assert [p.read_bytes() for p in again] == [p.read_bytes() for p in printed["ru"]]
 
 
 def test_the_print_page_sets_the_chart_at_the_scale_the_9pt_check_uses() -> None:
