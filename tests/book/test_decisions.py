@@ -154,3 +154,23 @@ def test_chapter_links_and_the_index_page(lang: str) -> None:
         assert f'data-decision="{name}"' in index
     if lang == "ru":
         assert "Схема решений" in link
+
+
+def test_the_branches_the_old_charts_missed_are_drawn() -> None:
+    """27C (an insufficient bid out of rotation, ruled as a bid out of rotation), 27B2 with no
+    sufficient bid left in the denomination, the redouble out of rotation and the inadmissible
+    redouble, and the revokes 64B2-B3 that carry no transfer."""
+    def kinds(name: str) -> set[str]:
+        return {seen(end).ruling["kind"] for end in ends(BY_NAME[name].root)}
+
+    assert "bid_out_of_rotation" in kinds("27")
+    assert seen(decisions.End("27C", "bid_out_of_rotation")).detail("insufficient")
+    none_left = seen(decisions.End("27B2.none", "insufficient_bid"))
+    assert none_left.detail("lowest_sufficient") == "none"
+    assert any(r.get("law") == "27B2" for r in none_left.rectifications)
+    assert "redouble_out_of_rotation" in kinds("29-32")
+    assert {"inadmissible_double", "inadmissible_redouble"} <= kinds("36-39")
+    revoke_laws = {r.get("law") for end in ends(BY_NAME["61-64"].root)
+                   for r in seen(end).rectifications}
+    assert {"64B1", "64B2", "64B3", "64A1", "64A2", "62D1"} <= revoke_laws
+    assert "64B4" in decision("61-64", "en") and "64B5" in decision("61-64", "ru")
