@@ -12,6 +12,7 @@ import pytest
 
 from generator.book import decisions
 from generator.book.decisions import BY_NAME, NAMES, decision, ends, seen, summary
+from generator.book.diagrams import _num
 from generator.laws.ruling import Ruling
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -137,7 +138,7 @@ def test_the_print_page_sets_the_chart_at_the_scale_the_9pt_check_uses() -> None
     root = ET.fromstring(svg)
     width, height = float(root.get("width", "0")), float(root.get("height", "0"))
     scale = decisions.print_scale(width, height)
-    assert f"width:{decisions._num(width * scale)}pt" in page
+    assert f"width:{_num(width * scale)}pt" in page
     assert "@page{size:A4 portrait;" in page
     assert "http" not in page.replace('xmlns="http://www.w3.org/2000/svg"', "")
 
