@@ -69,7 +69,7 @@ TOPICS = {
     "bid_above_seven": "inadmissible-calls",
     "call_after_final_pass": "inadmissible-calls",
     "card_exposed_during_auction": "auction-procedure",
-    "cards_from_wrong_board": "auction-procedure",
+    "cards_from_wrong_board": "board-and-deal",
     "review_request": "auction-procedure",
     "explanation_request": "auction-procedure",
     "opening_lead_out_of_turn": "leads-out-of-turn",
@@ -82,13 +82,21 @@ TOPICS = {
     "revoke": "revoke",
     "defective_trick": "tricks",
     "play_out_of_turn": "play-procedure",
+    "wrong_number_of_cards": "board-and-deal",
+    "missing_card": "board-and-deal",
+    "board_not_designated": "board-and-deal",
+    "withdrawn_information": "director-and-procedure",
+    "dummy_exceeds_rights": "play-procedure",
+    "dummy_warns": "play-procedure",
+    "dummy_draws_attention": "play-procedure",
 }
 #: Topics of the play, where auction penalties make no plausible wrong answer.
 PLAY_TOPICS = frozenset({"leads-out-of-turn", "penalty-cards", "revoke", "tricks",
                          "play-procedure"})
 BASE_DIFFICULTY = {"insufficient-bid": 1, "changes-of-call": 2, "calls-out-of-rotation": 2,
                    "inadmissible-calls": 2, "auction-procedure": 1, "leads-out-of-turn": 2,
-                   "penalty-cards": 2, "revoke": 3, "tricks": 3, "play-procedure": 1}
+                   "penalty-cards": 2, "revoke": 3, "tricks": 3, "play-procedure": 1,
+                   "board-and-deal": 2, "director-and-procedure": 2}
 #: The rectifications a ruling question states (neutral ones read "no penalty" when alone).
 STATED = tuple(k for k in SUBSTANTIVE if k != "no_rectification")
 
