@@ -71,7 +71,7 @@ def _kind_key(kind: str, details: Mapping[str, Any]) -> str:
 def _board_kind_key(kind: str, details: Mapping[str, Any]) -> str | None:
     """The board, deal and dummy kinds (Laws 13-15, 42-43): the count found, the card found,
     a player who had played the board before, and what dummy did."""
-    if kind == "wrong_number_of_cards" and details.get("cards"):
+    if kind == "wrong_number_of_cards" and details.get("cards") and details.get("phase") != "ended":
         return "wrong_number_of_cards_count"
     if kind == "missing_card" and details.get("found"):
         return "missing_card_found"
@@ -79,6 +79,11 @@ def _board_kind_key(kind: str, details: Mapping[str, Any]) -> str | None:
         return "board_not_designated_played_before"
     if kind == "dummy_exceeds_rights":
         return f"{kind}_{details.get('act')}"
+    if kind in ("dummy_warns", "dummy_draws_attention") and details.get("earlier"):
+        return f"{kind}_after_{details['earlier']}"  # what dummy did before decides the ruling
+    if kind in ("wrong_number_of_cards", "board_not_designated") and details.get(
+            "phase") == "ended" and not details.get("played_before"):
+        return f"{kind}_ended"
     return None
 
 

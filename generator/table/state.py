@@ -684,8 +684,12 @@ class Table:
         seat = event.seat
         if self.phase != "play" or seat is not self.dummy:
             raise ImpossibleEventError(f"{seat} {event.act}: only dummy, during the play")
-        violated = any(i.kind is Kind.DUMMY_EXCEEDS_RIGHTS and i.seat is seat
-                       for i in self.irregularities) or None
+        earlier = [i for i in self.irregularities
+                   if i.kind is Kind.DUMMY_EXCEEDS_RIGHTS and i.seat is seat]
+        violated = bool(earlier) or None
+        # what dummy did before (the question's context must say it: it decides the ruling)
+        before = dict(earlier=earlier[0].detail("act"), target=earlier[0].detail("target")) \
+            if earlier else {}
         if event.act in ("looks", "exchanges"):
             target = event.target or (self.declarer if event.act == "exchanges" else None)
             if target is None or target is seat:
@@ -693,17 +697,22 @@ class Table:
             self.record(make(Kind.DUMMY_EXCEEDS_RIGHTS, seat, index, act=event.act,
                              target=str(target), defender=self.is_defender(target) or None))
         elif event.act == "warns":
+            if not (self.leading and self.next is not None and self.declarer is not None
+                    and self.next.side is self.declarer.side):
+                raise ImpossibleEventError(f"{seat} warns: declarer is not to lead")
             self.record(make(Kind.DUMMY_WARNS, seat, index, violated=violated,
-                             turn=str(self.next) if self.next else None))
+                             turn=str(self.next), **before))
         else:
-            earlier = [i for i in self.irregularities
-                       if i.seat is not None and i.kind is not Kind.DUMMY_EXCEEDS_RIGHTS]
-            about = earlier[-1] if earlier else None
+            others = [i for i in self.irregularities
+                      if i.seat is not None and i.kind is not Kind.DUMMY_EXCEEDS_RIGHTS]
+            about = others[-1] if others else None
+            if about is None:
+                raise ImpossibleEventError(f"{seat} draws attention, but to no irregularity")
+            assert about.seat is not None
             self.record(make(Kind.DUMMY_DRAWS_ATTENTION, seat, index, violated=violated,
-                             about=self.irregularities.index(about) if about else None,
-                             about_kind=about.kind.value if about else None,
-                             by_defender=(about is not None and self.is_defender(about.seat))
-                             or None))
+                             about=self.irregularities.index(about), about_kind=about.kind.value,
+                             owner=str(about.seat), **before,
+                             by_defender=self.is_defender(about.seat) or None))
 
     def restart_auction(self) -> None:
         """15C: the auction begins again from the dealer (the first one cancelled)."""
