@@ -292,7 +292,8 @@ def parse_event(text: str) -> Event:
         return CallChanged(seat, Call.parse(args[0]), flag == INADVERTENT, flag == MISINFORMED)
     if verb == "asks":
         if len(args) != 1 or args[0].lower() not in ASKABLE:
-            raise ParseError(f"'asks' needs 'review', 'explanation', 'trick' or 'withdrawn': {text!r}")
+            raise ParseError("'asks' needs 'review', 'explanation', 'trick' or 'withdrawn':"
+                             f" {text!r}")
         return Asked(seat, args[0].lower())
     if verb in ("accepts", "refuses", "wrong-board"):
         if args:
