@@ -49,7 +49,7 @@ EDITION = "1987"
 #: The course's chapters: file slug -> the question-bank topic it draws on (None: no topic yet).
 CHAPTERS: dict[str, str | None] = {
     "01-director-and-procedure": None,
-    "02-board-and-deal": None,
+    "02-board-and-deal": "board-and-deal",
     "03-auction-procedure": "auction-procedure",
     "04-changes-of-call": "changes-of-call",
     "05-insufficient-bid": "insufficient-bid",
@@ -96,6 +96,9 @@ CHAPTER_KINDS: dict[str, str] = {"15-scoring": "score",
 
 #: Topic -> chapter slug (the inverse of :data:`CHAPTERS` where a topic is set).
 TOPIC_CHAPTER = {topic: slug for slug, topic in CHAPTERS.items() if topic}
+#: The 16C questions belong to the procedure chapter, whose quiz and examples still come by its
+#: laws (10C's options questions): the topic only links the bank's questions to the chapter.
+TOPIC_CHAPTER["director-and-procedure"] = "01-director-and-procedure"
 
 #: Every heading and fixed word of the generated pages: ``WORDS[key][lang]``, a read-only view of
 #: the catalogs' ``examples.words`` tables (generator/i18n/<lang>.yaml).

@@ -77,8 +77,8 @@ def _board_kind_key(kind: str, details: Mapping[str, Any]) -> str | None:
         return "missing_card_found"
     if kind == "board_not_designated" and details.get("played_before"):
         return "board_not_designated_played_before"
-    if kind == "dummy_exceeds_rights":
-        return f"{kind}_{details.get('act')}"
+    if kind == "dummy_exceeds_rights" and details.get("act"):
+        return f"{kind}_{details['act']}"
     if kind in ("dummy_warns", "dummy_draws_attention") and details.get("earlier"):
         return f"{kind}_after_{details['earlier']}"  # what dummy did before decides the ruling
     if kind in ("wrong_number_of_cards", "board_not_designated") and details.get(

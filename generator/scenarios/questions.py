@@ -467,7 +467,6 @@ def _board_mistakes(moment: Moment, rects: list[dict[str, Any]], law: str) -> li
             swap(i, "board_reseat", [{"kind": "auction_cancelled"}, _ARTIFICIAL])
             swap(i, "board_reseat_no_score", [_ARTIFICIAL])
         elif kind == "lead_from":
-            swap(i, "board_lead_choice", [])
             swap(i, "board_lead_no_score", [_ARTIFICIAL])
         elif kind == "information":
             swap(i, "board_information", [dict(r, authorised=not r.get("authorised"))])
@@ -476,7 +475,7 @@ def _board_mistakes(moment: Moment, rects: list[dict[str, Any]], law: str) -> li
             swap(i, "board_warning", [{"kind": "lead_from", "seat": dummy, "hand": "dummy"}])
             swap(i, "board_warning_free", [{"kind": "protection_lost", "seat": declarer}])
         elif kind == "protection_lost":
-            swap(i, "board_dummy_not_free", [])
+            swap(i, "board_dummy_not_free", [{"kind": "result_cancelled"}, _ARTIFICIAL])
             swap(i, "board_dummy_no_score", [_ARTIFICIAL])
         elif kind == "irregularity_still_ruled":
             about = (_fact(moment.record, moment.output).get("details") or {}).get("about")
