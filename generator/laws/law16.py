@@ -19,6 +19,9 @@ settled), is the switch turned off: the ruling then says so. Either way the seco
 holds unchanged: what the non-offenders' withdrawn calls showed stays unauthorised for the
 offenders, whose choice among logical alternatives must not be steered by it (16C2, with 16A).
 
+A card withdrawn to correct a revoke (62A) is a withdrawn action too: the ruling says the same for
+it (:func:`withdrawn_play`).
+
 A player may ask the director whether he may take account of the last withdrawn call
 (``S asks withdrawn``, extension of format 1): the ruling answers with an ``information``
 rectification (``seat``, ``authorised``): 16C1 for a player of the non-offending side (always
@@ -48,6 +51,13 @@ def withdrawn_call(ruling: Ruling, offender: Seat) -> None:
     """Record who may use the information of a call withdrawn by ``offender``."""
     ruling.note("information", "16C1", side=str(offender.side.opponents), authorised=True)
     ruling.note("information", "16C2", side=str(offender.side), authorised=True,
+                condition="penalty_paid" if PAID_ONCE_APPLIED else "penalty_served")
+
+
+def withdrawn_play(ruling: Ruling, offender: Seat) -> None:
+    """16C for a withdrawn card (the revoke card taken back under 62A): the same two sides."""
+    ruling.note("information_play", "16C1", side=str(offender.side.opponents), authorised=True)
+    ruling.note("information_play", "16C2", side=str(offender.side), authorised=True,
                 condition="penalty_paid" if PAID_ONCE_APPLIED else "penalty_served")
 
 
