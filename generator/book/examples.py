@@ -108,6 +108,9 @@ CHAPTER_KINDS: dict[str, str] = {"15-scoring": "score",
 
 #: Topic -> chapter slug (the inverse of :data:`CHAPTERS` where a topic is set).
 TOPIC_CHAPTER = {topic: slug for slug, topic in CHAPTERS.items() if topic}
+#: The 16C questions belong to the procedure chapter, whose quiz and examples still come by its
+#: laws (10C's options questions): the topic only links the bank's questions to the chapter.
+TOPIC_CHAPTER["director-and-procedure"] = "01-director-and-procedure"
 
 #: Every heading and fixed word of the generated pages: ``WORDS[key][lang]``, a read-only view of
 #: the catalogs' ``examples.words`` tables (generator/i18n/<lang>.yaml).

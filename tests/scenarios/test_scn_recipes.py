@@ -33,9 +33,6 @@ NO_RECIPE = {
                 "does not rule on (no rule registered for 1987)",
     Kind.CONCESSION: "a concession is not an irregularity the engine rectifies (no rule "
                      "registered for 1987)",
-    Kind.WRONG_NUMBER_OF_CARDS: "it is a fault of the deal itself, detected before any call, "
-                                "and the engine registers no rule for it; the generator's deals "
-                                "from endplay always have 13 cards a hand",
 }
 #: Recipes whose irregularity the independent decision tables (generator.oracle) cover.
 ORACLE_RECIPES = ("insufficient-bid", "change-of-call", "pass-out-of-rotation",
