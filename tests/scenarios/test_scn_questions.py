@@ -340,7 +340,7 @@ def test_localised_files(tmp_path: Path, lang: str) -> None:
     records = list(bank()[:40])
     write_bank(tmp_path / "bank", Plan(40, 41, langs=(lang,)), records)
     files = sorted(p.name for p in (tmp_path / "bank").iterdir())
-    assert files == ["manifest.json", f"questions.{lang}.json", "scenarios.json"]
+    assert files == ["drills.json", "manifest.json", f"questions.{lang}.json", "scenarios.json"]
     data = json.loads((tmp_path / "bank" / f"questions.{lang}.json").read_text("utf-8"))
     assert len(data) == sum(len(r["questions"]) for r in records)
     for q in data:
