@@ -446,6 +446,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("tdcourse_languages", [], "html", types=[list, tuple])
     app.add_config_value("tdcourse_law_index_doc", "law-index", "env", types=[str])
     app.add_config_value("tdcourse_edition", "1987", "env", types=[str])
+    app.add_config_value("tdcourse_interface_catalogs", "", "html", types=[str])
 
     app.connect("config-inited", _translate_config)
     app.connect("config-inited", _drop_notebook_css)

@@ -33,7 +33,8 @@ BANNED_EN = {
     r"\bengines?\b": "the program is not the reader's concern: 'this course rules ...'",
     r"\btdcourse\b": "a command or package name",
     r"\bcommand\b|command line": "command lines belong to the README",
-    r"\bnot seen\b|\bwas not available\b|\bour sources\b|\bavailable to us\b": "say it once, in the intro",
+    r"\bnot seen\b|\bwas not available\b|\bour sources\b|\bavailable to us\b":
+        "say it once, in the intro",
     r"\b(?:is|are) reconstructed\b|\breconstructed from\b": "the law index marks these clauses",
     r"\bspecification\b": "a developer's document",
     r"\bcase (?:file|format)\b": "the program's input format",
@@ -43,7 +44,8 @@ BANNED_RU = {
     r"движ[оке]": "«движок»: the program is not the reader's concern",
     r"спецификац": "a developer's document",
     r"реконструир": "the law index marks these clauses",
-    r"нам не встрети|не встречал|не видели|у нас не было|в наших источниках|нам недоступ": "say it once, in the intro",
+    r"нам не встрети|не встречал|не видели|у нас не было|в наших источниках|нам недоступ":
+        "say it once, in the intro",
     r"\bкоманд[аы] `": "command lines belong to the README",
 }
 #: Latin words a Russian page may show: the clause letters of the Laws (30B2 is cited as such in
@@ -107,3 +109,20 @@ def test_the_checks_catch_what_they_are_for() -> None:
     assert _latin_words(_text("пункт {law}`27B2`, ♠A K Q J, 41A–C, 30B2")) == []
     assert _latin_words("Обсчёт в IMP, тетрадка Jupyter") == ["IMP", "Jupyter"]
     assert re.search(next(iter(BANNED_RU)), "Движок толкует это так", re.IGNORECASE)
+
+
+def test_the_scoring_chapters_imp_scale_is_the_laws() -> None:
+    """Chapter 15 prints the IMP scale for scoring by hand: every band it prints gives, at both
+    ends, the IMPs of the course's scale (Law 78B), and together the bands cover 0 to 4000."""
+    from generator.laws.law78 import imps
+
+    text = (BOOK / "chapters" / "15-scoring.md").read_text(encoding="utf-8")
+    bands = re.findall(r"\|\s*(\d+)(?:-(\d+)| and more)\s*\|\s*(\d+)\s*(?=\|)", text)
+    assert len(bands) == 25, bands
+    for low, high, points in bands:
+        assert imps(int(low)) == int(points), (low, points)
+        if high:
+            assert imps(int(high)) == int(points), (high, points)
+            assert imps(int(high) + 10) == int(points) + 1, (high, points)
+    assert sorted(int(low) for low, _, _ in bands)[0] == 0
+    assert max(int(low) for low, high, _ in bands if not high) == 4000
