@@ -17,7 +17,12 @@ What ``setup`` adds, in the order a reader meets it on a page:
 * the quiz directives ``tdc-quiz``, ``tdc-practice`` and ``tdc-exam`` (:mod:`generator.book.quiz`);
 * an offline guard: a page that would make the browser fetch an ``http(s)://`` resource (a
   script, a stylesheet, an image, an iframe) is a warning naming the page and the URL. With the
-  thebe, MathJax and web-font defaults of Jupyter Book this is what keeps the site offline.
+  thebe, MathJax and web-font defaults of Jupyter Book this is what keeps the site offline;
+* the themes' labels in the page's language: the themes translate most of their tooltips and
+  landmarks with Sphinx's ``sphinx`` message domain, and the book's
+  ``locales/<lang>/LC_MESSAGES/sphinx.po`` (read before the themes' own catalogs) fills and
+  corrects them; the few the themes write without a translation call (:data:`THEME_LABELS`) are
+  translated from that catalog after the build.
 """
 
 from __future__ import annotations
@@ -176,6 +181,35 @@ def _slim_theme(app: Sphinx, exception: Exception | None) -> None:
 
     theme = Path(pydata_sphinx_theme.__file__).parent / "theme" / "pydata_sphinx_theme"
     icons.slim(Path(app.outdir), theme / "static" / "scripts" / "fontawesome.js")
+
+
+#: Labels that sphinx-book-theme writes as plain text, with no translation call (its sidebar
+#: toggles' tooltips and its navigation landmarks): (attribute, English text).
+THEME_LABELS = (("title", "Toggle primary sidebar"), ("title", "Toggle secondary sidebar"),
+                ("aria-label", "Main"), ("aria-label", "Page"))
+
+
+def _translate_theme_labels(app: Sphinx, exception: Exception | None) -> None:
+    """:data:`THEME_LABELS` translated in every page of a language other than English, through
+    the ``sphinx`` message domain (the book's ``sphinx.po``); a label without a translation is
+    left as it is. Rewrites only the exact attribute, so running it again changes nothing."""
+    english = (app.config.language or "en") == "en"
+    if exception is not None or app.builder.format != "html" or english:
+        return
+    from sphinx.locale import get_translation
+
+    translate = get_translation("sphinx")
+    swaps = [(f'{name}="{text}"', f'{name}="{markup.attribute(str(translate(text)))}"')
+             for name, text in THEME_LABELS if str(translate(text)) != text]
+    if not swaps:
+        return
+    for path in sorted(Path(app.outdir).rglob("*.html")):
+        page = path.read_text(encoding="utf-8")
+        changed = page
+        for old, new in swaps:
+            changed = changed.replace(old, new)
+        if changed != page:
+            path.write_text(changed, encoding="utf-8")
 
 
 def _add_static(app: Sphinx) -> None:
@@ -412,6 +446,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("tdcourse_languages", [], "html", types=[list, tuple])
     app.add_config_value("tdcourse_law_index_doc", "law-index", "env", types=[str])
     app.add_config_value("tdcourse_edition", "1987", "env", types=[str])
+    app.add_config_value("tdcourse_interface_catalogs", "", "html", types=[str])
 
     app.connect("config-inited", _translate_config)
     app.connect("config-inited", _drop_notebook_css)
@@ -420,6 +455,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("build-finished", _refresh_static)
     app.connect("build-finished", _escape_search_titles)
     app.connect("build-finished", _slim_theme)
+    app.connect("build-finished", _translate_theme_labels)
 
     app.add_node(law_reference)
     app.add_role("law", law_role)

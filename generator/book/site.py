@@ -123,7 +123,16 @@ def sphinx_config(book: Path, lang: str, langs: Sequence[str]) -> dict[str, Any]
     for key in DROPPED_CONFIG:
         config.pop(key, None)
     theme = config.setdefault("html_theme_options", {})
-    theme.pop("search_bar_text", None)  # the theme's own default is translated
+    theme.pop("search_bar_text", None)
+    if lang != SOURCE_LANG:  # sphinx-book-theme's catalogs lack "Search" in some languages
+        from generator.book.extension import book_gettext
+
+        search = book_gettext([book / "locales"], lang, "Search...")
+        if search != "Search...":
+            theme["search_bar_text"] = search
+    # the interface catalogs' contents: a changed label rewrites every page, not only the pages
+    # whose text changed (Sphinx rebuilds a page for its own catalog, never for these)
+    config["tdcourse_interface_catalogs"] = _interface_catalogs(book, lang)
     theme.setdefault("use_download_button", False)
     # pydata-sphinx-theme logs a console error on every page when no mode is set; the diagrams'
     # suit colours are drawn for a light page.
@@ -328,6 +337,17 @@ def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
 
 
 # --- running Sphinx ---------------------------------------------------------------------------
+
+
+def _interface_catalogs(book: Path, lang: str) -> str:
+    """A digest of the language's interface catalogs (``_book.po``, the themes' ``sphinx.po``)."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for name in ("_book.po", "sphinx.po"):
+        path = book / "locales" / lang / "LC_MESSAGES" / name
+        digest.update(name.encode() + b"\0" + (path.read_bytes() if path.is_file() else b""))
+    return digest.hexdigest()
 
 
 def _first_warning(text: str) -> tuple[str, int]:

@@ -171,6 +171,62 @@ def test_every_page_is_clean(site: Path, base: str, watched_page: WatchedPage) -
     watched_page.assert_clean()
 
 
+#: The Latin words a Russian page may show, each with its reason; every other Latin word on a
+#: Russian page (its text, title, tooltips, aria-labels, placeholders) is an untranslated string.
+#: Tokens holding a digit are not words: clause numbers (27B2, 45C4a), scores, board numbers.
+RU_ALLOWED_LATIN = {
+    **{letter: "a clause letter of the Laws, cited as such in Russian (41A–C)"
+       for letter in "ABCDEFGH"},
+    **{rank: "a card rank in a diagram (♠A K Q J; a holding ♣AKJ is ranks only, see below)"
+       for rank in "AKQJ"},
+    "MIT": "the licence's name in the footer",
+    "tdcourse": "the program's name in the footer",
+    "English": "the language switch names each language in that language",
+    "Ctrl": "the key printed on the search button's keyboard shortcut (Ctrl+K)",
+}
+_LATIN_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'.-]*")
+_PAGE_TEXTS = """() => {
+    const names = ["title", "aria-label", "placeholder", "alt", "data-bs-title"];
+    const texts = [document.title, document.body.innerText];
+    for (const el of document.querySelectorAll(names.map(n => `[${n}]`).join(",")))
+        for (const name of names)
+            if (el.hasAttribute(name)) texts.push(`${name}=${el.getAttribute(name)}`);
+    return texts;
+}"""
+
+
+def english_words(text: str) -> set[str]:
+    """The Latin words of ``text`` that a Russian page may not show (see RU_ALLOWED_LATIN)."""
+    words = {w.strip(".-'") for w in _LATIN_WORD.findall(text)
+             if not any(c.isdigit() for c in w)}
+    return {w for w in words if w and w not in RU_ALLOWED_LATIN
+            and not set(w) <= set("AKQJ")  # a holding written as ranks: ♣AKJ
+            and w not in ("title", "aria-label", "placeholder", "alt", "data-bs-title")}
+
+
+def test_russian_pages_show_no_english_word(site: Path, base: str,
+                                            watched_page: WatchedPage) -> None:
+    """Every Russian page as the browser shows it (after the quiz widgets and the theme's
+    scripts have run): its visible text, its title and every tooltip, aria-label, placeholder
+    and alt text hold no Latin word but those of RU_ALLOWED_LATIN."""
+    assert english_words("Toggle primary sidebar, 27B2, ♠A K Q J, ♣AKJ, 41A–C, Jack") == {
+        "Toggle", "primary", "sidebar", "Jack"}
+    pages = sorted(p.relative_to(site).as_posix() for p in (site / "ru").rglob("*.html")
+                   if "_static" not in p.parts
+                   and 'http-equiv="refresh"' not in p.read_text(encoding="utf-8").lower())
+    assert len(pages) > 15
+    found = []
+    for page in pages:
+        open_page(watched_page, base + page)
+        texts: list[str] = watched_page.page.evaluate(_PAGE_TEXTS)
+        for text in texts:
+            words = english_words(text)
+            if words:
+                found.append(f"{page}: {sorted(words)} in {text[:120]!r}")
+    assert not found, "\n".join(found)
+    watched_page.assert_clean()
+
+
 def test_no_page_is_wider_than_a_phone(site: Path, base: str, watched_page: WatchedPage) -> None:
     """At 320 CSS pixels no page of either language scrolls sideways as a whole: long Russian
     words in headings and in the previous/next links break, wide tables scroll in place (the

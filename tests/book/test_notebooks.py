@@ -203,7 +203,7 @@ def test_the_link_a_chapter_shows() -> None:
                     "</_generated/notebooks/05-insufficient-bid.ipynb>` "
                     + nbk._w("en", "link_hint") + "\n")
     ru = nbk.notebook_intro_link("16-tournament", "ru")
-    assert ru.startswith("{download}`Практика в Jupyter") and ru.count("\n") == 1
+    assert ru.startswith("{download}`Практика на компьютере") and ru.count("\n") == 1
     assert "</_generated/notebooks/16-tournament.ipynb>`" in ru
     for lang in LANGS:  # the label cannot break the role
         assert not set("<>`") & set(nbk._w(lang, "link_label"))
