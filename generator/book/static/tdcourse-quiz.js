@@ -61,9 +61,10 @@ const fit = (v, s) => (Array.isArray(s) ? Array.isArray(v) && v.length <= 1e4 &&
   : s === 'b' ? typeof v === 'boolean'
   : s === 'd' ? typeof v === 'string' && v.length < 40 && !isNaN(Date.parse(v))
   : (s === 'A' && v === null) || Number.isFinite(v) || (fit(v, ['i']) && v.length > 0));
-const A = {answer: 'a', correct: 'b', time: 't'};
+const A = {answer: 'a', correct: 'b', time: 't', 'topic?': 'i', 'laws?': ['i']}; // topic, laws: for the progress page
 const RECORDS = {chapter: {a: {'*': A}},
-  practice: {seen: {'*': ['i']}, a: {'*': A}, right: 'n', total: 'n', 'topics?': ['i'], 'cur?': 'i'},
+  practice: {seen: {'*': ['i']}, a: {'*': A}, right: 'n', total: 'n', 'topics?': ['i'], 'cur?': 'i', 'size?': 'n',
+    'set?': {ids: ['i'], ok: ['b']}},
   exam: {hist: [{date: 'd', right: 'n', total: 'n', passed: 'b'}], 'run?': {ids: ['i'], ans: {'*': 'A'}, start: 't', end: 't'}}};
 // A saved answer fits its question: a number, or choices of its own.
 const fits = (q, a) => a == null || (q.type === 'number' ? Number.isFinite(a)
@@ -185,7 +186,7 @@ function context(root) {
       c.lock();
       check.disabled = true;
       const ok = c.show(await decode(q.k), a, true);
-      st.a[q.id] = {answer: a, correct: ok, time: Date.now()};
+      st.a[q.id] = {answer: a, correct: ok, time: Date.now(), topic: q.topic || undefined, laws: q.laws};
       done(ok);
       keep(x.skey, st);
     });
@@ -194,11 +195,12 @@ function context(root) {
     return c;
   };
 
-  // Reset asks first, in place: "Really …? Yes / No" (Escape says no); Yes forgets and restarts.
-  x.reset = again => {
+  // Reset asks first, in place: "Really …? Yes / No" (Escape says no); Yes forgets (this widget's
+  // record, or what `forget` does) and restarts.
+  x.reset = (again, forget = () => keep(x.skey)) => {
     const wrap = h('div'), back = () => { put(wrap, b); b.focus(); };
     const b = btn(ui.reset, () => {
-      const yes = btn(ui.confirm_yes, () => { keep(x.skey); put(x.body); again(true); });
+      const yes = btn(ui.confirm_yes, () => { forget(); put(x.body); again(true); });
       put(wrap, h('span', {role: 'group', 'aria-label': ui.reset_confirm}, ui.reset_confirm, ' ', yes, ' ',
         btn(ui.confirm_no, back)));
       wrap.onkeydown = e => e.key === 'Escape' && back();
@@ -253,7 +255,7 @@ const add = more => {
   Object.assign(modes, more);
   run();
 };
-window.tdcQuiz = {modes, add, h, put, btn, fmt, newId, mark, load, keep, decode, grade, fits};
+window.tdcQuiz = {modes, add, h, put, btn, fmt, newId, mark, load, keep, decode, grade, fits, fit, RECORDS};
 if (D.readyState === 'loading') D.addEventListener('DOMContentLoaded', begin);
 else begin();
 D.addEventListener('DOMContentLoaded', () => {
