@@ -163,9 +163,9 @@ async function exam(x, focus) {
   const title = id => (cfg.topics.find(t => t.id === id) || {title: id}).title;
   put(body, note(ui), x.notice(), h('p', fmt(ui.exam_intro, {count: total, minutes: cfg.timeLimit, pass: pct(cfg.passMark, 1),
     need: Math.ceil(total * cfg.passMark - 1e-9)})),
-  h('table.tdc-mix', h('caption', ui.exam_mix), h('tr', h('th', {scope: 'col'}, ui.exam_col_topic),
+  h('table', h('caption', ui.exam_mix), h('tr', h('th', {scope: 'col'}, ui.exam_col_topic),
     h('th', {scope: 'col'}, ui.exam_col_count)), topics.filter(t => mix[t] || more).map(t => h('tr', h('th', {scope: 'row'}, title(t)),
-    h('td', more && order.indexOf(t) >= i ? fmt(ui.exam_mix_range, {min: mix[t], max: mix[t] + 1}) : mix[t]))))),
+    h('td', more && order.indexOf(t) >= i ? fmt(ui.exam_mix_range, {min: mix[t], max: mix[t] + 1}) : mix[t])))),
   h('div.tdc-bar', start), st.hist.length > 0 && h('section', h('h3', ui.exam_history),
       h('ul', st.hist.slice(0, 5).map(r => h('li', fmt(ui.exam_history_item, {date: when(r.date), right: r.right,
         total: r.total, percent: pct(r.right, r.total), verdict: r.passed ? ui.exam_pass : ui.exam_fail})))),
