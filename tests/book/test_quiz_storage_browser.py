@@ -137,7 +137,7 @@ def test_hostile_saved_progress_is_discarded_and_the_quiz_starts(
     name, quiz_id = PAGES[mode]
     key = f"tdcourse:v1:{lang}:{quiz_id}"
     words = config_of(quiz_site / lang / name)["ui"]
-    note = words["progress_discarded"]
+    note = words["saved_discarded"]
     page = watched_page.page
     page.add_init_script(SEEDED_RANDOM)
     page.add_init_script(SEED)
@@ -190,11 +190,11 @@ def test_the_note_is_in_russian_on_russian_pages(quiz_site: Path, base: str,
                                                 watched_page: WatchedPage) -> None:
     name, quiz_id = PAGES["chapter"]
     words = config_of(quiz_site / "ru" / name)["ui"]
-    assert words["progress_discarded"].startswith("Сохранённый прогресс")
+    assert words["saved_discarded"].startswith("Сохранённый прогресс")
     page = watched_page.page
     page.add_init_script(f"localStorage.setItem('tdcourse:v1:ru:{quiz_id}', '{{\"a\":5}}')")
     page.goto(f"{base}ru/{name}", wait_until="load")
-    page.get_by_text(words["progress_discarded"], exact=True).wait_for()
+    page.get_by_text(words["saved_discarded"], exact=True).wait_for()
     start(page, "chapter", words)
     watched_page.assert_clean()
 
@@ -210,7 +210,7 @@ def test_a_browser_that_refuses_storage_runs_every_quiz_silently(
         assert page.evaluate("() => { try { localStorage; return 'kept'; }"
                              " catch (e) { return e.name; } }") == "SecurityError"
         start(page, mode, words)
-        assert page.get_by_text(words["progress_discarded"]).count() == 0, mode
+        assert page.get_by_text(words["saved_discarded"]).count() == 0, mode
         assert page.get_by_role("alert").count() == 0, mode
     # no watched_page.assert_clean(): the theme's own scripts (pydata-sphinx-theme) throw
     # without storage; the widget's part is that every quiz above ran

@@ -77,7 +77,7 @@ function context(root) {
   const cfg = JSON.parse(root.querySelector('.tdc-quiz-config').textContent), ui = cfg.ui, N = cfg.names;
   const x = {cfg, ui, skey: `tdcourse:v1:${cfg.lang}:${cfg.id}`, body: root.appendChild(h('div'))};
   x.discard = () => { keep(x.skey); x.noted = true; return null; };
-  x.notice = () => x.noted && !(x.noted = false) && h('p.tdc-note', {role: 'status'}, ui.progress_discarded);
+  x.notice = () => x.noted && !(x.noted = false) && h('p.tdc-note', {role: 'status'}, ui.saved_discarded);
   const suit = s => h('HD'.includes(s) ? 'span.tdc-red' : 'span', SYM[s]);
   const ranks = r => [...r].map(c => (c === 'T' ? '10' : c)).join(' ');
   const call = (c, m = /^(\d)(NT|[CDHS])$/.exec(c)) => (m ? [m[1], m[2] === 'NT' ? N.nt : suit(m[2])] : N.calls[c] || c);
