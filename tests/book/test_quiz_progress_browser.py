@@ -203,30 +203,58 @@ def test_progress_page_export_and_reset(quiz_site: Path, base: str, lang: str,
     answer_right(card(page, qid), truth[qid])
     card(page, qid).get_by_role("button", name=chapter_words["check"]).click()
     card(page, qid).locator(".tdc-fb h4").wait_for()
-    # a mock exam finished with nothing answered
+    # a mock exam finished with nothing answered: every question of it wrong
     exam = config_of(quiz_site / lang / "mock-exam.html")["ui"]
     open_page(watched_page, f"{base}{lang}/mock-exam.html", ready=".tdc-quiz button")
-    start_exam(page, exam)
+    exam_qids = start_exam(page, exam)
     page.get_by_role("button", name=exam["exam_finish"]).click()
     page.get_by_role("button", name=exam["exam_finish_anyway"], exact=True).click()
     page.get_by_role("heading", name=exam["exam_result"]).wait_for()
 
+    # each question counts once, by its latest answer (the exam's, if it drew the same one)
+    def tally(keys_of: Callable[[str], Any]) -> dict[str, list[int]]:
+        out: dict[str, list[int]] = {}
+        for q in {qid, *exam_qids}:
+            for key in keys_of(q):
+                entry = out.setdefault(key, [0, 0])
+                entry[0] += 1
+                entry[1] += int(q == qid and q not in exam_qids)
+        return out
+
+    def cells(entry: list[int]) -> list[str]:
+        return [str(entry[0]), f"{entry[1]} ({math.floor(100 * entry[1] / entry[0] + 0.5)}%)"]
+
+    by_topic = tally(lambda q: [truth[q]["topic"]])
+    by_law = tally(lambda q: _laws(truth[q]))
     config = config_of(quiz_site / lang / "progress.html")
     words = config["ui"]
     open_page(watched_page, f"{base}{lang}/progress.html", ready=".tdc-quiz button")
-    title = next(t["title"] for t in config["topics"] if t["id"] == truth[qid]["topic"])
-    row = page.get_by_role("row", name=title)
-    assert row.locator("td").all_inner_texts()[:2] == ["1", "1 (100%)"]
-    for law in _laws(truth[qid]):
-        law_row = page.locator("tr", has=page.get_by_text(fmt(words["progress_law"], law=law),
-                                                          exact=True))
-        assert law_row.locator("td").all_inner_texts()[:2] == ["1", "1 (100%)"], law
-    exams = page.get_by_role("table").last
+    tables = page.locator(".tdc-quiz table")
+    titles = {t["id"]: t for t in config["topics"]}
+    for topic in titles.values():
+        row = tables.nth(0).locator("tr").filter(has=page.get_by_text(topic["title"], exact=True))
+        got = row.locator("td").all_inner_texts()
+        assert got[:2] == (cells(by_topic[topic["id"]]) if topic["id"] in by_topic
+                           else ["0", "—"]), topic["id"]
+        if topic["id"] in by_topic:
+            assert got[2] != "—"  # the date of the last attempt
+    for law, entry in by_law.items():
+        row = tables.nth(1).locator("tr").filter(
+            has=page.get_by_text(fmt(words["progress_law"], law=law), exact=True))
+        assert row.locator("td").all_inner_texts()[:2] == cells(entry), law
+    assert tables.nth(1).locator("tr").count() == len(by_law) + 1
+    exams = tables.nth(2)
     assert exams.get_by_text(fmt(words["progress_score"], right=0, total=EXAM_COUNT,
                                  percent=0)).is_visible()
     assert exams.get_by_text(words["progress_failed"]).is_visible()
-    # what to revisit: nothing wrong in the chapters, so only the exam-free rows: nothing to list
-    assert page.get_by_text(words["progress_nothing"]).is_visible()
+    # what to revisit: first the chapter with the lowest share right, linked to its chapter
+    worst = sorted((k for k, e in by_topic.items() if e[1] < e[0]),
+                   key=lambda k: (by_topic[k][1] / by_topic[k][0], -by_topic[k][0], k))
+    first = page.locator(".tdc-quiz ul li").first
+    assert first.inner_text().startswith(titles[worst[0]]["title"])
+    if titles[worst[0]].get("href"):
+        assert first.get_by_role("link", name=words["progress_read"]).get_attribute(
+            "href") == titles[worst[0]]["href"]
 
     with page.expect_download() as info:
         page.get_by_role("button", name=words["progress_export"]).click()
@@ -235,8 +263,8 @@ def test_progress_page_export_and_reset(quiz_site: Path, base: str, lang: str,
     data: dict[str, Any] = json.loads(target.read_text(encoding="utf-8"))
     assert data["format"] == "tdcourse-progress" and data["lang"] == lang
     assert any(qid in r.get("a", {}) for r in data["records"].values())
-    assert [c["topic"] for c in data["chapters"]] == [truth[qid]["topic"]]
-    assert {c["law"] for c in data["laws"]} == _laws(truth[qid])
+    assert {c["topic"]: [c["answered"], c["right"]] for c in data["chapters"]} == by_topic
+    assert {c["law"]: [c["answered"], c["right"]] for c in data["laws"]} == by_law
     assert [(e["right"], e["total"], e["passed"]) for e in data["exams"]] == [
         (0, EXAM_COUNT, False)]
 
@@ -244,10 +272,33 @@ def test_progress_page_export_and_reset(quiz_site: Path, base: str, lang: str,
     page.get_by_role("button", name=words["confirm_yes"], exact=True).click()
     page.get_by_text(words["progress_nothing"]).wait_for()
     assert stored(page, lang) == {}
-    assert page.get_by_role("row", name=title).locator("td").first.inner_text() == "0"
+    assert page.locator(".tdc-quiz table").count() == 1  # no law, no exam: only the chapters
+    assert set(page.locator(".tdc-quiz table td:first-of-type").all_inner_texts()) == {"0"}
 
     # the file loads back
     page.locator(".tdc-quiz input[type=file]").set_input_files(target)
     page.get_by_text(fmt(words["progress_imported"], n=len(data["records"]))).wait_for()
     assert set(stored(page, lang)) == set(data["records"])
     watched_page.assert_clean()
+
+
+def test_progress_page_works_from_disk(quiz_site: Path, watched_page: WatchedPage) -> None:
+    """Opened as files (no server): an answer given on a chapter page shows on the progress
+    page, as over http."""
+    lang, truth = "ru", answers("ru")
+    watched_page.page.route(lambda url: url.startswith("file:"), lambda route: route.continue_())
+    page = open_page(watched_page, (quiz_site / lang / "chapters" / f"{CHAPTER}.html").as_uri())
+    qid = page.locator("section.tdc-q").first.get_attribute("data-qid") or ""
+    answer_right(card(page, qid), truth[qid])
+    words = config_of(quiz_site / lang / f"chapters/{CHAPTER}.html")["ui"]
+    card(page, qid).get_by_role("button", name=words["check"]).click()
+    card(page, qid).locator(".tdc-fb h4").wait_for()
+    config = config_of(quiz_site / lang / "progress.html")
+    open_page(watched_page, (quiz_site / lang / "progress.html").as_uri(),
+              ready=".tdc-quiz button")
+    title = next(t["title"] for t in config["topics"] if t["id"] == truth[qid]["topic"])
+    row = page.locator(".tdc-quiz table").first.locator("tr").filter(
+        has=page.get_by_text(title, exact=True))
+    assert row.locator("td").all_inner_texts()[:2] == ["1", "1 (100%)"]
+    assert not [u for u in watched_page.requests if "/_tdc/" in u]  # no bank needed
+    watched_page.assert_clean(allow_file=True)

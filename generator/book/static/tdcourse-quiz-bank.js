@@ -228,7 +228,10 @@ async function exam(x, focus) {
     for (const e of res) e.ok = grade(e.q, e.key, e.a);
     const now = new Date(), date = now.toISOString(), right = res.filter(e => e.ok).length, total = res.length;
     const passed = total > 0 && right / total >= cfg.passMark - 1e-9;
-    st.hist = [{date, right, total, passed}, ...st.hist].slice(0, 10);
+    // each answer too (as the other modes keep theirs), for the progress page
+    const a = Object.fromEntries(res.map(e => [e.q.id, {correct: e.ok, time: +now, topic: e.q.topic || undefined,
+      laws: e.q.laws}]));
+    st.hist = [{date, right, total, passed, a}, ...st.hist].slice(0, 10);
     delete st.run;
     save();
     // Right answers per topic and per law: [{topic | law, right, total}].

@@ -25,15 +25,16 @@ function records(pre) {
 }
 
 // Per topic and per law: answered, right, last attempt (a question counts once, by its latest
-// answer, wherever it was given); the exam history, latest first.
+// answer, wherever it was given: a chapter quiz, practice or a mock exam); the exam history,
+// latest first.
 function tally(cfg, pre, recs) {
   const last = {}, hist = [], chapters = {}, laws = {};
   const slug = id => (cfg.topics.find(t => t.href && id.endsWith(t.href.split('/').pop().replace(/\.html$/, ''))) || {}).id;
   for (const [k, v] of Object.entries(recs)) {
     const id = k.slice(pre.length), m = kind(v);
     if (m === 'exam') hist.push(...v.hist);
-    else {
-      for (const [q, a] of Object.entries(v.a)) {
+    for (const w of m === 'exam' ? v.hist : [v]) {
+      for (const [q, a] of Object.entries(w.a || {})) {
         if (last[q] && last[q].time >= a.time) continue;
         const topic = a.topic || (m === 'practice' ? Object.keys(v.seen).find(t => v.seen[t].includes(q)) : slug(id));
         last[q] = {correct: a.correct, time: a.time, topic, laws: a.laws || []};
@@ -78,7 +79,8 @@ function progress(x, focus) {
 
   const data = () => ({format: FORMAT, version: 1, lang: cfg.lang, exported: new Date().toISOString(), records: recs,
     chapters: Object.entries(t.chapters).map(([k, e]) => ({topic: k, title: topic(k).title, ...e, last: new Date(e.last).toISOString()})),
-    laws: laws.map(l => ({law: l, ...t.laws[l], last: new Date(t.laws[l].last).toISOString()})), exams: t.hist});
+    laws: laws.map(l => ({law: l, ...t.laws[l], last: new Date(t.laws[l].last).toISOString()})),
+    exams: t.hist.map(({a, ...r}) => r)});
   const download = () => {
     const d = new Date(), stamp = d.toISOString().slice(0, 10);
     h('a', {href: URL.createObjectURL(new Blob([JSON.stringify(data(), null, 1)], {type: 'application/json'})),

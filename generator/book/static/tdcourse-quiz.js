@@ -61,11 +61,14 @@ const fit = (v, s) => (Array.isArray(s) ? Array.isArray(v) && v.length <= 1e4 &&
   : s === 'b' ? typeof v === 'boolean'
   : s === 'd' ? typeof v === 'string' && v.length < 40 && !isNaN(Date.parse(v))
   : (s === 'A' && v === null) || Number.isFinite(v) || (fit(v, ['i']) && v.length > 0));
-const A = {answer: 'a', correct: 'b', time: 't', 'topic?': 'i', 'laws?': ['i']}; // topic, laws: for the progress page
+// An answer; its topic and laws are for the progress page (an exam keeps no answer given, only
+// whether it was right).
+const R = {correct: 'b', time: 't', 'topic?': 'i', 'laws?': ['i']}, A = {answer: 'a', ...R};
 const RECORDS = {chapter: {a: {'*': A}},
   practice: {seen: {'*': ['i']}, a: {'*': A}, right: 'n', total: 'n', 'topics?': ['i'], 'cur?': 'i', 'size?': 'n',
     'set?': {ids: ['i'], ok: ['b']}},
-  exam: {hist: [{date: 'd', right: 'n', total: 'n', passed: 'b'}], 'run?': {ids: ['i'], ans: {'*': 'A'}, start: 't', end: 't'}}};
+  exam: {hist: [{date: 'd', right: 'n', total: 'n', passed: 'b', 'a?': {'*': R}}],
+    'run?': {ids: ['i'], ans: {'*': 'A'}, start: 't', end: 't'}}};
 // A saved answer fits its question: a number, or choices of its own.
 const fits = (q, a) => a == null || (q.type === 'number' ? Number.isFinite(a)
   : Array.isArray(a) && a.every(c => q.choices.some(o => o.id === c)));
