@@ -374,7 +374,8 @@ def test_answers_are_not_in_the_page_before_check(quiz_site: Path, base: str, la
             assert secret not in html and secret not in text, f"{question['id']}: {secret!r}"
     assert "data-correct" not in html and "tdc-right" not in html
     # a question of the practice page neither
-    page = open_page(watched_page, f"{base}{lang}/practice.html")
+    page = open_page(watched_page, f"{base}{lang}/practice.html", ready=".tdc-quiz button")
+    page.get_by_role("button", name=ui(quiz_site, lang, "practice.html")["practice_start"]).click()
     qid = page.locator("section.tdc-q").get_attribute("data-qid") or ""
     html = page.content()
     for secret in hidden_texts(truth[qid], lang):

@@ -62,7 +62,7 @@ function progress(x, focus) {
   const link = (text, href) => (href ? h('a', {href}, text) : text);
   const lawHref = l => ((cfg.laws || {})[l] || {}).href;
   const topic = id => cfg.topics.find(o => o.id === id) || {id, title: id};
-  const laws = Object.keys(t.laws).sort((a, b) => a - b), msg = h('p', {role: 'status'});
+  const laws = Object.keys(t.laws).sort((a, b) => a - b), msg = x.said = h('p', {role: 'status'});
   const head = h('h3', {tabindex: -1}, ui.progress_chapters);
   const cols = first => h('tr', [first, ui.progress_answered, ui.progress_right, ui.progress_last].map(c => h('th', {scope: 'col'}, c)));
   const cells = e => (e ? [`${e.answered}`, `${e.right} (${pct(e.right, e.answered)}%)`, day(e.last)] : ['0', '—', '—'])
@@ -108,7 +108,7 @@ function progress(x, focus) {
     h(r.passed ? 'td.tdc-ok' : 'td.tdc-bad', r.passed ? ui.progress_passed : ui.progress_failed)))) : h('p', ui.progress_none),
   h('h3', ui.progress_revisit), revisit.length ? h('ul', revisit) : h('p', ui.progress_nothing),
   h('div.tdc-bar', btn(ui.progress_export, download), h('label', {for: file.id}, ui.progress_import, ' ', file),
-    x.reset(f => progress(x, f), forget)), x.said = msg);
+    x.reset(f => progress(x, f), forget)), msg);
   if (focus) head.focus();
 }
 
