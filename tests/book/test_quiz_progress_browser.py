@@ -269,6 +269,7 @@ def test_progress_page_export_and_reset(quiz_site: Path, base: str, lang: str,
         (0, EXAM_COUNT, False)]
 
     page.get_by_role("button", name=words["reset"], exact=True).click()
+    assert page.get_by_role("group", name=words["progress_reset_confirm"]).is_visible()
     page.get_by_role("button", name=words["confirm_yes"], exact=True).click()
     page.get_by_text(words["progress_nothing"]).wait_for()
     assert stored(page, lang) == {}

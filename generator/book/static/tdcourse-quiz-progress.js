@@ -108,7 +108,7 @@ function progress(x, focus) {
     h(r.passed ? 'td.tdc-ok' : 'td.tdc-bad', r.passed ? ui.progress_passed : ui.progress_failed)))) : h('p', ui.progress_none),
   h('h3', ui.progress_revisit), revisit.length ? h('ul', revisit) : h('p', ui.progress_nothing),
   h('div.tdc-bar', btn(ui.progress_export, download), h('label', {for: file.id}, ui.progress_import, ' ', file),
-    x.reset(f => progress(x, f), forget)), msg);
+    x.reset(f => progress(x, f), forget, ui.progress_reset_confirm)), msg);
   if (focus) head.focus();
 }
 

@@ -200,11 +200,11 @@ function context(root) {
 
   // Reset asks first, in place: "Really …? Yes / No" (Escape says no); Yes forgets (this widget's
   // record, or what `forget` does) and restarts.
-  x.reset = (again, forget = () => keep(x.skey)) => {
+  x.reset = (again, forget = () => keep(x.skey), ask = ui.reset_confirm) => {
     const wrap = h('div'), back = () => { put(wrap, b); b.focus(); };
     const b = btn(ui.reset, () => {
       const yes = btn(ui.confirm_yes, () => { forget(); put(x.body); again(true); });
-      put(wrap, h('span', {role: 'group', 'aria-label': ui.reset_confirm}, ui.reset_confirm, ' ', yes, ' ',
+      put(wrap, h('span', {role: 'group', 'aria-label': ask}, ask, ' ', yes, ' ',
         btn(ui.confirm_no, back)));
       wrap.onkeydown = e => e.key === 'Escape' && back();
       yes.focus();
