@@ -29,8 +29,8 @@ SCRIPTS = (SCRIPT, BANK_SCRIPT, PROGRESS_SCRIPT)
 #: shape each mode writes before using it, so a bad record cannot stop a quiz for good.
 #: Questions asked without a table (drills) added 0.4 KB to the core and 0.1 KB to the style: a
 #: board line of what the question has, and its figure as a table scrolling in its own box.
-#: Issue 14 (items 4, 5): the core grew by 0.3 KB (answers keep their topic and laws for the
-#: progress page; reset can forget more than one record), the bank script by 3.5 KB (practice in
+#: Issue 14 (items 4, 5): the core grew by 0.4 KB (answers keep their topic and laws for the
+#: progress page; reset can forget more than one record), the bank script by 3.6 KB (practice in
 #: chosen sets with a summary; the exam's stated mix and its Finish confirmation), the style by
 #: 0.5 KB (the exam bar below the theme's sticky header, the dialog); the progress page's own
 #: script loads on that page only.
