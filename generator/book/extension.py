@@ -471,4 +471,4 @@ def setup(app: Sphinx) -> dict[str, Any]:
 
     quiz.setup(app)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True,
-            "env_version": 2}  # 2: the quiz widget node (bump when stored data change)
+            "env_version": 3}  # 3: the chapter quizzes by page (bump when stored data change)

@@ -21,6 +21,10 @@ own beyond a container the script fills in:
 ``tdc-exam``
     the mock exam: the same bank, ``:count:``, ``:time-limit:`` (minutes), ``:pass-mark:``
     (0..1) and ``:topics:``.
+``tdc-progress``
+    the progress page (no argument; ``:topics:``): what the other widgets keep in the browser,
+    per chapter and per law, with the mock exam's history, export, import and reset. Its script
+    is ``static/tdcourse-quiz-progress.js``, on that page only.
 
 The container is ``<div class="tdc-quiz" data-mode="…">`` with one
 ``<script type="application/json" class="tdc-quiz-config">`` inside. Its JSON (every ``<``
@@ -34,9 +38,12 @@ written ``\\u003c``, so no text can close the script element) is::
      "topics": [{"id": "revoke", "title": "…", "href": "../chapters/11-revoke.html"}],  # ditto
      "laws": {"61": {"title": "…", "href": "…"}},            # law -> its chapter (exam)
      "count": 30, "timeLimit": 45, "passMark": 0.75}          # exam
+    # progress: "topics" (each also with "quiz": the link to its chapter's quiz, when it has
+    # one) and "laws", as above
 
-Interface keys are sent by mode: a key starting ``practice_``, ``exam_``, ``bank_`` or
-``chapter_`` goes only to the pages of that mode (``bank_`` to practice and exam).
+Interface keys are sent by mode: a key starting ``practice_``, ``exam_``, ``bank_``,
+``chapter_`` or ``progress_`` goes only to the pages of that mode (``bank_`` to practice and
+exam).
 
 Everything a learner reads in the widget comes from the language catalogs
 (``generator/i18n/<lang>.yaml``, tables ``quiz.ui``, ``quiz.topics``, ``diagrams.*``) and the
@@ -70,12 +77,13 @@ logger = logging.getLogger(__name__)
 
 SCRIPT = "tdcourse-quiz.js"
 BANK_SCRIPT = "tdcourse-quiz-bank.js"
+PROGRESS_SCRIPT = "tdcourse-quiz-progress.js"
 STYLE = "tdcourse-quiz.css"
 #: Interface keys by prefix -> the modes whose pages get them (other keys go to every mode).
 UI_MODES = {"practice_": ("practice",), "exam_": ("exam",), "bank_": ("practice", "exam"),
-            "chapter_": ("chapter",)}
+            "chapter_": ("chapter",), "progress_": ("progress",)}
 BANK_DIR = "_tdc"
-MODES = ("chapter", "practice", "exam")
+MODES = ("chapter", "practice", "exam", "progress")
 
 
 class quiz_widget(nodes.General, nodes.Element):  # docutils names nodes in lower case
@@ -137,6 +145,7 @@ class ChapterQuiz(_QuizDirective):
             if missing:
                 raise ValueError(f"question {number} lacks {', '.join(missing)}")
         node["questions"] = questions
+        _quizzes(self.env)[self.env.docname] = _anchor(node["quiz_id"])
 
 
 class PracticeQuiz(_QuizDirective):
@@ -172,6 +181,25 @@ class ExamQuiz(PracticeQuiz):
         node["pass_mark"] = self.options.get("pass-mark", 0.75)
 
 
+class ProgressPage(SphinxDirective):
+    """``tdc-progress``: the learner's progress, read from the browser's storage by the script."""
+
+    has_content = False
+    option_spec: ClassVar[dict[str, Any]] = {"id": directives.unchanged,
+                                             "topics": directives.unchanged}
+
+    def run(self) -> list[nodes.Node]:
+        node = quiz_widget()
+        node["mode"] = "progress"
+        node["quiz_id"] = self.options.get("id") or f"progress:{self.env.docname}"
+        try:
+            node["topics"] = list(parse_topics(self.options.get("topics")))
+        except ValueError as exc:
+            raise self.error(f"{self.name}: {exc}") from None
+        self.set_source_info(node)
+        return [node]
+
+
 # --- the banks the pages use (kept in the pickled environment) ---------------------------------
 
 
@@ -180,15 +208,27 @@ def _banks(env: BuildEnvironment) -> dict[str, str]:
     return env_store(env, "tdcourse_quiz_banks", dict)
 
 
+def _quizzes(env: BuildEnvironment) -> dict[str, str]:
+    """The anchor of each page's chapter quiz, by page (the progress page links to them)."""
+    return env_store(env, "tdcourse_chapter_quizzes", dict)
+
+
+def _anchor(quiz_id: str) -> str:
+    """The HTML id of a widget's container."""
+    return "tdc-" + "".join(c if c.isalnum() else "-" for c in quiz_id)
+
+
 def _purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
     _banks(env).pop(docname, None)
+    _quizzes(env).pop(docname, None)
 
 
 def _merge(app: Sphinx, env: BuildEnvironment, docnames: set[str],
            other: BuildEnvironment) -> None:
-    for docname in docnames:
-        if docname in _banks(other):
-            _banks(env)[docname] = _banks(other)[docname]
+    for store in (_banks, _quizzes):
+        for docname in docnames:
+            if docname in store(other):
+                store(env)[docname] = store(other)[docname]
 
 
 def bank_script(data: str, name: str) -> str:
@@ -287,16 +327,22 @@ def widget_config(node: quiz_widget, builder: Any) -> dict[str, Any]:
         topic: str
         for topic in node["topics"]:
             entry = {"id": topic, "title": i18n.text(lang, "quiz.topics", topic)}
-            found = chapter(TOPIC_CHAPTER.get(topic, ""))
+            slug = TOPIC_CHAPTER.get(topic, "")
+            found = chapter(slug)
             if found:
                 entry["href"] = found["href"]
+                anchor = _quizzes(env).get(f"chapters/{slug}")
+                if node["mode"] == "progress" and anchor:
+                    entry["quiz"] = f"{found['href']}#{anchor}"
             topics.append(entry)
         config["topics"] = topics
+    if node["mode"] in ("practice", "exam"):
         config["bankDir"] = relative_uri(here, f"{BANK_DIR}/bank.json").removesuffix("bank.json")
         config["counts"] = node["counts"]
     if node["mode"] == "exam":
         config.update(count=node["count"], timeLimit=node["time_limit"],
                       passMark=node["pass_mark"])
+    if node["mode"] in ("exam", "progress"):
         laws = {}
         for law, slug in law_chapters().items():
             found = chapter(slug)
@@ -316,7 +362,7 @@ def config_json(config: dict[str, Any]) -> str:
 def visit_html(self: Any, node: quiz_widget) -> None:
     config = widget_config(node, self.builder)
     lang = config["lang"]
-    anchor = "tdc-" + "".join(c if c.isalnum() else "-" for c in node["quiz_id"])
+    anchor = _anchor(node["quiz_id"])
     noscript = i18n.text(lang, "quiz.ui", "noscript")
     self.body.append(
         f'<div class="tdc-quiz" id="{anchor}" data-mode="{node["mode"]}" lang="{lang}">'
@@ -340,13 +386,16 @@ def _page_assets(app: Sphinx, pagename: str, templatename: str, context: dict[st
     builder: Any = app.builder
     builder.add_css_file(STYLE)
     builder.add_js_file(SCRIPT, defer="defer")
-    if any(node["mode"] != "chapter" for node in doctree.findall(quiz_widget)):
+    found = {node["mode"] for node in doctree.findall(quiz_widget)}
+    if found & {"practice", "exam"}:
         builder.add_js_file(BANK_SCRIPT, defer="defer")
+    if "progress" in found:
+        builder.add_js_file(PROGRESS_SCRIPT, defer="defer")
 
 
 def asset_names() -> tuple[str, ...]:
     """The static files the widget needs (the extension leaves them off other pages)."""
-    return SCRIPT, BANK_SCRIPT, STYLE
+    return SCRIPT, BANK_SCRIPT, PROGRESS_SCRIPT, STYLE
 
 
 def setup(app: Sphinx) -> None:
@@ -356,6 +405,7 @@ def setup(app: Sphinx) -> None:
     app.add_directive("tdc-quiz", ChapterQuiz)
     app.add_directive("tdc-practice", PracticeQuiz)
     app.add_directive("tdc-exam", ExamQuiz)
+    app.add_directive("tdc-progress", ProgressPage)
     app.connect("env-purge-doc", _purge)
     app.connect("env-merge-info", _merge)
     app.connect("html-page-context", _page_assets)

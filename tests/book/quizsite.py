@@ -12,6 +12,7 @@ Sphinx, warnings as errors). It returns the HTML folder; each language has:
 - ``<lang>/practice.html``: ``tdc-practice`` over the whole bank (``_tdc/bank-<topic>.js``);
 - ``<lang>/mock-exam.html``: ``tdc-exam`` with :data:`EXAM_COUNT` questions, a time limit of
   :data:`EXAM_MINUTES` minutes and a pass mark of :data:`PASS_MARK`;
+- ``<lang>/progress.html``: ``tdc-progress`` (the progress page);
 - ``<lang>/law-index.html``: the law index page (anchors ``law-<clause>`` of every clause).
 
 ``answers(lang)`` gives every bank question of the site in ``lang`` (the bank's own form, with
@@ -83,6 +84,7 @@ chapters:
   - file: chapters/11-revoke
   - file: practice
   - file: mock-exam
+  - file: progress
   - file: law-index
 """
 
@@ -187,6 +189,7 @@ def write_project(folder: Path) -> Path:
         "# Mock exam\n\n```{tdc-exam} /_generated/quiz/bank.json\n"
         f":count: {EXAM_COUNT}\n:time-limit: {EXAM_MINUTES}\n:pass-mark: {PASS_MARK}\n"
         ":topics: all\n```\n", encoding="utf-8")
+    (book / "progress.md").write_text("# Progress\n\n```{tdc-progress}\n```\n", encoding="utf-8")
     return root
 
 

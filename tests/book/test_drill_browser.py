@@ -169,6 +169,7 @@ def test_practice_offers_the_drill_topics_by_name_and_draws_a_drill(
     page.goto(f"{base}{lang}/practice.html", wait_until="load")
     for topic in TOPICS:
         assert page.get_by_label(i18n.text(lang, "quiz.topics", topic)).is_checked()
+    page.get_by_role("button", name=config["ui"]["practice_start"]).click()
     section = page.locator("section.tdc-q").first
     section.wait_for()
     assert section.get_attribute("data-qid") in {q["id"] for q in questions[lang]}

@@ -374,7 +374,8 @@ def test_answers_are_not_in_the_page_before_check(quiz_site: Path, base: str, la
             assert secret not in html and secret not in text, f"{question['id']}: {secret!r}"
     assert "data-correct" not in html and "tdc-right" not in html
     # a question of the practice page neither
-    page = open_page(watched_page, f"{base}{lang}/practice.html")
+    page = open_page(watched_page, f"{base}{lang}/practice.html", ready=".tdc-quiz button")
+    page.get_by_role("button", name=ui(quiz_site, lang, "practice.html")["practice_start"]).click()
     qid = page.locator("section.tdc-q").get_attribute("data-qid") or ""
     html = page.content()
     for secret in hidden_texts(truth[qid], lang):
@@ -425,70 +426,81 @@ def _smallest_topic(lang: str, at_least: int = 3) -> tuple[str, list[str]]:
     return topic, by[topic]
 
 
+def _choose(page: Page, words: dict[str, str], topics: list[str], size: str) -> None:
+    """Tick ``topics`` only, the set size ``size`` (its label: "10" or the word for all), and
+    start the set."""
+    for box in page.locator(".tdc-topics input[type=checkbox]").all():
+        box.set_checked(box.get_attribute("value") in topics)
+    page.get_by_label(size, exact=True).check()
+    page.get_by_role("button", name=words["practice_start"]).click()
+
+
+def _step(page: Page, words: dict[str, str], qid: str, last: bool) -> None:
+    """Check the current question (answered with its first choice) and go on."""
+    section = card(page, qid)
+    field = section.locator("input").first
+    if field.get_attribute("type") == "number":
+        field.fill("1")
+    else:
+        field.check()
+    section.get_by_role("button", name=words["check"]).click()
+    page.get_by_role("button", name=words["practice_see_summary" if last else "practice_next"]
+                     ).click()
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_practice_draws_without_repeating_and_keeps_a_tally(quiz_site: Path, base: str, lang: str,
                                                             watched_page: WatchedPage) -> None:
-    words, truth = ui(quiz_site, lang, "practice.html"), answers(lang)
-    page = open_page(watched_page, f"{base}{lang}/practice.html")
-    assert page.evaluate("performance.getEntriesByName('tdc-first-question').length") == 1
+    """A set of every question of one topic: each once; the next set of the same topic is a
+    new round. The tally survives a reload and the reset forgets it."""
+    words = ui(quiz_site, lang, "practice.html")
+    page = open_page(watched_page, f"{base}{lang}/practice.html", ready=".tdc-quiz button")
     assert page.get_by_text(words["bank_note"]).is_visible()
     boxes = page.locator(".tdc-topics input[type=checkbox]")
     assert boxes.count() >= 1 and all(b.is_checked() for b in boxes.all())
 
-    # one topic only: its questions, each once, then a new round. Each change of topics draws
-    # anew; a question of the topic drawn while others were chosen too counts as seen.
     topic, pool = _smallest_topic(lang)
-    for box in boxes.all():
-        if box.get_attribute("value") != topic:
-            box.uncheck()
-    section = page.locator("section.tdc-q")
-    qid = section.get_attribute("data-qid") or ""
-    drawn = list(stored(page, lang)[f"{PREFIX}{lang}:practice:practice"]["seen"][topic])
-    assert drawn[-1] == qid
-    while True:
-        assert section.locator("h3").inner_text() == fmt(words["question"], n=len(drawn),
-                                                         total=len(pool))
-        if len(drawn) == len(pool):
-            break
-        page.get_by_role("button", name=words["practice_next"]).click()
-        page.wait_for_function("q => document.querySelector('section.tdc-q')"
-                               "?.dataset.qid !== q", arg=qid)
-        qid = section.get_attribute("data-qid") or ""
-        drawn.append(qid)
-    assert sorted(drawn) == sorted(pool), "a question repeated before the pool was used up"
-
-    # answer the current question right: the tally counts it
-    qid = drawn[-1]
-    section = card(page, qid)
-    answer_right(section, truth[qid])
-    section.get_by_role("button", name=words["check"]).click()
-    assert section.locator(".tdc-fb h4").inner_text() == words["right"]
-    tally = fmt(words["practice_tally"], right=1, total=1)
+    _choose(page, words, [topic], words["practice_all"])
+    drawn: list[str] = []
+    for n in range(1, len(pool) + 1):
+        section = page.locator("section.tdc-q")
+        section.wait_for()
+        assert section.locator("h3").inner_text() == fmt(words["question"], n=n, total=len(pool))
+        assert page.evaluate("document.activeElement.tagName") == "H3"  # Start/Next moved focus
+        drawn.append(section.get_attribute("data-qid") or "")
+        _step(page, words, drawn[-1], n == len(pool))
+    assert sorted(drawn) == sorted(pool), "a question repeated in the set"
+    page.get_by_role("heading", name=words["practice_done"]).wait_for()
+    right = sum(1 for q in drawn if stored(page, lang)[f"{PREFIX}{lang}:practice:practice"]["a"][q]
+                ["correct"])
+    tally = fmt(words["practice_tally"], right=right, total=len(pool))
     assert page.get_by_text(tally, exact=True).is_visible()
 
-    # the pool is used up: the next draw says so and starts a new round
-    page.get_by_role("button", name=words["practice_next"]).click()
-    assert page.get_by_text(words["practice_round"]).is_visible()
-    assert page.locator("section.tdc-q").get_attribute("data-qid") in pool
-    assert page.locator("section.tdc-q h3").inner_text() == fmt(words["question"], n=1,
-                                                                 total=len(pool))
-    assert page.evaluate("document.activeElement.tagName") == "H3"  # Next moved focus
+    # a new set of the same topic: every question was seen, so a new round, all of them again
+    page.get_by_role("button", name=words["practice_new"]).click()
+    _choose(page, words, [topic], "10")
+    section = page.locator("section.tdc-q")
+    section.wait_for()
+    assert section.locator("h3").inner_text() == fmt(words["question"], n=1,
+                                                     total=min(10, len(pool)))
+    assert section.get_attribute("data-qid") in pool
 
-    # no topic at all: says so, no question, Next disabled
-    page.locator(f'.tdc-topics input[value="{topic}"]').uncheck()
+    # no topic at all: says so, no set
+    page.get_by_role("button", name=words["practice_new"]).click()
+    for box in page.locator(".tdc-topics input[type=checkbox]").all():
+        box.uncheck()
+    page.get_by_role("button", name=words["practice_start"]).click()
     assert page.get_by_text(words["practice_none"]).is_visible()
     assert page.locator("section.tdc-q").count() == 0
-    assert page.get_by_role("button", name=words["practice_next"]).is_disabled()
 
-    # a reload keeps the tally and the chosen topics; reset forgets them
+    # a reload keeps the tally; reset forgets it
     page.reload(wait_until="load")
+    page.get_by_role("button", name=words["practice_start"]).wait_for()
     assert page.get_by_text(tally, exact=True).is_visible()
-    assert page.locator(".tdc-topics input:checked").count() == 0
     page.get_by_role("button", name=words["reset"], exact=True).click()
     page.get_by_role("button", name=words["confirm_yes"], exact=True).click()
-    page.locator("section.tdc-q").wait_for()
     assert page.get_by_text(fmt(words["practice_tally"], right=0, total=0), exact=True).is_visible()
-    assert all(b.is_checked() for b in page.locator(".tdc-topics input").all())
+    assert all(b.is_checked() for b in page.locator(".tdc-topics input[type=checkbox]").all())
     watched_page.assert_clean()
 
 
@@ -497,70 +509,45 @@ def test_practice_works_from_disk(quiz_site: Path, watched_page: WatchedPage) ->
     words = ui(quiz_site, "ru", "practice.html")
     # the fixture aborts every non-local URL, file: ones included; files are local here
     watched_page.page.route(lambda url: url.startswith("file:"), lambda route: route.continue_())
-    page = open_page(watched_page, (quiz_site / "ru" / "practice.html").as_uri())
+    page = open_page(watched_page, (quiz_site / "ru" / "practice.html").as_uri(),
+                     ready=".tdc-quiz button")
+    page.get_by_role("button", name=words["practice_start"]).click()
     section = page.locator("section.tdc-q")
     qid = section.get_attribute("data-qid") or ""
     assert qid in answers("ru")
-    assert section.locator("h3").inner_text().startswith(words["question"].split("{")[0])
-    # the question's topic came by its script; others may follow (prefetched), all in Russian
+    assert section.locator("h3").inner_text() == fmt(words["question"], n=1, total=20)
     names = page.evaluate("Object.keys(window.tdcBanks)")
     assert f"ru/{answers('ru')[qid]['topic']}" in names
     assert all(name.startswith("ru/") for name in names)
     watched_page.assert_clean(allow_file=True)
 
 
-FIRST_LOADS = """() => {
-  const t = performance.getEntriesByName('tdc-first-question')[0].startTime;
-  return performance.getEntriesByType('resource').filter(e => e.startTime < t)
-    .map(e => e.name.split('/').slice(-2).join('/'));
-}"""
-
-
 @pytest.mark.parametrize("lang", LANGS)
-def test_practice_shows_its_first_question_after_one_topic_file(
+def test_practice_loads_only_the_chosen_topics_files(
         quiz_site: Path, base: str, lang: str, watched_page: WatchedPage) -> None:
-    """Of the bank, the first question needs its own topic's file only (the others may be
-    fetched later, once the page is idle); every question of the chosen topics can come next,
-    counted over all of them; a reload shows the same question again."""
+    """Nothing of the bank before the start; then the files of the chosen topics only. A reload
+    shows the same question of the same set again."""
     words, truth = ui(quiz_site, lang, "practice.html"), answers(lang)
-    config = config_of(quiz_site / lang / "practice.html")
-    page = open_page(watched_page, f"{base}{lang}/practice.html")
-    qid = page.locator("section.tdc-q").get_attribute("data-qid") or ""
-    topic = truth[qid]["topic"]
-    banks = [name for name in page.evaluate(FIRST_LOADS) if name.startswith("_tdc/")]
-    assert banks == [f"_tdc/bank-{topic}.js"]
-    total = sum(config["counts"].values())
-    assert total == len(truth)
-    assert page.locator("section.tdc-q h3").inner_text() == fmt(words["question"], n=1,
-                                                                 total=total)
+    page = open_page(watched_page, f"{base}{lang}/practice.html", ready=".tdc-quiz button")
+    page.wait_for_load_state("networkidle")
+    assert not [u for u in watched_page.requests if "/_tdc/" in u]
     # the page's scripts: the core first, then the bank modes
     scripts = [u.split("?")[0].rsplit("/", 1)[-1] for u in watched_page.requests
                if "tdcourse-quiz" in u]
     assert scripts.index("tdcourse-quiz.js") < scripts.index("tdcourse-quiz-bank.js")
     assert page.evaluate("Object.keys(window.tdcQuiz.modes)") == ["chapter", "practice", "exam"]
-
-    # a reload shows the same question, again after one file
+    topic, pool = _smallest_topic(lang)
+    _choose(page, words, [topic], "10")
+    section = page.locator("section.tdc-q")
+    qid = section.get_attribute("data-qid") or ""
+    assert truth[qid]["topic"] == topic
+    assert [u.rsplit("/", 1)[-1] for u in watched_page.requests if "/_tdc/" in u] == [
+        f"bank-{topic}.js"]
     page.reload(wait_until="load")
-    page.locator("section.tdc-q").wait_for()
-    assert page.locator("section.tdc-q").get_attribute("data-qid") == qid
-    banks = [name for name in page.evaluate(FIRST_LOADS) if name.startswith("_tdc/")]
-    assert banks == [f"_tdc/bank-{topic}.js"]
-
-    # drawing on: questions of several topics, never one twice, the number counting up
-    drawn = [qid]
-    for number in range(2, 13):
-        page.get_by_role("button", name=words["practice_next"]).click()
-        page.wait_for_function("q => document.querySelector('section.tdc-q')"
-                               "?.dataset.qid !== q", arg=drawn[-1])
-        section = page.locator("section.tdc-q")
-        drawn.append(section.get_attribute("data-qid") or "")
-        assert section.locator("h3").inner_text() == fmt(words["question"], n=number,
-                                                         total=total)
-    assert len(set(drawn)) == len(drawn) and set(drawn) <= set(truth)
-    assert len({truth[q]["topic"] for q in drawn}) > 1
-    seen = stored(page, lang)[f"{PREFIX}{lang}:practice:practice"]["seen"]
-    assert sorted(q for ids in seen.values() for q in ids) == sorted(drawn)
-    assert all(truth[q]["topic"] == t for t, ids in seen.items() for q in ids)
+    section.wait_for()
+    assert section.get_attribute("data-qid") == qid
+    assert section.locator("h3").inner_text() == fmt(words["question"], n=1,
+                                                     total=min(10, len(pool)))
     watched_page.assert_clean()
 
 
@@ -589,7 +576,9 @@ def test_a_missing_mode_or_bank_is_said_in_the_widget(quiz_site: Path, base: str
     watched_page.assert_clean()
     page.unroute("**/tdcourse-quiz-bank.js*")
     page.route("**/_tdc/*", lambda route: route.fulfill(status=404, body=""))
-    open_page(watched_page, f"{base}{lang}/practice.html", ready="[role=alert]")
+    open_page(watched_page, f"{base}{lang}/practice.html", ready=".tdc-quiz button")
+    page.get_by_role("button", name=words["practice_start"]).click()
+    page.get_by_role("alert").wait_for()
     assert page.get_by_role("alert").inner_text() == words["bank_error"]
     assert page.get_by_text(words["bank_note"]).is_visible()
     assert not watched_page.page_errors  # the 404s are logged by the browser, nothing thrown

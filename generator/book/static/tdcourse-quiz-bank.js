@@ -23,81 +23,101 @@ const topicBank = (cfg, t) => {
     .then(b => b.questions, e => { delete banks[name]; throw e; }));
 };
 
-// One question at a time from the chosen topics, none repeated until all of them are used up.
-// Only the next question's topic is loaded: drawn with odds in proportion to its unseen
-// questions, then one of those, so every unseen question of the chosen topics is as likely.
-async function practice(x, focus) {
-  const {cfg, ui, body} = x, counts = {...cfg.counts}, ids = cfg.topics.map(t => t.id), got = {};
-  const st = Object.assign({seen: {}, a: {}, right: 0, total: 0}, load(x));
-  const on = new Set(st.topics || ids), tally = h('p'), msg = h('p', {role: 'status'});
-  const stage = h('div', h('p', ui.bank_loading)), next = btn(ui.practice_next, () => draw(false, true));
-  const seen = t => st.seen[t] || [], left = t => Math.max(0, (counts[t] || 0) - seen(t).length);
-  const count = () => { tally.textContent = fmt(ui.practice_tally, st); };
-  const boxes = h('fieldset.tdc-topics', h('legend', ui.practice_topics), cfg.topics.map(t =>
-    h('label', h('input', {type: 'checkbox', value: t.id, checked: on.has(t.id)}), ' ', t.title)));
-  let turn = 0, prefetched = false; // turn: the latest draw; an older one still loading gives way
-  count();
-  put(body, note(ui), x.notice(), boxes, tally, msg, stage, h('div.tdc-bar', next, x.reset(f => practice(x, f))));
+// The questions of some topics, by id (each topic's file loaded once).
+const byId = async (cfg, ts) => new Map((await Promise.all(ts.map(t => topicBank(cfg, t)))).flat().map(q => [q.id, q]));
+const SIZES = [10, 20, 50, 0]; // 0: every question of the chosen topics
 
-  async function draw(resume, move) {
-    const me = ++turn, chosen = ids.filter(t => on.has(t)), total = sum(chosen, t => counts[t] || 0);
-    msg.textContent = total ? '' : ui.practice_none;
-    next.disabled = !total;
-    if (!total) return put(stage);
-    let t = resume && chosen.find(c => seen(c).includes(st.cur));
-    if (!t) {
-      let r = sum(chosen, left);
-      if (!r) {
-        msg.textContent = ui.practice_round;
-        for (const c of chosen) delete st.seen[c];
-        r = total;
+// Practice in sets: the learner chooses topics and a size, the set is drawn once and stepped
+// through, then summed up. A set takes unseen questions first: none comes back before every
+// question of the chosen topics has been seen (a new round). A set in progress survives a reload.
+async function practice(x, focus) {
+  const {cfg, ui, body} = x, ids = cfg.topics.map(t => t.id).filter(t => cfg.counts[t]);
+  const st = Object.assign({seen: {}, a: {}, right: 0, total: 0}, load(x)), save = () => keep(x.skey, st);
+  const tally = h('p'), title = id => (cfg.topics.find(t => t.id === id) || {title: id}).title;
+  const again = x.reset(f => practice(x, f)), fresh = btn(ui.practice_new, () => { delete st.set; save(); setup(true); });
+  delete st.cur; // the one-question-at-a-time practice of earlier versions
+  tally.textContent = fmt(ui.practice_tally, st);
+  if (st.set) return step(focus);
+  setup(focus);
+
+  function setup(move) {
+    const on = new Set(st.topics || ids), msg = h('p', {role: 'status'}), name = newId();
+    const boxes = h('fieldset.tdc-topics', h('legend', ui.practice_topics), ids.map(t =>
+      h('label', h('input', {type: 'checkbox', value: t, checked: on.has(t)}), ' ', title(t))));
+    const sizes = h('fieldset.tdc-topics', h('legend', ui.practice_size), SIZES.map(n =>
+      h('label', h('input', {type: 'radio', name, value: n, checked: n === (st.size ?? 20)}), ' ', n || ui.practice_all)));
+    const go = btn(ui.practice_start, async () => {
+      const chosen = [...boxes.querySelectorAll(':checked')].map(i => i.value);
+      msg.textContent = chosen.length ? ui.bank_loading : ui.practice_none;
+      if (!chosen.length) return;
+      go.disabled = true;
+      let all;
+      try {
+        all = await byId(cfg, chosen);
+      } catch (e) {
+        go.disabled = false;
+        return put(msg, h('span', {role: 'alert'}, ui.bank_error));
       }
-      r *= Math.random();
-      t = chosen.find(c => (r -= left(c)) < 0) || chosen.filter(left).pop();
-    }
-    if (!got[t]) put(stage, h('p', ui.bank_loading));
-    let qs;
+      const size = +sizes.querySelector(':checked').value, qs = [...all.values()], seen = new Set(chosen.flatMap(t => st.seen[t] || []));
+      const n = size || qs.length, set = shuffle(qs.filter(q => !seen.has(q.id))).slice(0, n).map(q => q.id);
+      if (set.length < n) { // every question seen: a new round, for the rest of the set
+        for (const t of chosen) st.seen[t] = [];
+        set.push(...shuffle(qs.filter(q => !set.includes(q.id))).slice(0, n - set.length).map(q => q.id));
+      }
+      for (const id of set) (st.seen[all.get(id).topic] = st.seen[all.get(id).topic] || []).push(id);
+      Object.assign(st, {topics: chosen, size, set: {ids: set, ok: []}});
+      save();
+      step(true);
+    });
+    put(body, note(ui), x.notice(), boxes, sizes, h('div.tdc-bar', go, tally, again), msg);
+    if (move) go.focus();
+  }
+
+  async function step(move) {
+    const s = st.set;
+    put(body, note(ui), h('p', ui.bank_loading));
+    let all;
     try {
-      qs = got[t] = await topicBank(cfg, t);
+      all = await byId(cfg, st.topics || ids);
     } catch (e) {
-      return me === turn && put(stage, h('p', {role: 'alert'}, ui.bank_error));
+      return put(body, note(ui), h('p', {role: 'alert'}, ui.bank_error), h('div.tdc-bar', fresh));
     }
-    if (me !== turn) return;
-    // The file has the last word on what the topic holds (the page's count may be older).
-    const have = new Set(qs.map(o => o.id)), done = new Set(st.seen[t] = seen(t).filter(id => have.has(id)));
-    counts[t] = qs.length;
-    let q = resume && done.has(st.cur) && qs.find(o => o.id === st.cur);
-    if (!q) {
-      const pool = qs.filter(o => !done.has(o.id));
-      if (!pool.length) return draw(resume, move); // the count was too high: the odds are right now
-      q = pool[Math.floor(Math.random() * pool.length)];
-      st.seen[t].push(q.id);
-    }
-    st.cur = q.id;
-    keep(x.skey, st);
-    const c = x.checkable(q, sum(chosen, c => seen(c).length), sum(chosen, c => counts[c] || 0), st, ok => {
+    const qs = s.ids.map(id => all.get(id));
+    if (!qs.every(Boolean) || s.ok.length > qs.length) { delete st.set; x.noted = true; save(); return setup(move); }
+    if (s.ok.length === qs.length) return summary(qs);
+    const i = s.ok.length, last = i + 1 === qs.length;
+    const next = btn(last ? ui.practice_see_summary : ui.practice_next, () => step(true));
+    const c = x.checkable(qs[i], i + 1, qs.length, st, ok => {
       st.right += ok;
       st.total++;
-      delete st.cur;
-      count();
+      s.ok.push(ok);
+      tally.textContent = fmt(ui.practice_tally, st);
+      next.hidden = false;
     });
-    put(stage, c.el);
+    next.hidden = true;
+    put(body, note(ui), x.notice(), c.el, h('div.tdc-bar', next, tally, fresh, again));
     mark();
     if (move) c.head.focus();
-    if (!prefetched) { // the other chosen topics (those with a file), one by one, once idle
-      prefetched = true;
-      (window.requestIdleCallback || setTimeout)(() => chosen.filter(c => counts[c]).reduce((p, c) =>
-        p.then(() => topicBank(cfg, c).then(qs => { got[c] = qs; }, () => {})), Promise.resolve()));
-    }
   }
-  boxes.onchange = () => {
-    st.topics = [...boxes.querySelectorAll(':checked')].map(i => i.value);
-    on.clear();
-    st.topics.forEach(t => on.add(t));
-    keep(x.skey, st);
-    draw(false, false);
-  };
-  draw(true, focus);
+
+  function summary(qs) {
+    const per = {}, ok = st.set.ok, right = ok.filter(Boolean).length, head = h('h3', {id: newId(), tabindex: -1}, ui.practice_done);
+    qs.forEach((q, i) => {
+      const e = per[q.topic] = per[q.topic] || {right: 0, total: 0};
+      e.right += ok[i];
+      e.total++;
+    });
+    put(body, note(ui), h('section', {'aria-labelledby': head.id}, head,
+      h('p', fmt(ui.practice_score, {right, total: qs.length, percent: pct(right, qs.length)})),
+      h('table', h('caption', ui.practice_by_topic), h('tr', h('th', {scope: 'col'}, ui.practice_col_topic),
+        h('th', {scope: 'col'}, ui.practice_col_right)), Object.entries(per).map(([t, e]) => {
+        const href = (cfg.topics.find(o => o.id === t) || {}).href;
+        return h('tr', h('th', {scope: 'row'}, href ? h('a', {href}, title(t)) : title(t)), h('td', `${e.right} / ${e.total}`));
+      })),
+      h('div.tdc-bar', fresh, tally, again)));
+    mark();
+    head.focus();
+  }
 }
 
 // Timed; graded only at the end. The attempt in progress survives a reload.
@@ -130,8 +150,23 @@ async function exam(x, focus) {
     run(true);
   });
   const when = d => new Date(d).toLocaleString(cfg.lang, {dateStyle: 'medium', timeStyle: 'short'});
-  put(body, note(ui), x.notice(), h('p', fmt(ui.exam_intro, {count: cfg.count, minutes: cfg.timeLimit, pass: pct(cfg.passMark, 1)})),
-    h('div.tdc-bar', start), st.hist.length > 0 && h('section', h('h3', ui.exam_history),
+  // The mix the round robin below gives: topics short of an even share give all they have, the
+  // others share the rest evenly, the remainder going one each to topics drawn at random.
+  const mix = {}, avail = t => by[t].length, order = [...topics].sort((a, b) => avail(a) - avail(b));
+  const total = Math.min(cfg.count, sum(topics, avail));
+  let left = total, i = 0;
+  for (; i < order.length && avail(order[i]) <= left / (order.length - i); i++) {
+    left -= mix[order[i]] = avail(order[i]);
+  }
+  for (const t of order.slice(i)) mix[t] = Math.floor(left / (order.length - i));
+  const more = left % (order.length - i || 1) > 0; // those topics get one more, or not
+  const title = id => (cfg.topics.find(t => t.id === id) || {title: id}).title;
+  put(body, note(ui), x.notice(), h('p', fmt(ui.exam_intro, {count: total, minutes: cfg.timeLimit, pass: pct(cfg.passMark, 1),
+    need: Math.ceil(total * cfg.passMark - 1e-9)})),
+  h('table', h('caption', ui.exam_mix), h('tr', h('th', {scope: 'col'}, ui.exam_col_topic),
+    h('th', {scope: 'col'}, ui.exam_col_count)), topics.filter(t => mix[t] || more).map(t => h('tr', h('th', {scope: 'row'}, title(t)),
+    h('td', more && order.indexOf(t) >= i ? fmt(ui.exam_mix_range, {min: mix[t], max: mix[t] + 1}) : mix[t])))),
+  h('div.tdc-bar', start), st.hist.length > 0 && h('section', h('h3', ui.exam_history),
       h('ul', st.hist.slice(0, 5).map(r => h('li', fmt(ui.exam_history_item, {date: when(r.date), right: r.right,
         total: r.total, percent: pct(r.right, r.total), verdict: r.passed ? ui.exam_pass : ui.exam_fail})))),
       x.reset(f => exam(x, f))));
@@ -170,8 +205,21 @@ async function exam(x, focus) {
     tick();
     if (over) return;
     clock = setInterval(tick, 1000);
-    put(body, note(ui), h('div.tdc-bar.tdc-sticky', timer, count, btn(ui.exam_finish, () => finish(false))),
-      cards.map(c => c.el));
+    // Finish with questions unanswered asks first, in a modal dialog (Escape goes back).
+    const ask = h('p', {id: newId()}), yes = btn(ui.exam_finish_anyway, () => dialog.close('yes'));
+    const back = btn(ui.exam_back, () => dialog.close());
+    const dialog = h('dialog.tdc-dialog', {role: 'alertdialog', 'aria-modal': 'true', 'aria-describedby': ask.id,
+      'aria-label': ui.exam_finish}, ask, h('div.tdc-bar', yes, back));
+    const end = btn(ui.exam_finish, () => {
+      const open = qs.filter(q => r.ans[q.id] == null).length;
+      if (!open) return finish(false);
+      ask.textContent = fmt(ui.exam_unanswered, {open, total: qs.length});
+      dialog.returnValue = '';
+      dialog.showModal();
+      back.focus(); // the safe choice first
+    });
+    dialog.onclose = () => (dialog.returnValue === 'yes' ? finish(false) : end.focus());
+    put(body, note(ui), h('div.tdc-bar.tdc-sticky', timer, count, end), dialog, cards.map(c => c.el));
     mark();
     if (move && cards[0]) cards[0].head.focus();
   }
@@ -180,7 +228,10 @@ async function exam(x, focus) {
     for (const e of res) e.ok = grade(e.q, e.key, e.a);
     const now = new Date(), date = now.toISOString(), right = res.filter(e => e.ok).length, total = res.length;
     const passed = total > 0 && right / total >= cfg.passMark - 1e-9;
-    st.hist = [{date, right, total, passed}, ...st.hist].slice(0, 10);
+    // each answer too (as the other modes keep theirs), for the progress page
+    const a = Object.fromEntries(res.map(e => [e.q.id, {correct: e.ok, time: +now, topic: e.q.topic || undefined,
+      laws: e.q.laws}]));
+    st.hist = [{date, right, total, passed, a}, ...st.hist].slice(0, 10);
     delete st.run;
     save();
     // Right answers per topic and per law: [{topic | law, right, total}].

@@ -61,10 +61,14 @@ const fit = (v, s) => (Array.isArray(s) ? Array.isArray(v) && v.length <= 1e4 &&
   : s === 'b' ? typeof v === 'boolean'
   : s === 'd' ? typeof v === 'string' && v.length < 40 && !isNaN(Date.parse(v))
   : (s === 'A' && v === null) || Number.isFinite(v) || (fit(v, ['i']) && v.length > 0));
-const A = {answer: 'a', correct: 'b', time: 't'};
+// An answer; its topic and laws are for the progress page (an exam keeps no answer given, only
+// whether it was right).
+const R = {correct: 'b', time: 't', 'topic?': 'i', 'laws?': ['i']}, A = {answer: 'a', ...R};
 const RECORDS = {chapter: {a: {'*': A}},
-  practice: {seen: {'*': ['i']}, a: {'*': A}, right: 'n', total: 'n', 'topics?': ['i'], 'cur?': 'i'},
-  exam: {hist: [{date: 'd', right: 'n', total: 'n', passed: 'b'}], 'run?': {ids: ['i'], ans: {'*': 'A'}, start: 't', end: 't'}}};
+  practice: {seen: {'*': ['i']}, a: {'*': A}, right: 'n', total: 'n', 'topics?': ['i'], 'cur?': 'i', 'size?': 'n',
+    'set?': {ids: ['i'], ok: ['b']}},
+  exam: {hist: [{date: 'd', right: 'n', total: 'n', passed: 'b', 'a?': {'*': R}}],
+    'run?': {ids: ['i'], ans: {'*': 'A'}, start: 't', end: 't'}}};
 // A saved answer fits its question: a number, or choices of its own.
 const fits = (q, a) => a == null || (q.type === 'number' ? Number.isFinite(a)
   : Array.isArray(a) && a.every(c => q.choices.some(o => o.id === c)));
@@ -76,7 +80,7 @@ function context(root) {
   const cfg = JSON.parse(root.querySelector('.tdc-quiz-config').textContent), ui = cfg.ui, N = cfg.names;
   const x = {cfg, ui, skey: `tdcourse:v1:${cfg.lang}:${cfg.id}`, body: root.appendChild(h('div'))};
   x.discard = () => { keep(x.skey); x.noted = true; return null; };
-  x.notice = () => x.noted && !(x.noted = false) && h('p.tdc-note', {role: 'status'}, ui.progress_discarded);
+  x.notice = () => x.noted && !(x.noted = false) && h('p.tdc-note', {role: 'status'}, ui.saved_discarded);
   const suit = s => h('HD'.includes(s) ? 'span.tdc-red' : 'span', SYM[s]);
   const ranks = r => [...r].map(c => (c === 'T' ? '10' : c)).join(' ');
   const call = (c, m = /^(\d)(NT|[CDHS])$/.exec(c)) => (m ? [m[1], m[2] === 'NT' ? N.nt : suit(m[2])] : N.calls[c] || c);
@@ -185,7 +189,7 @@ function context(root) {
       c.lock();
       check.disabled = true;
       const ok = c.show(await decode(q.k), a, true);
-      st.a[q.id] = {answer: a, correct: ok, time: Date.now()};
+      st.a[q.id] = {answer: a, correct: ok, time: Date.now(), topic: q.topic || undefined, laws: q.laws};
       done(ok);
       keep(x.skey, st);
     });
@@ -194,12 +198,13 @@ function context(root) {
     return c;
   };
 
-  // Reset asks first, in place: "Really …? Yes / No" (Escape says no); Yes forgets and restarts.
-  x.reset = again => {
+  // Reset asks first, in place: "Really …? Yes / No" (Escape says no); Yes forgets (this widget's
+  // record, or what `forget` does) and restarts.
+  x.reset = (again, forget = () => keep(x.skey), ask = ui.reset_confirm) => {
     const wrap = h('div'), back = () => { put(wrap, b); b.focus(); };
     const b = btn(ui.reset, () => {
-      const yes = btn(ui.confirm_yes, () => { keep(x.skey); put(x.body); again(true); });
-      put(wrap, h('span', {role: 'group', 'aria-label': ui.reset_confirm}, ui.reset_confirm, ' ', yes, ' ',
+      const yes = btn(ui.confirm_yes, () => { forget(); put(x.body); again(true); });
+      put(wrap, h('span', {role: 'group', 'aria-label': ask}, ask, ' ', yes, ' ',
         btn(ui.confirm_no, back)));
       wrap.onkeydown = e => e.key === 'Escape' && back();
       yes.focus();
@@ -253,7 +258,7 @@ const add = more => {
   Object.assign(modes, more);
   run();
 };
-window.tdcQuiz = {modes, add, h, put, btn, fmt, newId, mark, load, keep, decode, grade, fits};
+window.tdcQuiz = {modes, add, h, put, btn, fmt, newId, mark, load, keep, decode, grade, fits, fit, RECORDS};
 if (D.readyState === 'loading') D.addEventListener('DOMContentLoaded', begin);
 else begin();
 D.addEventListener('DOMContentLoaded', () => {
