@@ -71,10 +71,14 @@ def _kind_key(kind: str, details: Mapping[str, Any]) -> str:
 def _board_kind_key(kind: str, details: Mapping[str, Any]) -> str | None:
     """The board, deal and dummy kinds (Laws 13-15, 42-43): the count found, the card found,
     a player who had played the board before, and what dummy did."""
-    if kind == "wrong_number_of_cards" and details.get("cards") and details.get("phase") != "ended":
-        return "wrong_number_of_cards_count"
-    if kind == "missing_card" and details.get("found"):
-        return "missing_card_found"
+    if kind in ("wrong_number_of_cards", "missing_card") and details.get("phase") != "ended":
+        key = "missing_card_found" if kind == "missing_card" and details.get("found") else \
+            "wrong_number_of_cards_count" if kind == "wrong_number_of_cards" and details.get(
+                "cards") else kind
+        # when it was found decides 13A/13B and 14A/14B: the learner must be told (before any
+        # call, nobody counts as having seen another hand; later, the play goes on with it)
+        when = "before" if not details.get("called") else str(details.get("phase") or "")
+        return f"{key}_{when}" if when in ("before", "auction", "play") else key
     if kind == "board_not_designated" and details.get("played_before"):
         return "board_not_designated_played_before"
     if kind == "dummy_exceeds_rights" and details.get("act"):

@@ -50,6 +50,11 @@ class DummyWarns(Rule):
             self.ruling.note("dummy_may_warn", "42B2")
             return
         assert table.declarer is not None and table.dummy is not None
+        from generator.laws import law43
+
+        breach = law43.earlier_breach(table, dict(self.fact.details))
+        if breach is not None:  # the consequence rests on dummy's earlier breach as well
+            self.ruling.cite(breach)
         self.ruling.cite("43B2a")
         law10.offer(self.ruling, table.declarer.lho, *(
             Option(f"lead_{role}", [Rectification("lead_from", "43B2a",

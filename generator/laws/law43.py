@@ -38,6 +38,19 @@ if TYPE_CHECKING:
 LIMITS = {"exchanges": "43A2a", "declarer": "43A2b", "defender": "43A2c"}
 
 
+def earlier_breach(table: Table, fact_details: dict[str, object]) -> str | None:
+    """The 43A2 clause dummy broke before (the fact's ``earlier`` act and its ``target``), which
+    a 43B2 consequence rests on beside its own clause; ``None`` when there was none."""
+    act = fact_details.get("earlier")
+    if act is None:
+        return None
+    if act == "exchanges":
+        return LIMITS["exchanges"]
+    target = str(fact_details.get("target") or "")
+    declarer = str(table.declarer) if table.declarer is not None else ""
+    return LIMITS["declarer" if target == declarer else "defender"]
+
+
 def dummy_limited(ruling: Ruling) -> None:
     """43A: dummy may not act on his own account in the play (beyond what Law 42 allows)."""
     ruling.note("dummy_limited", "43A")
@@ -75,6 +88,9 @@ class DummyDrawsAttention(Rule):
 
         owner = table.irregularities[about].seat
         assert owner is not None
+        breach = earlier_breach(table, dict(self.fact.details))
+        if breach is not None:  # the consequence rests on dummy's earlier breach as well
+            self.ruling.cite(breach)
         self.ruling.add("penalty_waived", "43B2b", seat=str(owner))
         self.ruling.flag("defenders_gain_adjusted", "43B2b")
         for card in [p.card for p in table.penalty if p.seat is owner]:

@@ -691,11 +691,20 @@ def _due_before(moment: Moment) -> str | None:
     return str(due) if due else None
 
 
+#: Flags whose point, left to the director, decides whether and how the board goes on (13B1:
+#: whether what was seen interferes with play; 14B2: how to go on without a missing card):
+#: who acts next, and whether the score stands as played, are then the director's to say, not
+#: the learner's to work out.
+CONTINUATION_FLAGS = frozenset({"13B1", "14B2"})
+
+
 def next_question(record: Mapping[str, Any], moment: Moment | None = None
                   ) -> dict[str, Any] | None:
     moment = moment or Moment(record, moments.ruled(record))
     nxt = moment.output["state"].get("next")
     if nxt is None or moment.ruling is None or moment.output["state"]["phase"] == "ended":
+        return None
+    if any(str(f.get("law")) in CONTINUATION_FLAGS for f in moment.ruling.get("flags") or ()):
         return None
     law = _main_law(moment.ruling)
     fact = _fact(record, moment.output)
@@ -792,6 +801,8 @@ def score_question(record: Mapping[str, Any],
                    known: Mapping[int, dict[str, Any]] | None = None) -> dict[str, Any] | None:
     if record["state"]["phase"] != "ended" or record["state"]["contract"] is None:
         return None
+    if any(str(f.get("law")) in CONTINUATION_FLAGS for f in record["ruling"].get("flags") or ()):
+        return None  # whether the board stood as played was the director's to decide
     moment = Moment(record, moments.end(record), known)
     output = moment.output
     if output["state"]["phase"] != "ended" or not output.get("score") \

@@ -206,3 +206,16 @@ def test_every_board_case_names_the_clause_it_rests_on() -> None:
         for path in files:
             source = yaml.safe_load(path.read_text(encoding="utf-8"))["source"]
             assert f"{law[3:].lstrip('0')}" in source and "1987" in source, path.name
+
+
+@pytest.mark.parametrize("earlier, breach", [("S looks W", "43A2c"), ("S looks N", "43A2b"),
+                                             ("S exchanges", "43A2a")])
+def test_43b2a_rests_on_the_clause_of_43a2_dummy_broke_before_he_warned(
+        earlier: str, breach: str) -> None:
+    """43B2(a): declarer loses the protection only because dummy had broken a limit of 43A2
+    (looked at a defender's hand (c), watched declarer (b), exchanged hands (a)); the ruling on
+    the warning cites that clause beside 43B2a, so a question never offers it as wrong."""
+    warned = ruling_of(rule([*AUCTION, *TWO_TRICKS, earlier, "S warns"]), "dummy_warns")
+    assert {"43B2a", breach} <= set(warned["laws"])
+    plain = ruling_of(rule([*AUCTION, *TWO_TRICKS, "S warns"]), "dummy_warns")
+    assert not any(law.startswith("43A2") for law in plain["laws"])

@@ -452,3 +452,25 @@ def test_penalty_card_mistakes_are_whole() -> None:
                                    and d.get("when") == "first_legal_opportunity"
                                    for d in stated), (q["id"], stated)
     assert checked >= 20, checked
+
+
+def test_no_next_or_score_question_where_the_director_decides_whether_play_goes_on() -> None:
+    """13B1 / 14B2 leave it to the director whether (and how) the board goes on: who acts next
+    and the score as played are his to say, so neither is asked; and the context tells when the
+    wrong count was found, which decides 13A against 13B."""
+    from generator.scenarios.bank import Plan, scenarios
+
+    records = scenarios(Plan(40, 3, ("board-and-deal",), ("en", "ru"), drills=0), workers=1)
+    flagged = [r for r in records if {str(f.get("law")) for f in r["ruling"].get("flags") or ()}
+               & {"13B1", "14B2"}]
+    assert flagged, "the sample holds no 13B1/14B2 ruling"
+    for record in flagged:
+        assert not [q for q in record["questions"] if q["kind"] in ("next", "score")], record["id"]
+    counted = [q for r in records if r["kind"] in ("wrong_number_of_cards", "missing_card")
+               for q in r["questions"]]
+    assert counted
+    for q in counted:
+        assert q["context"]["en"].startswith(("Before any call", "During the auction",
+                                              "During the play", "Once the play was over"))
+        assert q["context"]["ru"].startswith(("Ещё до первой заявки", "Во время торговли",
+                                              "Во время розыгрыша", "После розыгрыша"))
