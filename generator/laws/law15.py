@@ -46,14 +46,14 @@ says who minds the board, not what follows):
 
 * 15D1, found before any call: nobody has looked at a wrong hand for the auction (the reading of
   :data:`generator.laws.law13.SEEN_ONCE_A_CALL_IS_MADE`): the hands are put into their right
-  seats and the board is played normally, no adjusted score (``hands_to_right_seats``), as 15A
-  keeps a wrong board's play when nothing is lost.
+  seats and the board is played normally, no adjusted score (``hands_to_right_seats``), as 13A
+  puts a fouled deal right when nobody has seen another's cards (13A is cited beside 15D1).
 * 15D2, found during the auction: as 15C, the auction is cancelled and a new one begins from the
   dealer with the hands in their right seats (``auction_cancelled``, ``hands_to_right_seats``).
   Unlike 15C nobody can repeat his calls (every player now holds another hand), and every player
   has seen a hand that is now someone else's: whether that interferes is the director's
-  judgement (the flag of 13B1, ``seen_cards_may_interfere``); if it does, artificial adjusted
-  scores (12C1). Off (:data:`ROTATED_AUCTION_REPLAYED`), the director takes the board as unplayable
+  judgement (the flag of 13B1, ``seen_cards_may_interfere``; 13B is cited beside 15D2); if it
+  does, artificial adjusted scores (12C1). Off (:data:`ROTATED_AUCTION_REPLAYED`), the director takes the board as unplayable
   at once: no new auction, artificial adjusted scores.
 * 15D3, found once the auction is over (in the play or after it): the result stands if it can
   still be scored against the other tables. Turned half-way, each pair held its own line's hands
@@ -147,11 +147,13 @@ class BoardRotated(Rule):
         quarter = self.fact.detail("rotation") == "quarter"
         if phase == "auction" and not self.fact.detail("called"):
             self.ruling.add("hands_to_right_seats", "15D1")
+            self.ruling.cite("13A")  # nobody has seen a hand not his: 13A's reading, by analogy
         elif phase == "auction":
             self.ruling.add("auction_cancelled", "15D2")
             if ROTATED_AUCTION_REPLAYED:
                 self.ruling.add("hands_to_right_seats", "15D2")
                 self.ruling.flag("seen_cards_may_interfere", "15D2")
+                self.ruling.cite("13B")  # each player has seen another's hand: 13B's judgement
                 table.restart_auction()
             else:
                 artificial(self, "12C1")
@@ -166,3 +168,7 @@ class BoardRotated(Rule):
             artificial(self, "12C1")
             if phase != "ended":
                 table.end_play()
+
+    def after_call(self, table: Table, seat: Seat, call: CallValue) -> None:
+        """Nothing waits on a later call: there is no offender whose duty a call would spend,
+        and the second auction (15D2) is free, nobody holding the hand he called with."""
