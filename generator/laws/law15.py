@@ -32,13 +32,15 @@ sat; the deal given is the one as it was held at the table.
 
 No 1987 text on this was seen (spec §2-3 covers Laws 1-16 only in outline; seeds 000/001 hold
 13B-C, 14A-B, 15A-C). The later codes have no clause of their own for it either: directors rule
-it from the principles of Laws 13-15 and from their guides. What was found (``search``, pages):
-the EBU directors' forum (a table seated in the wrong orientation in a pairs event keeps its
-results, scored with the pair numbers swapped for those boards; in a teams match the board
-cannot be compared, so averages), blml 2007 ("Wrong direction": a half turn, let the board be
-played; a quarter turn in a team match, artificial scores, shared by both sides when both were
-responsible for the board's position), the EBU White Book (3.7.2.2, a board arrow-switched at
-one table of a multi-team event scored by cross-IMPs). Reading taken ([M]), labelled **15D**
+it from the principles of Laws 13-15 and from their guides. What was found (public pages; the
+ACBL and EBU guides themselves were not reached): the EBU directors' forum, "Players in wrong
+orientation" (forums.ebu.co.uk, comment 12244: in a pairs event the boards played the wrong way
+keep their results, scored with the pair numbers swapped; in a teams match the board cannot be
+compared, so averages); blml, "Wrong direction" (November 2007: a half turn, let the board be
+played; a quarter turn in a team match, artificial scores, shared when both sides answer for
+the board's position); the EBU forum thread "Arrow-switching in teams of eight" (a board played
+at 90 degrees at one table scored with the lines exchanged, citing White Book 3.7.2.2 for the
+cross-IMP arithmetic). Reading taken ([M]), labelled **15D**
 here because it follows the three moments and the remedies of Law 15, of which it is a variant
 (the board is right, but the line that held each hand is not the one the movement meant): it is
 placed in this module, not under Law 6 (which makes a deal; this deal is right) nor Law 7 (which
@@ -53,8 +55,8 @@ says who minds the board, not what follows):
   Unlike 15C nobody can repeat his calls (every player now holds another hand), and every player
   has seen a hand that is now someone else's: whether that interferes is the director's
   judgement (the flag of 13B1, ``seen_cards_may_interfere``; 13B is cited beside 15D2); if it
-  does, artificial adjusted scores (12C1). Off (:data:`ROTATED_AUCTION_REPLAYED`), the director takes the board as unplayable
-  at once: no new auction, artificial adjusted scores.
+  does, artificial adjusted scores (12C1). Off (:data:`ROTATED_AUCTION_REPLAYED`), the director
+  takes the board as unplayable at once: no new auction, artificial adjusted scores.
 * 15D3, found once the auction is over (in the play or after it): the result stands if it can
   still be scored against the other tables. Turned half-way, each pair held its own line's hands
   and the result stands as it is (``rotated_result_stands``). Turned a quarter, the result stands

@@ -213,7 +213,8 @@ class WrongDirection:
     the board has been played turned on the table, every hand taken by the wrong seat (Law 15D,
     reconstructed: see generator/laws/law15.py). Plain, the board was turned a quarter: North-South
     took the East-West hands and the reverse; ``180``, it was turned half-way: North took South's
-    hand and East West's, each pair still holding its own line's two hands. Extension of format 1."""
+    hand and East West's, each pair still holding its own line's two hands. Extension of
+    format 1."""
 
     half: bool = False
 

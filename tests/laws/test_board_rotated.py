@@ -15,10 +15,10 @@ import pytest
 
 from generator.errors import ParseError
 from generator.laws import explain, law15
-from generator.scenarios.questions import TOPICS
-from generator.table.events import WrongDirection, parse_event
 from generator.laws.engine import analyse
+from generator.scenarios.questions import TOPICS
 from generator.table.case import parse_case
+from generator.table.events import WrongDirection, parse_event
 
 CASES = Path(__file__).resolve().parents[1] / "cases" / "1987" / "law15"
 DEAL = "N:AKQ2.K32.54.A987 J43.AQ4.KQJ2.K65 T9876.J5.A63.Q32 5.T9876.T987.JT4"
