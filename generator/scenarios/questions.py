@@ -498,17 +498,22 @@ def _board_mistakes(moment: Moment, rects: list[dict[str, Any]], law: str) -> li
 def _rotated_mistakes(i: int, r: dict[str, Any], count: int,
                       swap: Callable[..., None]) -> None:
     """Wrong outcomes of a board played turned (15D, reconstructed: see law15): an adjusted
-    score where the board is simply put right or its result kept, the first auction kept, the
-    lines exchanged (or not) the wrong way round."""
+    score where the board is simply put right, the first auction kept or repeated as 15C would
+    have it, the board bid again once the auction is over, the lines exchanged the wrong way.
+    Where a flag leaves artificial scores to the director (what was seen in 15D2, a quarter
+    turn with no comparison in 15D3), no adjusted score is offered as wrong."""
     kind = r["kind"]
     if kind == "hands_to_right_seats" and count == 1:
         swap(i, "board_rotated_early", [_ARTIFICIAL])
-    elif kind == "auction_cancelled":
-        swap(i, "board_rotated_auction", [], drop=())
-        swap(i, "board_rotated_replayed", [_ARTIFICIAL], drop=("hands_to_right_seats",))
+    elif kind == "auction_cancelled" and count > 1:
+        swap(i, "board_rotated_auction", [])
+        swap(i, "board_rotated_free", [dict(r), {"kind": "must_repeat_calls", "side": "NS"}])
     elif kind == "rotated_result_stands":
-        swap(i, "board_rotated_stands", [{"kind": "result_cancelled"}, _ARTIFICIAL])
+        if not r.get("lines_exchanged"):
+            swap(i, "board_rotated_stands", [{"kind": "result_cancelled"}, _ARTIFICIAL])
         swap(i, "board_rotated_lines", [dict(r, lines_exchanged=not r.get("lines_exchanged"))])
+        swap(i, "board_rotated_too_late", [{"kind": "auction_cancelled"},
+                                           {"kind": "hands_to_right_seats"}])
 
 
 def _other_class(rects: list[dict[str, Any]], first: Mapping[str, Any], law: str
