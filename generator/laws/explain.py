@@ -81,6 +81,9 @@ def _board_kind_key(kind: str, details: Mapping[str, Any]) -> str | None:
         return f"{key}_{when}" if when in ("before", "auction", "play") else key
     if kind == "board_not_designated" and details.get("played_before"):
         return "board_not_designated_played_before"
+    if kind == "board_rotated":  # 15D: a quarter or a half turn, found early or late
+        late = "_ended" if details.get("phase") == "ended" else ""
+        return f"{kind}_{details.get('rotation', 'quarter')}{late}"
     if kind == "dummy_exceeds_rights" and details.get("act"):
         return f"{kind}_{details['act']}"
     if kind in ("dummy_warns", "dummy_draws_attention") and details.get("earlier"):
@@ -161,7 +164,8 @@ def _rectification_text(directory: Path, rect_json: str, lang: str) -> str:
 #: Rectifications whose sentence turns on one field: (field, key if true, key if false); a
 #: string field names its key itself.
 _KEYED_BY = {"information": ("authorised", "authorised", "unauthorised"),
-             "lead_from": ("hand", "declarer", "dummy")}
+             "lead_from": ("hand", "declarer", "dummy"),
+             "rotated_result_stands": ("lines_exchanged", "exchanged", "as_played")}
 
 
 def _say_rectification(rect: dict[str, Any], lang: str) -> str:

@@ -41,6 +41,7 @@ KIND_LAWS: dict[str, dict[Kind, tuple[str, ...]]] = {
         Kind.EXPLANATION_REQUEST: ("20",),
         Kind.MISSING_CARD: ("14",),
         Kind.BOARD_NOT_DESIGNATED: ("15",),
+        Kind.BOARD_ROTATED: ("15",),
         Kind.WITHDRAWN_INFORMATION: ("16",),
         Kind.DUMMY_EXCEEDS_RIGHTS: ("43",),
         Kind.DUMMY_WARNS: ("42",),

@@ -22,6 +22,49 @@ first one (``must_repeat_calls``), and if any repeated call differs in any way t
 cancels the board (``board_cancelled``, artificial adjusted scores). Off, the first auction is
 simply cancelled and the second is free. Found in the play (or later) by a player who played it
 before, 15B rules; a board found wrong during the play with nobody having played it is 15A.
+
+**A board played in the wrong direction** (``director wrong-direction``; ``... 180``), kind
+``board_rotated``: the right board, at the right table, with the right players, but turned on the
+table so that every hand went to the wrong seat. Turned a quarter, North-South took the
+East-West hands (and the reverse); turned half-way, North took South's hand and East West's, so
+that each pair still held its own line's two hands. The events of a case name the seats as they
+sat; the deal given is the one as it was held at the table.
+
+No 1987 text on this was seen (spec §2-3 covers Laws 1-16 only in outline; seeds 000/001 hold
+13B-C, 14A-B, 15A-C). The later codes have no clause of their own for it either: directors rule
+it from the principles of Laws 13-15 and from their guides. What was found (public pages; the
+ACBL and EBU guides themselves were not reached): the EBU directors' forum, "Players in wrong
+orientation" (forums.ebu.co.uk, comment 12244: in a pairs event the boards played the wrong way
+keep their results, scored with the pair numbers swapped; in a teams match the board cannot be
+compared, so averages); blml, "Wrong direction" (November 2007: a half turn, let the board be
+played; a quarter turn in a team match, artificial scores, shared when both sides answer for
+the board's position); the EBU forum thread "Arrow-switching in teams of eight" (a board played
+at 90 degrees at one table scored with the lines exchanged, citing White Book 3.7.2.2 for the
+cross-IMP arithmetic). Reading taken ([M]), labelled **15D**
+here because it follows the three moments and the remedies of Law 15, of which it is a variant
+(the board is right, but the line that held each hand is not the one the movement meant): it is
+placed in this module, not under Law 6 (which makes a deal; this deal is right) nor Law 7 (which
+says who minds the board, not what follows):
+
+* 15D1, found before any call: nobody has looked at a wrong hand for the auction (the reading of
+  :data:`generator.laws.law13.SEEN_ONCE_A_CALL_IS_MADE`): the hands are put into their right
+  seats and the board is played normally, no adjusted score (``hands_to_right_seats``), as 13A
+  puts a fouled deal right when nobody has seen another's cards (13A is cited beside 15D1).
+* 15D2, found during the auction: as 15C, the auction is cancelled and a new one begins from the
+  dealer with the hands in their right seats (``auction_cancelled``, ``hands_to_right_seats``).
+  Unlike 15C nobody can repeat his calls (every player now holds another hand), and every player
+  has seen a hand that is now someone else's: whether that interferes is the director's
+  judgement (the flag of 13B1, ``seen_cards_may_interfere``; 13B is cited beside 15D2); if it
+  does, artificial adjusted scores (12C1). Off (:data:`ROTATED_AUCTION_REPLAYED`), the director
+  takes the board as unplayable at once: no new auction, artificial adjusted scores.
+* 15D3, found once the auction is over (in the play or after it): the result stands if it can
+  still be scored against the other tables. Turned half-way, each pair held its own line's hands
+  and the result stands as it is (``rotated_result_stands``). Turned a quarter, the result stands
+  scored as though North-South had sat East-West on this board (``lines_exchanged``) - the
+  pairs-event practice - and a flag leaves to the director the case where the movement allows no
+  such comparison (a team match): artificial adjusted scores (12C1). Off
+  (:data:`QUARTER_TURN_RESCORED`), a quarter turn always brings artificial adjusted scores, the
+  split of the blame being the director's finding (``fault_to_be_found``).
 """
 
 from __future__ import annotations
@@ -40,6 +83,15 @@ if TYPE_CHECKING:
 #: 15C: the staying players repeat their first-auction calls and a difference cancels the board
 #: (True), or the second auction is free (False). See the module docstring.
 SECOND_AUCTION_REPEATS = True
+
+#: 15D2 (reconstructed): a board found turned during the auction is replayed with the hands in
+#: their right seats, the director judging what was seen (True), or cancelled at once with
+#: artificial adjusted scores (False). See the module docstring.
+ROTATED_AUCTION_REPLAYED = True
+
+#: 15D3 (reconstructed): a board played turned a quarter keeps its result, scored with the lines
+#: exchanged (True, as in a pairs event), or always brings artificial adjusted scores (False).
+QUARTER_TURN_RESCORED = True
 
 
 @rule(Kind.BOARD_NOT_DESIGNATED, editions={"1987"})
@@ -86,3 +138,39 @@ class BoardNotDesignated(Rule):
             self.ruling.add("board_cancelled", "15C")
             artificial(self, "12C1")
             table.end_play()
+
+
+@rule(Kind.BOARD_ROTATED, editions={"1987"})
+class BoardRotated(Rule):
+    """A board played turned on the table (15D, reconstructed: see the module docstring)."""
+
+    def detected(self, table: Table) -> None:
+        phase = str(self.fact.detail("phase"))
+        quarter = self.fact.detail("rotation") == "quarter"
+        if phase == "auction" and not self.fact.detail("called"):
+            self.ruling.add("hands_to_right_seats", "15D1")
+            self.ruling.cite("13A")  # nobody has seen a hand not his: 13A's reading, by analogy
+        elif phase == "auction":
+            self.ruling.add("auction_cancelled", "15D2")
+            if ROTATED_AUCTION_REPLAYED:
+                self.ruling.add("hands_to_right_seats", "15D2")
+                self.ruling.flag("seen_cards_may_interfere", "15D2")
+                self.ruling.cite("13B")  # each player has seen another's hand: 13B's judgement
+                table.restart_auction()
+            else:
+                artificial(self, "12C1")
+                table.end_play()
+        elif not quarter:
+            self.ruling.add("rotated_result_stands", "15D3", lines_exchanged=False)
+        elif QUARTER_TURN_RESCORED:
+            self.ruling.add("rotated_result_stands", "15D3", lines_exchanged=True)
+            self.ruling.flag("rotated_no_comparison", "15D3")
+        else:
+            self.ruling.add("result_cancelled", "15D3")
+            artificial(self, "12C1")
+            if phase != "ended":
+                table.end_play()
+
+    def after_call(self, table: Table, seat: Seat, call: CallValue) -> None:
+        """Nothing waits on a later call: there is no offender whose duty a call would spend,
+        and the second auction (15D2) is free, nobody holding the hand he called with."""

@@ -32,7 +32,8 @@ NEUTRAL = ("no_rectification", "call_stands", "lead_stands", "play_stands",
 BOARD = ("deal_corrected", "result_cancelled", "card_restored", "deal_reconstructed",
          "deemed_held_throughout", "score_stands", "auction_cancelled", "contestants_reseated",
          "must_repeat_calls", "board_cancelled", "information", "lead_from", "protection_lost",
-         "irregularity_still_ruled", "penalty_waived")
+         "irregularity_still_ruled", "penalty_waived", "hands_to_right_seats",
+         "rotated_result_stands")
 #: Rectification kinds that say what the ruling *does*, as an answer states them (the others
 #: only describe bookkeeping). A correction without penalty (a card taken back, a call
 #: cancelled and replaced) is part of the answer: "no penalty" is then no wrong answer to test.

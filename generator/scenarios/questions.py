@@ -85,6 +85,7 @@ TOPICS = {
     "wrong_number_of_cards": "board-and-deal",
     "missing_card": "board-and-deal",
     "board_not_designated": "board-and-deal",
+    "board_rotated": "board-and-deal",
     "withdrawn_information": "director-and-procedure",
     "dummy_exceeds_rights": "play-procedure",
     "dummy_warns": "play-procedure",
@@ -442,7 +443,9 @@ def _board_mistakes(moment: Moment, rects: list[dict[str, Any]], law: str) -> li
         rects = [{"kind": "no_rectification", "law": "42B2"}]  # "no penalty": the answer
     for i, r in enumerate(rects):
         kind, at = r["kind"], str(r.get("law", ""))
-        if kind == "deal_corrected" and at == "13A":
+        if at.startswith("15D"):
+            _rotated_mistakes(i, r, len(rects), swap)
+        elif kind == "deal_corrected" and at == "13A":
             swap(i, "board_13a", [_ARTIFICIAL])
         elif kind == "result_cancelled":
             swap(i, "board_cancelled", [{"kind": "score_stands"}], drop=("adjusted_score",))
@@ -490,6 +493,27 @@ def _board_mistakes(moment: Moment, rects: list[dict[str, Any]], law: str) -> li
             partner = str(Seat.parse(str(r["seat"])).partner)
             swap(i, "board_waived_seat", [dict(r, seat=partner)])
     return out
+
+
+def _rotated_mistakes(i: int, r: dict[str, Any], count: int,
+                      swap: Callable[..., None]) -> None:
+    """Wrong outcomes of a board played turned (15D, reconstructed: see law15): an adjusted
+    score where the board is simply put right, the first auction kept or repeated as 15C would
+    have it, the board bid again once the auction is over, the lines exchanged the wrong way.
+    Where a flag leaves artificial scores to the director (what was seen in 15D2, a quarter
+    turn with no comparison in 15D3), no adjusted score is offered as wrong."""
+    kind = r["kind"]
+    if kind == "hands_to_right_seats" and count == 1:
+        swap(i, "board_rotated_early", [_ARTIFICIAL])
+    elif kind == "auction_cancelled" and count > 1:
+        swap(i, "board_rotated_auction", [])
+        swap(i, "board_rotated_free", [dict(r), {"kind": "must_repeat_calls", "side": "NS"}])
+    elif kind == "rotated_result_stands":
+        if not r.get("lines_exchanged"):
+            swap(i, "board_rotated_stands", [{"kind": "result_cancelled"}, _ARTIFICIAL])
+        swap(i, "board_rotated_lines", [dict(r, lines_exchanged=not r.get("lines_exchanged"))])
+        swap(i, "board_rotated_too_late", [{"kind": "auction_cancelled"},
+                                           {"kind": "hands_to_right_seats"}])
 
 
 def _other_class(rects: list[dict[str, Any]], first: Mapping[str, Any], law: str

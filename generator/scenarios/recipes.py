@@ -36,6 +36,7 @@ from generator.table.events import (
     HandCount,
     PlayedBefore,
     WrongBoard,
+    WrongDirection,
     WrongTable,
 )
 from generator.table.irregularities import Kind
@@ -675,6 +676,17 @@ def board_not_designated(d: Driver) -> bool:
         d.apply(PlayedBefore(d.rng.choice(list(Seat))))
     else:
         d.apply(WrongTable())
+    return True
+
+
+@recipe("board-played-rotated", Kind.BOARD_ROTATED, weight=0.4)
+def board_played_rotated(d: Driver) -> bool:
+    """The board found turned on the table (15D, reconstructed): before any call, in the
+    auction, in the play or once it is over; turned a quarter (the lines' hands exchanged) more
+    often than half-way."""
+    if not _board_moment(d):
+        return False
+    d.apply(WrongDirection(half=d.rng.random() < 0.35))
     return True
 
 

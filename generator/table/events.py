@@ -208,6 +208,21 @@ class WrongTable:
 
 
 @dataclass(frozen=True)
+class WrongDirection:
+    """``director wrong-direction`` / ``director wrong-direction 180``: the director finds that
+    the board has been played turned on the table, every hand taken by the wrong seat (Law 15D,
+    reconstructed: see generator/laws/law15.py). Plain, the board was turned a quarter: North-South
+    took the East-West hands and the reverse; ``180``, it was turned half-way: North took South's
+    hand and East West's, each pair still holding its own line's two hands. Extension of
+    format 1."""
+
+    half: bool = False
+
+    def __str__(self) -> str:
+        return "director wrong-direction" + (" 180" if self.half else "")
+
+
+@dataclass(frozen=True)
 class PlayedBefore:
     """``N played-before``: N has already played this board in an earlier round (15B).
     Extension of format 1."""
@@ -244,7 +259,7 @@ class DirectorCalled:
 Event = (
     CallMade | CallChanged | Accepted | Refused | OptionChosen | CardLed | CardPlayed
     | CardsExposed | Claimed | Conceded | WrongBoard | DirectorCalled | Asked
-    | HandCount | Objected | WrongTable | PlayedBefore | DummyAct
+    | HandCount | Objected | WrongTable | WrongDirection | PlayedBefore | DummyAct
 )
 
 VERBS = (
@@ -277,6 +292,10 @@ def parse_event(text: str) -> Event:
         return DirectorCalled()
     if words[0].lower() == "director" and words[1].lower() == "wrong-table":
         return _wrong_table(words[2:], text)
+    if words[0].lower() == "director" and words[1].lower() == "wrong-direction":
+        if len(words) > 3 or (len(words) == 3 and words[2] != "180"):
+            raise ParseError(f"'director wrong-direction' takes nothing or 180: {text!r}")
+        return WrongDirection(len(words) == 3)
     seat = Seat.parse(words[0])
     if len(words) < 2:
         raise ParseError(f"event {text!r} has a seat but no call or verb")

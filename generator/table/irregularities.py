@@ -49,6 +49,7 @@ class Kind(StrEnum):
     EXPLANATION_REQUEST = "explanation_request"  # a player asks what an opponent's call means
     MISSING_CARD = "missing_card"  # a hand short, the other three right (Law 14)
     BOARD_NOT_DESIGNATED = "board_not_designated"  # a board not meant for this table (15)
+    BOARD_ROTATED = "board_rotated"  # the board played turned, hands in wrong seats (15D)
     WITHDRAWN_INFORMATION = "withdrawn_information"  # may a withdrawn action be used? (16C)
     DUMMY_EXCEEDS_RIGHTS = "dummy_exceeds_rights"  # dummy looks at a hand, exchanges (43A2)
     DUMMY_WARNS = "dummy_warns"  # dummy warns declarer against the wrong hand (42B2)

@@ -53,6 +53,7 @@ from generator.table.events import (
     PlayedBefore,
     Refused,
     WrongBoard,
+    WrongDirection,
     WrongTable,
 )
 from generator.table.irregularities import Irregularity, Kind, make
@@ -337,7 +338,8 @@ class Table:
             self._ask(event, index)
         elif isinstance(event, WrongBoard):
             self.record(make(Kind.CARDS_FROM_WRONG_BOARD, event.seat, index))
-        elif isinstance(event, (HandCount, Objected, WrongTable, PlayedBefore, DummyAct)):
+        elif isinstance(event, (HandCount, Objected, WrongTable, WrongDirection, PlayedBefore,
+                                DummyAct)):
             self._board_event(event, index)
         elif isinstance(event, DirectorCalled):
             self.director_called.append(index)
@@ -650,8 +652,8 @@ class Table:
                          withdrawn_event=last.event, serving=serving or None))
 
     # ----------------------------------------------------------------------------- board, dummy
-    def _board_event(self, event: HandCount | Objected | WrongTable | PlayedBefore | DummyAct,
-                     index: int) -> None:
+    def _board_event(self, event: HandCount | Objected | WrongTable | WrongDirection
+                     | PlayedBefore | DummyAct, index: int) -> None:
         """The board and deal found wrong (Laws 13-15) and dummy acting on his own (42-43):
         each recorded as a fact with what its ruling turns on; an objection (13B2) goes to the
         ruler of the fact it objects to."""
@@ -672,6 +674,10 @@ class Table:
             self.record(make(kind, event.seat, index, cards=event.cards, phase=self.phase,
                              called=called, found=str(found) if found else None,
                              revoked=revoked, defender=self.is_defender(event.seat) or None))
+        elif isinstance(event, WrongDirection):
+            # 15D (reconstructed): when it was found, and whether each line kept its own hands
+            self.record(make(Kind.BOARD_ROTATED, None, index, phase=self.phase, called=called,
+                             rotation="half" if event.half else "quarter"))
         elif isinstance(event, (WrongTable, PlayedBefore)):
             seat = event.seat if isinstance(event, PlayedBefore) else None
             self.record(make(Kind.BOARD_NOT_DESIGNATED, seat, index, phase=self.phase,
