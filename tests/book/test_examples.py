@@ -151,8 +151,12 @@ def test_chapters_without_a_topic_get_no_examples_and_a_quiz_by_law(
             assert ex.worked_examples(records, slug, "ru") == ""
     scoring = ex.chapter_questions(questions, "15-scoring")
     assert scoring and all(q["kind"] == "score" for q in scoring)
+    # the procedure chapter: its own topic's questions (16C) when the bank holds some, else the
+    # questions of its laws (10C's options questions)
     procedure = ex.chapter_questions(questions, "01-director-and-procedure")
-    assert procedure and all(q["kind"] == "options" for q in procedure)
+    own = [q for q in questions if q["topic"] == "director-and-procedure"]
+    assert procedure and all(q["topic"] == "director-and-procedure" if own
+                             else q["kind"] == "options" for q in procedure)
     assert "## Quiz" in chapter_quiz(questions, "15-scoring", "en")[0]
     for slug in ("13-claims", "14-proprieties"):
         assert ex.chapter_questions(questions, slug) == []
