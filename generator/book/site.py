@@ -147,6 +147,9 @@ def sphinx_config(book: Path, lang: str, langs: Sequence[str]) -> dict[str, Any]
                 "html_extra_path"):
         config[key] = list(config.get(key) or [])
     config["templates_path"].append(str(Path(__file__).parent / "templates"))
+    # the search page lists its results without fetching each page for a summary: opened from
+    # disk, a browser refuses those fetches (each a console error); the titles are enough
+    config["html_show_search_summary"] = False
     config["language"] = lang
     config["tdcourse_languages"] = list(langs)
     result: dict[str, Any] = config

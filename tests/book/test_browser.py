@@ -346,8 +346,8 @@ def test_the_theme_icons_are_drawn_where_the_theme_shows_them(
         .filter(s => getComputedStyle(s).display !== 'none').map(s => s.dataset.mode)""")
     mode = page.evaluate("document.documentElement.dataset.mode || 'auto'")
     assert shown == [mode], f"theme switch shows {shown} in mode {mode}"
-    for selector in ("button.primary-toggle svg.fa-bars",
-                     "button.search-button__button svg.fa-magnifying-glass"):
+    for selector in ("button.primary-toggle svg.fa-bars:visible",
+                     "button.search-button__button svg.fa-magnifying-glass:visible"):
         box = page.locator(selector).first.bounding_box()
         assert box is not None and box["width"] > 5 and box["height"] > 5, selector
     watched_page.assert_clean()
