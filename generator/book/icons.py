@@ -179,6 +179,8 @@ def slim_stylesheet(css: str, keep: Iterable[str]) -> str:
     return _SOURCE_MAP.sub("", slim)
 
 
+#: What a page styled by the theme holds: a link to the theme's stylesheets.
+THEMED = "_static/styles/"
 #: Class prefixes kept whatever the pages hold: Bootstrap builds these names at run time
 #: (``bs-tooltip-top``), so no text of the output holds them whole.
 KEEP_PREFIXES = ("bs-",)
@@ -249,10 +251,14 @@ def purge(css: str, used: set[str], prefixes: tuple[str, ...] = KEEP_PREFIXES) -
 
 
 def words_of(outdir: Path) -> set[str]:
-    """Every word (``[\\w-]+``) of the output's pages and scripts: the classes they can use."""
+    """Every word (``[\\w-]+``) of the output's themed pages and of its scripts: the classes
+    they can use. A page that does not link the theme's stylesheets (a printable chart page
+    with its own styles, written beside the site after the build) is not read: the result is
+    then the same for a clean build and a rebuild."""
     words: set[str] = set()
-    files = [*sorted(outdir.rglob("*.html")), *sorted((outdir / "_static").rglob("*.js"))]
-    for path in files:
+    pages = [p for p in sorted(outdir.rglob("*.html"))
+             if THEMED in p.read_text(encoding="utf-8", errors="replace")]
+    for path in [*pages, *sorted((outdir / "_static").rglob("*.js"))]:
         words.update(re.findall(r"[\w-]+", path.read_text(encoding="utf-8", errors="replace")))
     return words
 

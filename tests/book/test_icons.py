@@ -40,6 +40,7 @@ def _fake_output(tmp_path: Path) -> Path:
     (out / "_static" / "styles").mkdir()
     (out / "chapters").mkdir()
     (out / "chapters" / "one.html").write_text(
+        '<link href="../_static/styles/theme.css" rel="stylesheet">'
         '<button><i class="fa-solid fa-bars"></i></button>'
         '<span class="fa-regular fa-sun fa-lg"></span><p class="note">text</p>', encoding="utf-8")
     (out / "_static" / "scripts" / "theme.js").write_text(
@@ -118,3 +119,13 @@ def test_the_words_of_an_output_include_the_classes_its_scripts_add(tmp_path: Pa
                                                   encoding="utf-8")
     words = icons.words_of(out)
     assert {"show", "collapsing", "fa-bars", "note"} <= words
+
+
+def test_a_page_without_the_themes_stylesheets_adds_no_word(tmp_path: Path) -> None:
+    """A printable page with its own styles (written beside the site after the build) does not
+    change what the theme's stylesheet keeps, so a rebuild purges as a clean build does."""
+    out = _fake_output(tmp_path)
+    before = icons.words_of(out)
+    (out / "print.html").write_text("<style>svg{}</style><p class='lead attention'>x</p>",
+                                    encoding="utf-8")
+    assert icons.words_of(out) == before and "attention" not in before
