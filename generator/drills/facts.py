@@ -6,11 +6,16 @@ correction period. The facts are a table (``data/facts.yaml``, in our own words,
 clause, source and confidence); a drill per chapter asks one of them as a single-choice question.
 
 Why the wrong answers come from the table rather than being written per question: a wrong
-answer is then the answer that *another* clause gives to a neighbouring question (the facts of
-one ``group`` are asked in the same form), so its why can name the clause it really belongs to,
-and the audit can recompute every choice from the table alone. A fact's ``clash`` list names
-facts whose answers would be (nearly) right for its question; those are never its wrong answers,
-nor it theirs, nor any fact with the same answer text.
+answer is then the answer that *another* clause gives to a neighbouring question, so its why can
+name the clause it really belongs to, and the audit can recompute every choice from the table
+alone. A neighbour's answer is a real distractor only if it answers *this* question in its form
+(an examiner failed "Only an opponent" offered for "Through whom is an appeal lodged?"), so
+wrong answers are drawn only from facts of the same ``group`` and the same ``form`` (a person
+at the table, an official, a moment, a finite verb phrase, a number...; the same grammatical
+form in Russian too). Where a fact has fewer than three such neighbours it carries its own
+``distractors``, written for its question, each with the clause that shows it wrong and a why.
+A fact's ``clash`` list names facts whose answers would be (nearly) right for its question;
+those are never its wrong answers, nor it theirs, nor any fact with the same answer text.
 
 ``board_conditions`` asks the dealer and vulnerability of a board number (Law 2), computed by
 :class:`generator.model.board.Board` and checked against it.
@@ -47,6 +52,16 @@ FRAMES = ("drills.facts",)
 
 
 @dataclass(frozen=True)
+class Distractor:
+    """A wrong answer written for one fact's question: its text, the clause that shows it wrong
+    (or that it belongs to), and why it is wrong, in every language."""
+
+    text: Mapping[str, str]
+    law: str
+    why: Mapping[str, str]
+
+
+@dataclass(frozen=True)
 class Fact:
     """One fact of the table: a question a clause answers, in every language."""
 
@@ -58,7 +73,10 @@ class Fact:
     confidence: str
     question: Mapping[str, str]
     answer: Mapping[str, str]
+    form: str = ""
     clash: tuple[str, ...] = ()
+    distractors: tuple[Distractor, ...] = ()
+    note: Mapping[str, str] | None = None
 
 
 def _texts(entry: Mapping[str, Any], field: str, fid: str) -> dict[str, str]:
@@ -89,17 +107,50 @@ def facts() -> tuple[Fact, ...]:
             raise ValueError(f"fact {fid}: unknown topic {entry['topic']!r}")
         if entry["confidence"] not in CONFIDENCE:
             raise ValueError(f"fact {fid}: confidence must be H or M")
+        if not str(entry.get("form") or "").strip():
+            raise ValueError(f"fact {fid}: no form")
+        answer = _texts(entry, "a", fid)
         out.append(Fact(fid, clause, str(entry["topic"]), str(entry["group"]),
                         str(entry["source"]), str(entry["confidence"]),
-                        _texts(entry, "q", fid), _texts(entry, "a", fid),
-                        tuple(str(c) for c in entry.get("clash") or ())))
+                        _texts(entry, "q", fid), answer, str(entry["form"]),
+                        tuple(str(c) for c in entry.get("clash") or ()),
+                        tuple(_distractor(d, fid, answer, index)
+                              for d in entry.get("distractors") or ()),
+                        _texts(entry, "note", fid) if "note" in entry else None))
     ids = [f.id for f in out]
     if len(set(ids)) != len(ids):
         raise ValueError("a fact id is used twice")
     unknown = sorted({c for f in out for c in f.clash} - set(ids))
     if unknown:
         raise ValueError(f"clash with unknown facts: {', '.join(unknown)}")
+    for fact in out:
+        for lang in fact.answer:
+            rivals = {o.answer[lang] for o in out if o is not fact and (
+                o.question[lang] == fact.question[lang] or o.id in fact.clash
+                or fact.id in o.clash)}
+            for own in fact.distractors:
+                if own.text[lang] in rivals:
+                    raise ValueError(f"fact {fact.id}: a distractor is another fact's answer "
+                                     f"to the same question: {own.text[lang]!r}")
+        texts = [d.text["en"] for d in fact.distractors]
+        if len(set(texts)) != len(texts):
+            raise ValueError(f"fact {fact.id}: two distractors say the same")
     return tuple(out)
+
+
+def _distractor(entry: Mapping[str, Any], fid: str, answer: Mapping[str, str],
+                index: Mapping[str, Any]) -> Distractor:
+    """One explicit wrong answer of fact ``fid``, checked: a clause of the index, both
+    languages, and a text other than the key's."""
+    law = str(entry.get("law"))
+    if law not in index:
+        raise ValueError(f"fact {fid}: distractor clause {law} is not in the 1987 law index")
+    text = {lang: str(entry.get(lang) or "").strip() for lang in i18n.languages()}
+    if not all(text.values()):
+        raise ValueError(f"fact {fid}: a distractor lacks a language")
+    if any(text[lang] == answer[lang] for lang in text):
+        raise ValueError(f"fact {fid}: a distractor is the answer itself")
+    return Distractor(text, law, _texts(entry, "why", fid))
 
 
 @functools.cache
@@ -124,8 +175,9 @@ def clashes(fact: Fact, other: Fact) -> bool:
 
 def may_be_wrong_answer(fact: Fact, other: Fact) -> bool:
     """Whether ``other``'s answer may stand as a wrong answer to ``fact``'s question: the same
-    group, another clause, another text in every language, no clash."""
-    return (other.group == fact.group and other.clause != fact.clause
+    group and form, another clause, another text in every language, no clash."""
+    return (other.group == fact.group and other.form == fact.form
+            and other.clause != fact.clause
             and all(other.answer[lang] != fact.answer[lang] for lang in fact.answer)
             and not clashes(fact, other))
 
@@ -160,28 +212,40 @@ def _titles(clause: str) -> dict[str, str]:
     return {lang: _title(clause, lang) for lang in i18n.languages()}
 
 
+def wrong_pool(fact: Fact) -> list[Fact | int]:
+    """Every wrong answer ``fact`` may offer: a neighbouring fact of its form, or the index of
+    one of its own distractors."""
+    return [*candidates(fact.id), *range(len(fact.distractors))]
+
+
+def _wrong_choice(fact: Fact, pick: Fact | int) -> dict[str, Any]:
+    if isinstance(pick, Fact):
+        return {"id": "", "text": dict(pick.answer), "correct": False,
+                "claim": {"law": pick.clause, "fact": pick.id},
+                "why": _each("why", law=pick.clause, title=_titles(pick.clause),
+                             question=pick.question)}
+    own = fact.distractors[pick]
+    return {"id": "", "text": dict(own.text), "correct": False,
+            "claim": {"law": own.law, "distractor": pick},
+            "why": _each("why_own", law=own.law, title=_titles(own.law), why=own.why)}
+
+
 def ask(fact: Fact, rng: random.Random, rid: str) -> dict[str, Any]:
-    """The question of ``fact``: its answer and :data:`WRONG` answers of neighbouring facts,
-    in an order drawn from ``rng``."""
-    pool = list(candidates(fact.id))
+    """The question of ``fact``: its answer and :data:`WRONG` wrong answers (neighbouring facts
+    of its form, or its own distractors), in an order drawn from ``rng``."""
+    pool = wrong_pool(fact)
     if len(pool) < WRONG:
         raise ValueError(f"fact {fact.id} has only {len(pool)} possible wrong answers")
     choices: list[dict[str, Any]] = [
         {"id": "", "text": dict(fact.answer), "correct": True, "claim": {"law": fact.clause}}]
-    for other in rng.sample(pool, WRONG):
-        choices.append({
-            "id": "", "text": dict(other.answer), "correct": False,
-            "claim": {"law": other.clause, "fact": other.id},
-            "why": _each("why", law=other.clause, title=_titles(other.clause),
-                         question=other.question),
-        })
+    choices.extend(_wrong_choice(fact, pick) for pick in rng.sample(pool, WRONG))
     rng.shuffle(choices)
     for i, choice in enumerate(choices):
         choice["id"] = "abcd"[i]
     explanation = _each("explanation", law=fact.clause, title=_titles(fact.clause),
                         answer=fact.answer)
-    if fact.confidence == "M":
-        note = _each("reconstructed")
+    if fact.note is not None or fact.confidence == "M":
+        note = dict(fact.note) if fact.note is not None else _each("reconstructed")
         explanation = {lang: f"{explanation[lang]} {note[lang]}" for lang in explanation}
     return {
         "id": f"{rid}-fact",
@@ -205,7 +269,8 @@ def _text(value: Any, lang: str) -> str:
 
 def check_fact(question: Mapping[str, Any]) -> dict[str, list[str]]:
     """Recompute a fact question from the table: the key's fact and clause, the right answer,
-    and each wrong answer as another fact's answer of the same group and another clause."""
+    and each wrong answer as another fact's answer of the same group, form and another clause,
+    or as one of the fact's own distractors."""
     lang = str(question.get("lang") or i18n.SOURCE_LANG)
     out: dict[str, list[str]] = {"key": [], "right": [], "wrong": []}
     key = question.get("key") or {}
@@ -240,9 +305,37 @@ def check_fact(question: Mapping[str, Any]) -> dict[str, list[str]]:
     return out
 
 
+def _own_problems(fact: Fact, choice: Mapping[str, Any], lang: str) -> list[str]:
+    """An explicit distractor: one of the fact's own, its clause the one it names, its text not
+    the key nor the answer another fact gives to the same question."""
+    cid = choice.get("id")
+    claim = choice.get("claim") or {}
+    pick = claim.get("distractor")
+    if isinstance(pick, bool) or not isinstance(pick, int) \
+            or not 0 <= pick < len(fact.distractors):
+        return [f"choice {cid} claims no distractor of fact {fact.id}"]
+    own = fact.distractors[pick]
+    text = _text(choice.get("text"), lang)
+    problems = []
+    if str(claim.get("law")) != own.law or own.law not in law_index("1987"):
+        problems.append(f"choice {cid} claims Law {claim.get('law')}, its distractor names "
+                        f"Law {own.law}")
+    if text != own.text[lang]:
+        problems.append(f"choice {cid} is not distractor {pick} of fact {fact.id}")
+    if text == fact.answer[lang]:
+        problems.append(f"choice {cid} is the right answer, marked wrong")
+    rivals = [o.id for o in facts() if o is not fact and o.answer[lang] == text and (
+        o.question[lang] == fact.question[lang] or clashes(fact, o))]
+    if rivals:
+        problems.append(f"choice {cid} is the answer of fact {rivals[0]} to this question")
+    return problems
+
+
 def _wrong_problems(fact: Fact, choice: Mapping[str, Any], lang: str) -> list[str]:
     cid = choice.get("id")
     claim = choice.get("claim") or {}
+    if "distractor" in claim:
+        return _own_problems(fact, choice, lang)
     other = by_id().get(str(claim.get("fact")))
     if other is None:
         return [f"choice {cid} claims no fact of the table"]
@@ -263,7 +356,7 @@ def _wrong_problems(fact: Fact, choice: Mapping[str, Any], lang: str) -> list[st
 def _make_for(topic: str) -> Any:
     """The ``make`` of the fact drill of ``topic``: a fact of the topic, drawn from ``rng``."""
     def make(rng: random.Random, rid: str) -> dict[str, Any] | None:
-        pool = [f for f in facts() if f.topic == topic and len(candidates(f.id)) >= WRONG]
+        pool = [f for f in facts() if f.topic == topic and len(wrong_pool(f)) >= WRONG]
         if not pool:
             return None
         return ask(rng.choice(pool), rng, rid)

@@ -51,10 +51,12 @@ def test_the_file_names_every_field_of_every_fact() -> None:
     raw = yaml.safe_load((F.resources.files("generator.drills") / "data/facts.yaml")
                          .read_text(encoding="utf-8"))
     for entry in raw["facts"]:
-        assert {"id", "clause", "topic", "group", "source", "confidence", "q", "a"} \
+        assert {"id", "clause", "topic", "group", "form", "source", "confidence", "q", "a"} \
             <= set(entry), entry.get("id")
-        assert set(entry) <= {"id", "clause", "topic", "group", "source", "confidence", "q",
-                              "a", "clash"}, entry["id"]
+        assert set(entry) <= {"id", "clause", "topic", "group", "form", "source", "confidence",
+                              "q", "a", "clash", "distractors", "note"}, entry["id"]
+        for own in entry.get("distractors") or ():
+            assert set(own) == {"en", "ru", "law", "why"}, entry["id"]
 
 
 def test_enough_facts_per_topic() -> None:
@@ -67,7 +69,9 @@ def test_enough_facts_per_topic() -> None:
 
 def test_russian_has_no_latin_and_seats_are_russian() -> None:
     for fact in F.facts():
-        for text in (fact.question["ru"], fact.answer["ru"]):
+        for text in (fact.question["ru"], fact.answer["ru"],
+                     *(d.text["ru"] for d in fact.distractors),
+                     *(d.why["ru"] for d in fact.distractors)):
             assert not latin_words(text), (fact.id, text)
             assert not re.search(r"\b(N-S|E-W|NS|EW)\b", text), (fact.id, text)
 
@@ -78,7 +82,7 @@ def test_no_answer_of_a_group_repeats_another_clause_would_make_a_wrong_answer_r
     for fact in F.facts():
         for other in F.candidates(fact.id):
             assert other.clause != fact.clause
-            assert other.group == fact.group
+            assert other.group == fact.group and other.form == fact.form
             for lang in LANGS:
                 assert other.answer[lang] != fact.answer[lang], (fact.id, other.id)
             assert not F.clashes(fact, other), (fact.id, other.id)
@@ -93,9 +97,68 @@ def test_answers_that_read_alike_in_one_language_read_alike_in_the_other() -> No
     assert {en: ru for en, ru in by_en.items() if len(ru) > 1} == {}
 
 
-def test_every_fact_has_three_wrong_answers() -> None:
-    assert {f.id: len(F.candidates(f.id)) for f in F.facts()
-            if len(F.candidates(f.id)) < F.WRONG} == {}
+def test_every_fact_can_make_a_question_with_three_wrong_answers() -> None:
+    """Drawn neighbours of its form and its own distractors together give three at least, and
+    a question is made for every fact."""
+    assert {f.id: len(F.wrong_pool(f)) for f in F.facts()
+            if len(F.wrong_pool(f)) < F.WRONG} == {}
+    for fact in F.facts():
+        question = F.ask(fact, random.Random(fact.id), "r")
+        assert sum(not c["correct"] for c in question["choices"]) == F.WRONG, fact.id
+
+
+def test_explicit_distractors_are_wrong_answers_of_their_own() -> None:
+    """A written distractor names a clause of the index, is not the key, and is not the answer
+    another fact gives to the same question or a clashing one, in either language."""
+    index = law_index("1987")
+    for fact in F.facts():
+        for own in fact.distractors:
+            assert own.law in index, (fact.id, own.law)
+            assert set(own.text) == set(own.why) == set(LANGS), fact.id
+            for lang in LANGS:
+                assert own.text[lang] != fact.answer[lang], fact.id
+                assert not own.why[lang].endswith("."), (fact.id, own.why[lang])
+                rivals = [o.id for o in F.facts() if o is not fact and o.answer[lang]
+                          == own.text[lang] and (o.question[lang] == fact.question[lang]
+                                                 or F.clashes(fact, o))]
+                assert rivals == [], (fact.id, own.text[lang])
+
+
+def test_every_drawn_wrong_answer_shares_the_facts_form() -> None:
+    """Over many questions of every fact drill, each wrong answer taken from another fact is of
+    the asked fact's group and form (the examiner's "Only an opponent" for "Through whom?")."""
+    for name in FACT_DRILLS:
+        for index in range(150):
+            question = made(name, index)
+            fact = F.by_id()[question["key"]["fact"]]
+            for choice in question["choices"]:
+                claim = choice["claim"]
+                if choice["correct"]:
+                    continue
+                if "fact" in claim:
+                    other = F.by_id()[claim["fact"]]
+                    assert (other.group, other.form) == (fact.group, fact.form), \
+                        (fact.id, other.id)
+                else:
+                    own = fact.distractors[claim["distractor"]]
+                    assert choice["text"] == own.text and claim["law"] == own.law
+
+
+def test_a_wrong_distractor_is_caught() -> None:
+    """A written distractor replaced by the key's text, or by a text it does not have, fails."""
+    fact = next(f for f in F.facts() if len(f.distractors) >= F.WRONG and not F.candidates(f.id))
+    question = localise(F.ask(fact, random.Random(2), "r"), "en")
+    wrong = next(c for c in question["choices"] if not c["correct"])
+    assert "distractor" in wrong["claim"]
+    as_key = copy.deepcopy(question)
+    next(c for c in as_key["choices"] if c["id"] == wrong["id"])["text"] = fact.answer["en"]
+    assert check_problems(as_key, "wrong")
+    other_law = copy.deepcopy(question)
+    next(c for c in other_law["choices"] if c["id"] == wrong["id"])["claim"]["law"] = "1"
+    assert check_problems(other_law, "wrong")
+    unknown = copy.deepcopy(question)
+    next(c for c in unknown["choices"] if c["id"] == wrong["id"])["claim"]["distractor"] = 99
+    assert check_problems(unknown, "wrong")
 
 
 def test_a_clash_keeps_both_facts_apart() -> None:
@@ -156,11 +219,16 @@ def test_the_fact_questions_keep_their_shape(name: str) -> None:
     right = next(c for c in question["choices"] if c["correct"])
     assert right["text"] == fact.answer and right["claim"] == {"law": fact.clause}
     for choice in question["choices"]:
-        if not choice["correct"]:
+        if not choice["correct"] and "fact" in choice["claim"]:
             other = F.by_id()[choice["claim"]["fact"]]
             assert choice["claim"]["law"] == other.clause != fact.clause
             assert f"Law {other.clause} " in choice["why"]["en"]
             assert f"правила {other.clause} " in choice["why"]["ru"]
+        elif not choice["correct"]:
+            own = fact.distractors[choice["claim"]["distractor"]]
+            assert f"(Law {own.law}: " in choice["why"]["en"]
+            assert f"(правило {own.law}: " in choice["why"]["ru"]
+            assert own.why["en"] in choice["why"]["en"]
 
 
 def test_every_fact_is_asked_by_its_drill() -> None:
