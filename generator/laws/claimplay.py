@@ -196,22 +196,27 @@ class _Search:
 
     def _sure(self, card: Play, seat: int, hands: tuple[Hand, ...],
               trick: tuple[tuple[int, Play], ...]) -> bool:
-        """Whether ``card`` played now by ``seat`` wins the trick whatever the opponents still
-        to play hold."""
+        """Whether ``card`` played now by ``seat`` wins the trick without a guess: it beats the
+        cards played, and (unless it is the last card) every card of its suit either opponent
+        still holds, and no opponent still to play can ruff it. Which opponent holds a card is
+        not used: a card that wins only because a higher one lies with the player who has
+        already played is a finesse (70E)."""
         led = trick[0][1][0] if trick else card[0]
         if trick and not self._beats(card, self._winner(trick)[1], led):
+            return False
+        if len(trick) == 3:
+            return True
+        s, b = card
+        if any(_high(hands[o][s]) > b for o in ((seat + 1) % 4, (seat + 3) % 4)):
             return False
         for k in range(1, 4 - len(trick)):
             other = (seat + k) % 4
             if other % 2 == seat % 2:
                 continue
             h = hands[other]
-            if h[led]:
-                if card[0] == led and h[led] > card[1] and _high(h[led]) > card[1]:
-                    return False
-            elif self.trump is not None and h[self.trump]:
-                if card[0] != self.trump or _high(h[self.trump]) > card[1]:
-                    return False
+            if not h[led] and self.trump is not None and h[self.trump] and \
+                    (s != self.trump or _high(h[self.trump]) > b):
+                return False
         return True
 
     def _master(self, card: Play, seat: int, hands: tuple[Hand, ...]) -> bool:
@@ -238,20 +243,26 @@ class _Search:
         win_seat, win_card = self._winner(trick)
         partner_sure = win_seat == partner and self._sure_standing(trick, hands)
         if hand[led]:
-            moves = [(led, _low(hand[led]))]
+            low = (led, _low(hand[led]))
+            sure = None
             if not partner_sure:
                 m = hand[led]
                 while m:
                     b = m & -m
                     if self._sure((led, b), seat, hands, trick):
-                        moves.append((led, b))
+                        sure = (led, b)
                         break
                     m ^= b
-            return moves
+            if sure is not None and sure != low and self._beats(low, win_card, led):
+                return [sure]  # the low card would win only as a finesse: not unless stated
+            return [low] if sure is None else [low, sure]
         discards = [(s, _low(hand[s])) for s in range(4)
                     if hand[s] and s != self.trump
                     and not self._master((s, _low(hand[s])), seat, hands)]
-        if not discards:
+        can_ruff = self.trump is not None and bool(hand[self.trump])
+        if not discards and (partner_sure or not can_ruff):
+            # a winner is thrown away only when nothing else can be played: with a trump to
+            # ruff an opponent's trick, discarding a winner would be irrational, not careless
             discards = [(s, _low(hand[s])) for s in range(4) if hand[s] and s != self.trump]
         moves = list(discards)
         if self.trump is not None and hand[self.trump] and (not partner_sure or not discards):
