@@ -143,7 +143,7 @@ class _Search:
         self.side = side  # 0: N-S, 1: E-W (seat index parity)
         self.plan = _parse_plan(plan or (), self.trump)
         self.careful = careful
-        self.memo: dict[tuple[object, ...], int] = {}
+        self.memo: dict[tuple[object, ...], bool] = {}
         #: past :data:`MAX_TRICKS_SEARCHED`, the other side plays the highest or the lowest
         #: card it may of each suit (see the module docstring)
         self.wide = False
@@ -243,8 +243,8 @@ class _Search:
         win_seat, win_card = self._winner(trick)
         partner_sure = win_seat == partner and self._sure_standing(trick, hands)
         if hand[led]:
-            low = (led, _low(hand[led]))
-            sure = None
+            bottom = (led, _low(hand[led]))
+            sure: Play | None = None
             if not partner_sure:
                 m = hand[led]
                 while m:
@@ -253,9 +253,9 @@ class _Search:
                         sure = (led, b)
                         break
                     m ^= b
-            if sure is not None and sure != low and self._beats(low, win_card, led):
+            if sure is not None and sure != bottom and self._beats(bottom, win_card, led):
                 return [sure]  # the low card would win only as a finesse: not unless stated
-            return [low] if sure is None else [low, sure]
+            return [bottom] if sure is None else [bottom, sure]
         discards = [(s, _low(hand[s])) for s in range(4)
                     if hand[s] and s != self.trump
                     and not self._master((s, _low(hand[s])), seat, hands)]
@@ -289,9 +289,9 @@ class _Search:
             if h[led]:
                 if card[0] == led and _high(h[led]) > card[1]:
                     return False
-            elif self.trump is not None and h[self.trump]:
-                if card[0] != self.trump or _high(h[self.trump]) > card[1]:
-                    return False
+            elif self.trump is not None and h[self.trump] and (
+                    card[0] != self.trump or _high(h[self.trump]) > card[1]):
+                return False
         return True
 
     # ------------------------------------------------------------------ the plan
@@ -372,9 +372,10 @@ class _Search:
         result = not any_of
         for move in dict.fromkeys(moves):
             s, b = move
-            hand = list(hands[seat])
-            hand[s] ^= b
-            new_hands = hands[:seat] + (tuple(hand),) + hands[seat + 1:]  # type: ignore[operator]
+            old = hands[seat]
+            hand: Hand = (old[0] ^ b if s == 0 else old[0], old[1] ^ b if s == 1 else old[1],
+                          old[2] ^ b if s == 2 else old[2], old[3] ^ b if s == 3 else old[3])
+            new_hands = (*hands[:seat], hand, *hands[seat + 1:])
             new_trick = (*trick, (seat, move))
             if len(new_trick) == 4:
                 winner = self._winner(new_trick)[0]
