@@ -1,11 +1,13 @@
 # Two entry points for a fresh machine (see README.md):
 #   make course  - create .venv, install tdcourse, build the course
-#   make test    - create .venv, install the test extras (Chromium when root, the GIFT parser with
-#                  npm), run every test
+#   make test    - create .venv, install tdcourse with its test extras (Chromium when root, the
+#                  GIFT parser with npm), run every test
 PYTHON ?= python3.11
 VENV   := .venv
 BIN    := $(VENV)/bin
+# what each entry point installs: the course needs the package alone, the checks its test extras
 STAMP  := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-test
 
 .PHONY: course test notebooks venv chromium gift-parser bench clean
 
@@ -15,10 +17,15 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(STAMP): $(BIN)/python pyproject.toml
-	@echo ">> installing tdcourse and its test extras into $(VENV)"
+	@echo ">> installing tdcourse (what building the course needs) into $(VENV)"
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e .
 	@touch $(STAMP)
+
+$(TEST_STAMP): $(STAMP)
+	@echo ">> installing the test extras (pytest, hypothesis, ruff, mypy, ...) into $(VENV)"
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@touch $(TEST_STAMP)
 
 venv: $(STAMP)
 
@@ -48,7 +55,7 @@ course: $(STAMP)
 	$(BIN)/tdcourse build
 	@echo ">> done: course built, see the line above for where it is"
 
-test: $(STAMP) chromium gift-parser
+test: $(TEST_STAMP) chromium gift-parser
 	@echo ">> lint: ruff and mypy"
 	$(BIN)/ruff check generator tests benchmarks
 	$(BIN)/mypy

@@ -209,7 +209,7 @@ def main() -> None:
             _generated(root, lang, questions[lang])
             site = build_one(root, lang, list(LANGS))
             raw, packed, files = _weight(site)
-            banks = sorted((site / "_tdc").glob("bank-*.json"))
+            banks = sorted((site / "_tdc").glob("bank-*.js"))
             bank_mb = sum(p.stat().st_size for p in banks) / 1024 / 1024
             largest_kb = max(p.stat().st_size for p in banks) / 1024
             print(f"[{lang}] a {QUIZ_QUESTIONS}-question chapter quiz adds {raw / 1024:.1f} KB "

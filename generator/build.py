@@ -63,6 +63,7 @@ def _quizzes(root: Path, say: Callable[[str], None],
     from generator.scenarios import quizdefs
     from generator.scenarios.bank import (
         definitions_plan,
+        drills,
         dumps,
         fill_bank,
         scenarios,
@@ -80,14 +81,16 @@ def _quizzes(root: Path, say: Callable[[str], None],
     if tx is not None:
         staged = tx.folder(bank_dir, BANK_MARKER)  # refused before the work if not ours
     records = scenarios(plan, workers=2)
-    _audit(records, plan.langs, say)
+    drilled = drills(plan)
+    _audit([*records, *drilled], plan.langs, say)
     if tx is None:
-        write_bank(bank_dir, plan, records)
+        write_bank(bank_dir, plan, records, drilled)
     else:
-        fill_bank(staged, plan, records)
+        fill_bank(staged, plan, records, drilled)
     questions = [q for r in records for q in (r.get("questions") or questions_for(r))]
-    say(f"built {bank_dir}: {len(records)} verified scenarios, {len(questions)} questions "
-        f"({', '.join(defs.langs)})")
+    questions += [q for r in drilled for q in r["questions"]]
+    say(f"built {bank_dir}: {len(records)} verified scenarios, {len(drilled)} drills, "
+        f"{len(questions)} questions ({', '.join(defs.langs)})")
     chapters = {quiz.id: quizdefs.select(quiz, questions) for quiz in defs.chapters}
     selection = {
         "chapters": chapters,

@@ -89,6 +89,95 @@ def _cmd_score(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_imps(args: argparse.Namespace) -> int:
+    from generator.laws import law77, law78
+
+    scores = []
+    for name, text in (("SCORE1", args.score1), ("SCORE2", args.score2)):
+        try:
+            scores.append(law78.parse_score(text, args.edition))
+        except law77.ScoringError as exc:
+            raise ParseError(f"{name}: {exc}") from None
+    difference = scores[0] - scores[1]
+    won = law78.imps(difference, args.edition)
+    if args.json:
+        print(json.dumps({"score1": scores[0], "score2": scores[1], "difference": difference,
+                          "imps": won, "edition": args.edition}, sort_keys=True))
+    else:
+        print(f"{won:+d}" if won else "0")
+    return 0
+
+
+def _mp_text(value: Any) -> str:
+    """Matchpoints as a traveller prints them: whole when whole, else to two decimals."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):.2f}".rstrip("0")
+
+
+def _mp_json(value: Any) -> int | float:
+    return int(value) if value.denominator == 1 else round(float(value), 2)
+
+
+def _read_traveller(path_text: str, edition: str) -> list[int | str]:
+    """The North-South entries of a traveller CSV (column ``NS``); each problem one located
+    line."""
+    import csv
+    from pathlib import Path
+
+    from generator.errors import shown
+    from generator.laws import law77, law78
+
+    path = Path(path_text)
+    where = shown(path)
+    if not path.is_file():
+        raise InputError("no such file" if not path.exists() else "not a file", where)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise InputError("not UTF-8 text", where) from None
+    except OSError as exc:
+        raise InputError(f"cannot be read ({exc.strerror})", where) from None
+    reader = csv.reader(text.splitlines())
+    header = next(reader, None)
+    if header is None:
+        raise InputError("an empty traveller (no header, no rows)", where, 1)
+    columns = [h.strip() for h in header]
+    if "NS" not in columns:
+        raise InputError(f"no NS column (the header has {', '.join(map(repr, columns))})",
+                         where, 1)
+    column = columns.index("NS")
+    entries: list[int | str] = []
+    for row in reader:
+        if not any(cell.strip() for cell in row):
+            continue  # a blank line between rows
+        line = reader.line_num
+        if column >= len(row) or not row[column].strip():
+            raise InputError("no score in the NS column", where, line)
+        try:
+            entries.append(law78.parse_entry(row[column], edition))
+        except law77.ScoringError as exc:
+            raise InputError(str(exc), where, line) from None
+    if not entries:
+        raise InputError("an empty traveller (a header but no rows)", where)
+    return entries
+
+
+def _cmd_matchpoints(args: argparse.Namespace) -> int:
+    from generator.laws import law78
+
+    entries = _read_traveller(args.file, args.edition)
+    rows = law78.traveller_matchpoints(entries, scaled=not args.unscaled, edition=args.edition)
+    if args.json:
+        print(json.dumps([{"NS": _mp_json(ns), "EW": _mp_json(ew)} for ns, ew in rows]))
+        return 0
+    top = law78.matchpoint_top(len(entries))
+    for number, (entry, (ns, ew)) in enumerate(zip(entries, rows, strict=True), start=1):
+        score = entry if isinstance(entry, str) else (f"{entry:+d}" if entry else "0")
+        print(f"{number}\t{score}\tNS {_mp_text(ns)}\tEW {_mp_text(ew)}\t(top {top})")
+    return 0
+
+
 def _cmd_score_table(args: argparse.Namespace) -> int:
     from generator.build import score_table_csv
 
@@ -130,7 +219,7 @@ def _cmd_generate(args: argparse.Namespace) -> int:
         raise ParseError(f"--workers must be 0 (the default) or more, not {args.workers}")
     out = Path(args.out)
     outputs.check_dir(out, outputs.BANK_MARKER)  # refused before any work, again before the move
-    from generator.scenarios.bank import Plan, scenarios, write_bank
+    from generator.scenarios.bank import Plan, drills, scenarios, write_bank
 
     langs = (tuple(lang.strip() for lang in args.lang.split(",") if lang.strip())
              if args.lang is not None else languages())
@@ -139,20 +228,23 @@ def _cmd_generate(args: argparse.Namespace) -> int:
                          f"{', '.join(languages())})")
     for lang in langs:
         i18n.check(lang)
-    plan = Plan(args.count, args.seed, topics, langs)
-    plan.recipes()  # fail early on unknown topics
+    if args.drills is not None and args.drills < 0:
+        raise ParseError(f"--drills must be 0 or more, not {args.drills}")
+    plan = Plan(args.count, args.seed, topics, langs, drills=args.drills)
+    plan.check()  # fail early on unknown topics
     workers = worker_count(args.workers or 2, args.count)
-    with tqdm(total=args.count, desc="scenarios", unit="scn", file=sys.stderr,
-              disable=args.quiet or args.count < 50) as bar:
+    with tqdm(total=plan.scenario_count, desc="scenarios", unit="scn", file=sys.stderr,
+              disable=args.quiet or plan.scenario_count < 50) as bar:
 
         def advance(n: int) -> None:
             bar.update(n)
 
         records = scenarios(plan, workers, progress=advance)
-    write_bank(out, plan, records)
-    questions = sum(len(r["questions"]) for r in records)
-    print(f"bank written to {out}: {len(records)} scenarios, {questions} questions "
-          f"in {', '.join(langs)} (seed {args.seed})")
+    drilled = drills(plan)
+    write_bank(out, plan, records, drilled)
+    questions = sum(len(r["questions"]) for r in [*records, *drilled])
+    print(f"bank written to {out}: {len(records)} scenarios, {len(drilled)} drills, "
+          f"{questions} questions in {', '.join(langs)} (seed {args.seed})")
     return 0
 
 
@@ -160,16 +252,19 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from generator.scenarios.bank import (
+        bank_ids,
         check_counts,
         load_bank,
+        load_drills,
         load_questions,
+        verify_drills,
         verify_questions,
         verify_records,
     )
 
     bank = Path(args.bank)
     manifest, records = load_bank(bank)
-    ids = {record["id"] for record in records}
+    ids = bank_ids(bank, records)
     stored: dict[str, list[dict[str, Any]]] = {}
     for lang in manifest["langs"]:
         if lang not in languages():
@@ -179,11 +274,15 @@ def _cmd_verify(args: argparse.Namespace) -> int:
     check_counts(bank, manifest, records, stored)
     problems = verify_records(records, str(args.bank))
     for lang, questions in stored.items():
-        problems += verify_questions(records, lang, questions, f"questions.{lang}.json")
+        scenario_questions = [q for q in questions if "drill" not in q]
+        problems += verify_questions(records, lang, scenario_questions,
+                                     f"questions.{lang}.json")
+        problems += verify_drills(bank, lang, questions, f"questions.{lang}.json")
     for line in problems:
         print(line)
     disagreeing = len({p.split(':')[0] for p in problems})
-    print(f"{len(records) - disagreeing} agree, {disagreeing} disagree")
+    total = len(records) + len(load_drills(bank))
+    print(f"{total - disagreeing} agree, {disagreeing} disagree")
     return 1 if problems else 0
 
 
@@ -253,10 +352,18 @@ def _cmd_export(args: argparse.Namespace) -> int:
         raise InputError(f"no question of the topics {', '.join(topics)} in the bank", str(bank))
     checkpoint("export:read")
     if args.format == "pbn":
-        from generator.export.pbn import pbn, scenario_ids
+        from generator.export.pbn import pbn, scenario_ids, with_deal
 
         records = export.load_scenarios(bank)
         ids = scenario_ids(questions)
+        skipped = len(with_deal(questions)[1])
+        if skipped:
+            print(f"tdcourse: pbn: {skipped} of the {len(questions)} questions are not asked "
+                  "at a table (scores, travellers, procedure) and have no deal to write: "
+                  "left out", file=sys.stderr)
+        if not ids:
+            raise InputError("no question of the chosen topics has a deal to write as PBN",
+                             str(bank))
         missing = [i for i in ids if i not in records]
         if missing:
             raise InputError(f"scenario {missing[0]} of the questions is not in the bank",
@@ -306,6 +413,35 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--json", action="store_true")
     score.set_defaults(func=_cmd_score)
 
+    imps = sub.add_parser(
+        "imps", help="IMPs of the difference between two scores (Law 78B)",
+        description="Print the IMPs that SCORE1 wins against SCORE2 (both scores from the same "
+        "pair's side, e.g. North-South at the two tables), on the Law 78B scale: one line, the "
+        "IMPs with their sign, like '+12' for 'tdcourse imps 620 -100' (a difference of 720), "
+        "'-5' when SCORE1 is the lower, '0' for a difference of 10 or less.")
+    imps.add_argument("score1", metavar="SCORE1", help="a score, like 620 or +620")
+    imps.add_argument("score2", metavar="SCORE2", help="the score it is compared with, like -100")
+    imps.add_argument("--edition", default="1987", choices=("1987",))
+    imps.add_argument("--json", action="store_true",
+                      help='print {"score1", "score2", "difference", "imps", "edition"}')
+    imps.set_defaults(func=_cmd_imps)
+
+    mps = sub.add_parser(
+        "matchpoints", help="matchpoints of each row of a traveller (Laws 78A, 12C1)",
+        description="Read a traveller as CSV with a column NS (North-South's score at each "
+        "table: a number, or A+, A, A- for an artificial score to North-South, East-West then "
+        "having A-, A, A+) and print one line per row: its number, the score, North-South's and "
+        "East-West's matchpoints (2 per score beaten, 1 per tie) and the top. An artificial row "
+        "gets 60/50/40%% of the top (Law 12C1); the real scores are compared among themselves "
+        "and scaled to the full top (see generator.laws.law78).")
+    mps.add_argument("file", metavar="FILE", help="the traveller, a CSV file with a header")
+    mps.add_argument("--unscaled", action="store_true", help="do not scale the real scores to "
+                     "the full top when some rows are artificial")
+    mps.add_argument("--edition", default="1987", choices=("1987",))
+    mps.add_argument("--json", action="store_true",
+                     help='print a list of {"NS": MP, "EW": MP} in the rows\' order')
+    mps.set_defaults(func=_cmd_matchpoints)
+
     table = sub.add_parser("score-table", help="the whole scoring grid as CSV")
     table.add_argument("--edition", default="1987", choices=("1987",))
     table.set_defaults(func=_cmd_score_table)
@@ -320,6 +456,10 @@ def build_parser() -> argparse.ArgumentParser:
                      help=f"number of scenarios, 1 to {MAX_COUNT} (default: 100)")
     gen.add_argument("--seed", type=int, default=1, help="seed (same seed, same bank)")
     gen.add_argument("--topics", help="comma-separated topics (default: all)")
+    gen.add_argument("--drills", type=int, default=None,
+                     help="questions made from a seed rather than a table (scoring, procedure "
+                     "facts; default: a quarter of --count, or --count itself when the topics "
+                     "are those of drills only)")
     gen.add_argument("--lang", default=None,
                      help="comma-separated languages of the questions (default: all catalogs)")
     gen.add_argument("--out", default="quizzes/bank", help="bank directory to write (a "

@@ -249,16 +249,47 @@ def _board_line(board: Any, dealer: str, vulnerable: str, lang: str) -> str:
 # --------------------------------------------------------------------------- display
 
 
-Block = tuple[str, str, str | list[str]]
+Block = tuple[str, str, str | list[str] | list[list[str]]]
+
+
+def _table_rows(value: Any) -> list[list[str]]:
+    """A ``table`` block's rows as text (the first is the column heads)."""
+    return [[str(cell) for cell in row] for row in value] if isinstance(value, list) else []
+
+
+def _table_lines(value: Any) -> list[str]:
+    """A table as text: each column as wide as its widest cell, two spaces between columns, a
+    rule under the heads."""
+    rows = _table_rows(value)
+    if not rows:
+        return []
+    widths = [max(len(row[i]) for row in rows if i < len(row)) for i in range(len(rows[0]))]
+
+    def line(row: list[str]) -> str:
+        return "  " + "  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip()
+
+    return [line(rows[0]), "  " + "  ".join("-" * w for w in widths), *map(line, rows[1:])]
+
+
+def _table_html(value: Any) -> str:
+    """A table as HTML, every cell escaped, the first row as column heads."""
+    rows = _table_rows(value)
+    if not rows:
+        return ""
+    head = "".join(f'<th scope="col">{html.escape(c)}</th>' for c in rows[0])
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>"
+                   for row in rows[1:])
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
 class _Shown:
     """An object shown as text and, in Jupyter, as escaped HTML.
 
     Subclasses list their content as blocks ``(shape, label, value)``: ``title`` (a heading),
-    ``line`` (label: value), ``list`` (label, then one item a line), ``para`` (a paragraph) and
-    ``pre`` (preformatted text). Both forms are drawn from the same blocks, so they never say
-    different things.
+    ``line`` (label: value), ``list`` (label, then one item a line), ``para`` (a paragraph),
+    ``pre`` (preformatted text) and ``table`` (label, then rows of cells, the first the column
+    heads: a question's figure, such as a traveller). Both forms are drawn from the same
+    blocks, so they never say different things.
     """
 
     def _blocks(self) -> list[Block]:
@@ -275,6 +306,9 @@ class _Shown:
                 items = value if isinstance(value, list) else [value]
                 lines.append(f"{label}:")
                 lines += [f"  - {item}" for item in items]
+            elif shape == "table":
+                lines.append(f"{label}:")
+                lines += _table_lines(value)
             else:
                 lines.append(str(value))
         return "\n".join(lines)
@@ -289,9 +323,11 @@ class _Shown:
             elif shape == "list":
                 items = value if isinstance(value, list) else [value]
                 parts.append(f"<p><b>{html.escape(label)}:</b></p><ul>"
-                             + "".join(f"<li>{html.escape(i)}</li>" for i in items) + "</ul>")
+                             + "".join(f"<li>{html.escape(str(i))}</li>" for i in items) + "</ul>")
             elif shape == "pre":
                 parts.append(f"<pre>{html.escape(str(value))}</pre>")
+            elif shape == "table":
+                parts.append(f"<p><b>{html.escape(label)}:</b></p>" + _table_html(value))
             else:
                 parts.append(f"<p>{html.escape(str(value))}</p>")
         parts.append("</div>")
@@ -780,6 +816,7 @@ def _check_question(question: Any, where: str) -> dict[str, Any]:
         if question.get(field) is not None and not isinstance(question[field], str):
             raise NotebookError(f"{name}: '{field}' must be text, not {_kind(question[field])}")
     _vulnerability(question.get("vul"), name)
+    _check_figure(question.get("figure"), name)
     board = question.get("board")
     if isinstance(board, bool) or not isinstance(board, (int, str, type(None))):
         raise NotebookError(f"{name}: 'board' must be a number, not {_kind(board)}")
@@ -789,6 +826,23 @@ def _check_question(question: Any, where: str) -> dict[str, Any]:
     choices = question.get("choices") or []
     ids = _check_choices(choices, qtype, name)
     return _check_key(_read_key(str(k), name), qtype, ids, name)
+
+
+def _check_figure(figure: Any, name: str) -> None:
+    """A web question's figure: none, or a table whose column heads and every row's cells are
+    text, each row as wide as the heads (what :func:`generator.book.quizdata.web_figure`
+    writes)."""
+    if figure is None:
+        return
+    columns = figure.get("columns") if isinstance(figure, Mapping) else None
+    rows = figure.get("rows") if isinstance(figure, Mapping) else None
+    if (not isinstance(figure, Mapping) or figure.get("kind") != "table"
+            or not isinstance(columns, list) or not columns
+            or not all(isinstance(c, str) for c in columns) or not isinstance(rows, list)
+            or not all(isinstance(r, list) and len(r) == len(columns)
+                       and all(isinstance(c, str) for c in r) for r in rows)):
+        raise NotebookError(f"{name}: 'figure' must be a table: kind 'table', columns (text) "
+                            "and rows of as many cells (text)")
 
 
 def _vulnerability(vul: str | None, name: str) -> str:
@@ -928,6 +982,21 @@ class _OneQuestion(_ReadOnly):
         return _read_only_copy(self._question)
 
 
+def _question_board(q: Mapping[str, Any], lang: str) -> str:
+    """The board line of a web question: its board, dealer and vulnerability, each when the
+    question has it ("" for a question not asked at a table: a fact of procedure, a traveller)."""
+    if q.get("board") is not None and q.get("dealer") and q.get("vul"):
+        return _board_line(q["board"], str(q["dealer"]), _vulnerability(q["vul"], ""), lang)
+    parts = []
+    if q.get("board") is not None:
+        parts.append(_w(lang, "board", n=q["board"]))
+    if q.get("dealer"):
+        parts.append(_w(lang, "dealer", seat=_seat(q["dealer"], lang)))
+    if q.get("vul"):
+        parts.append(_w(lang, f"vul_{_vulnerability(q['vul'], '')}"))
+    return ", ".join(parts)
+
+
 class Question(_OneQuestion):
     """One question as the learner sees it before answering (no answer in it). Read-only: it
     shows the question as it was checked (a copy of it)."""
@@ -947,17 +1016,20 @@ class Question(_OneQuestion):
 
     def _blocks(self) -> list[Block]:
         lang, q, n = self.lang, self._question, self._number
-        blocks: list[Block] = [
-            ("title", "", _w(lang, "question", n=n, count=self._count)),
-            ("para", "", _board_line(q.get("board", "?"), str(q.get("dealer", "?")),
-                                     _vulnerability(q.get("vul"), ""), lang)),
-        ]
+        blocks: list[Block] = [("title", "", _w(lang, "question", n=n, count=self._count))]
+        line = _question_board(q, lang)
+        if line:
+            blocks.append(("para", "", line))
         if q.get("deal"):
             blocks.append(("list", _w(lang, "deal"), _hands(str(q["deal"]), lang)))
         if q.get("auction"):
             blocks.append(("line", _w(lang, "auction"), _sequence(str(q["auction"]), lang, True)))
         if q.get("play"):
             blocks.append(("line", _w(lang, "play"), _sequence(str(q["play"]), lang, False)))
+        figure = q.get("figure")
+        if figure:
+            blocks.append(("table", _w(lang, "figure"),
+                           [list(figure["columns"]), *(list(row) for row in figure["rows"])]))
         if q.get("context"):
             blocks.append(("para", "", str(q["context"])))
         blocks.append(("para", "", str(q.get("prompt", ""))))

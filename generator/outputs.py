@@ -170,7 +170,8 @@ class _Kind(NamedTuple):
 #: language and its doctrees are Sphinx's output under ``book/_build``: the marker is enough.
 _KINDS: dict[str, _Kind] = {
     BANK_MARKER: _Kind(_is_bank_manifest,
-                       re.compile(r"manifest\.json|scenarios\.json|questions\.[\w-]+\.json")),
+                       re.compile(r"manifest\.json|scenarios\.json|drills\.json"
+                                  r"|questions\.[\w-]+\.json")),
     DATA_MARKER: _Kind(_is_score_table,
                        re.compile(r"score-table-[\w.-]+\.csv|law-index-[\w.-]+\.json"
                                   r"|quizzes\.json")),

@@ -14,6 +14,11 @@ Layout (our own, no Graphviz): the root box spans the top; its children stand si
 columns (consecutive leaves of the root share one column); below that, each column is an indented
 tree read top-down. Text is wrapped by an estimate of glyph widths for a generic sans-serif font,
 so the output is deterministic and needs no font files. The SVG scales down to the page width.
+
+A phone cannot show the columns side by side at a readable size, so :func:`chart` also draws a
+*narrow* form (``narrow=True``): one column, the root's children hanging one below the other from
+a trunk, every text at least :data:`MIN_TEXT` units, about 320 units wide (so about one CSS pixel
+per unit on a 375 px phone). The page holds both; the stylesheet shows the one that fits.
 """
 
 from __future__ import annotations
@@ -570,6 +575,9 @@ V_GAP = 10         # between boxes in a column
 PAD = 8            # inside a box
 MARGIN = 10
 ROOT_MAX_W = 640
+NARROW_W = 300     # the box width of the narrow form (one column)
+#: The smallest text of a chart (SVG units): at one unit per CSS pixel, 12 px on the page.
+MIN_TEXT = 12.0
 
 INK = "#1d2330"
 LAW_INK = "#1a4f8b"
@@ -622,10 +630,10 @@ def _layout_pieces(pieces: Sequence[_Piece], width: float) -> tuple[list[tuple[f
 def _leaf_pieces(branch: Branch, result: Outcome, lang: str) -> list[_Piece]:
     pieces = [_Piece(symbols(branch.label[lang], lang), 13, bold=True)]
     if result.events:
-        pieces.append(_Piece(result.events, 11.5, fill=MUTED, gap=2))
+        pieces.append(_Piece(result.events, MIN_TEXT, fill=MUTED, gap=2))
     for i, (text, laws) in enumerate(result.lines):
         pieces.append(_Piece(f"• {text}", 12.5, gap=6 if i == 0 else 3, law=",\u00a0".join(laws)))
-    pieces.append(_Piece(WORDS[lang]["laws"].format(laws=", ".join(result.laws)), 11,
+    pieces.append(_Piece(WORDS[lang]["laws"].format(laws=", ".join(result.laws)), MIN_TEXT,
                          fill=MUTED, gap=6))
     return pieces
 
@@ -655,9 +663,29 @@ def _render_box(box: _Box) -> str:
     return "".join(parts)
 
 
-def chart(name: str, lang: str) -> str:
+def _columns(spec: ChartSpec) -> tuple[list[list[Branch]], list[int]]:
+    """The columns of the wide form and how many slots each spans: each inner child of the root
+    is a column (or ``columns`` of them); consecutive leaves of the root share one."""
+    columns: list[list[Branch]] = []
+    for branch in spec.branches:
+        if branch.is_leaf and columns and all(b.is_leaf for b in columns[-1]):
+            columns[-1].append(branch)
+        else:
+            columns.append([branch])
+    spans = [max(1, col[0].columns) if len(col) == 1 else 1 for col in columns]
+    return columns, spans
+
+
+def wide_width(name: str) -> float:
+    """The width (SVG units) of the wide form of chart ``name``: the page shows it only where
+    it fits unscaled, its narrow form elsewhere."""
+    n_cols = sum(_columns(SPECS[name])[1])
+    return MARGIN * 2 + n_cols * COL_W + (n_cols - 1) * COL_GAP
+
+
+def chart(name: str, lang: str, *, narrow: bool = False) -> str:
     """The flow chart ``name`` (one of :data:`CHARTS`) in ``lang`` (a language with a catalog),
-    as SVG.
+    as SVG; ``narrow``: its one-column form for a phone (see the module's docstring).
 
     Runs the engine on every leaf's case each time it is called (no cache: a chart always shows
     what the engine rules now).
@@ -670,20 +698,14 @@ def chart(name: str, lang: str) -> str:
     results = {id(leaf): outcome(leaf, lang) for leaf in all_leaves}
     index_of = {id(leaf): i for i, leaf in enumerate(all_leaves)}
 
-    # columns: each inner child of the root is a column (or ``columns`` of them); consecutive
-    # leaves of the root share one
-    columns: list[list[Branch]] = []
-    for branch in spec.branches:
-        if branch.is_leaf and columns and all(b.is_leaf for b in columns[-1]):
-            columns[-1].append(branch)
-        else:
-            columns.append([branch])
-    spans = [max(1, col[0].columns) if len(col) == 1 else 1 for col in columns]
+    columns, spans = _columns(spec)
     n_cols = sum(spans)
     width = MARGIN * 2 + n_cols * COL_W + (n_cols - 1) * COL_GAP
+    if narrow:
+        width = MARGIN * 2 + NARROW_W
 
     # the root box
-    root_w = min(width - 2 * MARGIN, max(ROOT_MAX_W, COL_W))
+    root_w = NARROW_W if narrow else min(width - 2 * MARGIN, max(ROOT_MAX_W, COL_W))
     root_pieces = [_Piece(spec.title[lang], 15, bold=True)]
     if spec.situation:
         root_pieces.append(_Piece(results[id(all_leaves[0])].fact, 13, gap=3))
@@ -724,6 +746,10 @@ def chart(name: str, lang: str) -> str:
 
     col_centres = []
     slot = 0
+    if narrow:  # one column: the root's children hang from a trunk below it, in order
+        bottom = hang(spec.branches, MARGIN, root.y + root.h + V_GAP, NARROW_W,
+                      root.y + root.h)
+        columns, spans = [], []
     for column, span in zip(columns, spans, strict=True):
         x = MARGIN + slot * (COL_W + COL_GAP)
         slot += span
@@ -752,7 +778,8 @@ def chart(name: str, lang: str) -> str:
     # root to columns: a bus
     root_mid = root.x + root.w / 2
     xs = [c for c, _ in col_centres]
-    edges.append(f'<path d="M{_num(root_mid)} {_num(root.y + root.h)} V{_num(bus_y)}"/>')
+    if not narrow:
+        edges.append(f'<path d="M{_num(root_mid)} {_num(root.y + root.h)} V{_num(bus_y)}"/>')
     if xs:
         edges.append(f'<path d="M{_num(min([*xs, root_mid]))} {_num(bus_y)} '
                      f'H{_num(max([*xs, root_mid]))}"/>')
@@ -766,12 +793,17 @@ def chart(name: str, lang: str) -> str:
         result = results[id(leaf)]
         said = "; ".join(f"{t} ({', '.join(ls)})" if ls else t for t, ls in result.lines)
         desc.append(f"{leaf.label[lang]}: {said}.")
-    key = "tdc-chart-" + hashlib.sha1(
-        json.dumps([name, lang, desc], ensure_ascii=False).encode("utf-8")).hexdigest()[:10]
+    key = "tdc-chart-" + hashlib.sha1(json.dumps(
+        [name, lang, desc] + (["narrow"] if narrow else []), ensure_ascii=False
+    ).encode("utf-8")).hexdigest()[:10]
+    form = "tdc-narrow" if narrow else "tdc-wide"
+    # the wide form keeps to the page width wherever it is shown (a printout, a page without our
+    # stylesheet); the narrow form is sized by the stylesheet only
+    style = "" if narrow else 'style="max-width:100%;height:auto" '
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="tdc-chart" role="img" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="tdc-chart {form}" role="img" '
         f'viewBox="0 0 {_num(width)} {_num(height)}" width="{_num(width)}" height="{_num(height)}" '
-        f'style="max-width:100%;height:auto" font-family="sans-serif" '
+        f'{style}font-family="sans-serif" '
         f'aria-label="{escape(title, quote=True)}" aria-describedby="{key}-desc" '
         f'data-chart="{escape(name, quote=True)}">'
         f'<title id="{key}-title">{escape(title)}</title>'
@@ -793,4 +825,5 @@ __all__ = [
     "leaves",
     "outcome",
     "ruling_of",
+    "wide_width",
 ]

@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from html import escape
+from html import escape, unescape
 from typing import Any
 
 from generator import i18n
@@ -54,7 +55,7 @@ WORDS: Mapping[str, Mapping[str, str]] = i18n.ByLanguage("diagrams.labels")
 SUIT_SYMBOL = {Suit.S: "♠", Suit.H: "♥", Suit.D: "♦", Suit.C: "♣"}
 RED = "#c62828"
 BLACK = "#111111"
-GREY = "#b3b3b3"
+GREY = "#707070"  # played cards: greyed, yet about 5:1 on white (readable in both themes)
 PENALTY = "#d35400"
 LED = "#ef6c00"
 VUL_FILL = "#c62828"
@@ -180,9 +181,13 @@ def _badge(cx: float, cy: float, kind: str) -> str:
                 f'<path d="M{_num(cx - 3)} {_num(cy - 3.5)} L{_num(cx + 2.5)} {_num(cy)} '
                 f'L{_num(cx - 3)} {_num(cy + 3.5)}" fill="none" stroke="#ffffff" '
                 'stroke-width="1.8"/>')
+    # the exclamation mark is drawn (a bar and a dot), not written: it is a sign, never read as
+    # text, so it may stay small at any scale
     return (f'<path d="M{_num(cx)} {_num(cy - 8)} L{_num(cx + 8)} {_num(cy + 6)} '
             f'L{_num(cx - 8)} {_num(cy + 6)} Z" fill="{RED}"/>'
-            + _text(cx, cy + 4.5, "!", size=10, weight="bold", fill="#ffffff", anchor="middle"))
+            f'<path d="M{_num(cx)} {_num(cy - 3.5)} V{_num(cy + 1.2)}" stroke="#ffffff" '
+            'stroke-width="2" stroke-linecap="round"/>'
+            f'<circle cx="{_num(cx)}" cy="{_num(cy + 3.9)}" r="1.1" fill="#ffffff"/>')
 
 
 # ----------------------------------------------------------------------------- hand diagram
@@ -217,14 +222,16 @@ def _suit_line(x: float, y: float, suit: Suit, cards: Sequence[Card], played: Co
 
 def _hand_block(x: float, y: float, seat: Seat, hand: Hand | None, face_up: Sequence[
         tuple[Card, str, tuple[str, ...]]], played: Collection[Card], lang: str,
-        dealer: bool) -> tuple[str, float]:
-    """A seat's name, its four suits and its face-up cards; returns the SVG and the height."""
+        dealer: bool, small: float = 12) -> tuple[str, float]:
+    """A seat's name, its four suits and its face-up cards; returns the SVG and the height.
+    ``small``: the size of the smallest text (the dealer's mark)."""
     words = WORDS[lang]
     parts = [f'<g class="tdc-hand" data-seat="{seat}">']
     name = escape(SEAT_NAMES[lang][seat])
     if dealer:
-        name += f' <tspan fill="#555555" font-size="12">({escape(words["dealer_mark"])})</tspan>'
-    parts.append(_text(x, y + 14, name, size=13, weight="bold", fill="#333333"))
+        name += (f' <tspan fill="#555555" font-size="{_num(small)}">'
+                 f'({escape(words["dealer_mark"])})</tspan>')
+    parts.append(_text(x, y + 14, name, size=max(13, small), weight="bold", fill="#333333"))
     height = float(LABEL_H)
     shown_face_up = {card for card, _, _ in face_up}
     if hand is not None:
@@ -233,8 +240,8 @@ def _hand_block(x: float, y: float, seat: Seat, hand: Hand | None, face_up: Sequ
             parts.append(_suit_line(x, y + LABEL_H + 16 + i * LINE_H, suit, cards, played))
         height += 4 * LINE_H + 4
     else:
-        parts.append(_text(x, y + LABEL_H + 16, escape(words["unknown"]), size=13,
-                           fill="#777777", extra='font-style="italic"'))
+        parts.append(_text(x, y + LABEL_H + 16, escape(words["unknown"]), size=max(13, small),
+                           fill="#666666", extra='font-style="italic"'))
         height += LINE_H + 4
     if face_up:
         top = y + height + ROW_GAP
@@ -289,8 +296,8 @@ def _compass(x: float, y: float, board: Board, lang: str,
     return "".join(parts)
 
 
-def _legend(x: float, y: float, items: Sequence[str], lang: str, width: float
-            ) -> tuple[str, float]:
+def _legend(x: float, y: float, items: Sequence[str], lang: str, width: float,
+            size: float = 12.5) -> tuple[str, float]:
     """A line (or more) of samples with their meaning, only for what the diagram shows."""
     words = WORDS[lang]
     parts = ['<g class="tdc-legend">']
@@ -298,7 +305,7 @@ def _legend(x: float, y: float, items: Sequence[str], lang: str, width: float
     height = 0.0
     for item in items:
         label = escape(words[item])
-        text_w = 6.6 * len(words[item]) + 14
+        text_w = 6.6 * size / 12.5 * len(words[item]) + 14
         sample_w = 26.0
         if cx + sample_w + text_w > x + width and cx > x:
             cx, cy = x, cy + 26
@@ -320,7 +327,7 @@ def _legend(x: float, y: float, items: Sequence[str], lang: str, width: float
                 parts.append(f'<g transform="translate({_num(cx + 16)} {_num(cy + 4)}) '
                              f'scale(0.75)">{_badge(0, 0, item)}</g>')
                 sample_w += 6
-        parts.append(_text(cx + sample_w - 4, cy + 15, label, size=12.5, fill="#333333"))
+        parts.append(_text(cx + sample_w - 4, cy + 15, label, size=size, fill="#333333"))
         cx += sample_w + text_w
         height = cy - y + 26
     parts.append("</g>")
@@ -343,6 +350,34 @@ def _infer_revoke(trick: Sequence[tuple[Seat, Card]], deal: Deal) -> Card | None
     return off[0][1] if off else None
 
 
+def _estimate(text: str, size: float) -> float:
+    """A generous estimate of the width of ``text`` at ``size`` in a sans-serif font (markup
+    removed): the narrow diagram sizes its columns by it, so a long suit never runs into the next
+    hand."""
+    plain = re.sub(r"<[^>]*>", "", unescape(text))
+    return 0.62 * size * len(plain)
+
+
+def _block_width(hand: Hand | None, face_up: Sequence[tuple[Card, str, tuple[str, ...]]],
+                 lang: str, dealer: bool) -> float:
+    """The width a hand block needs (see :func:`_hand_block`): its name, its longest suit line,
+    its row of face-up cards."""
+    words = WORDS[lang]
+    widths = [0.0]
+    if hand is not None:
+        shown = {card for card, _, _ in face_up}
+        for suit in SUITS_HIGH_FIRST:
+            ranks = [rank_text(c.rank) for c in hand.suit(suit) if c not in shown]
+            widths.append(24 + sum(_estimate(r, 15) + 4 for r in ranks))
+    else:
+        widths.append(_estimate(words["unknown"], 13))
+    widths.append(len(face_up) * (CARD_W + 6) + 8)
+    longest = max(SEAT_NAMES[lang].values(), key=len)
+    label = _estimate(longest, 14) + (_estimate(f" ({words['dealer_mark']})", 13) if dealer
+                                      else 0)
+    return max([*widths, label])
+
+
 def hand_diagram(deal: Deal, board: Board, lang: str, *,
                  exposed: Mapping[Seat, Sequence[Card]] | None = None,
                  penalty: Mapping[Seat, Sequence[Card]] | None = None,
@@ -353,8 +388,13 @@ def hand_diagram(deal: Deal, board: Board, lang: str, *,
                  revoke_card: Card | None = None,
                  trick: Sequence[tuple[Seat, Card]] | None = None,
                  contract: str | None = None,
-                 declarer: Seat | None = None) -> str:
+                 declarer: Seat | None = None,
+                 narrow: bool = False) -> str:
     """An inline SVG of the deal around a compass, with the irregular state marked.
+
+    ``narrow``: the phone form, stacked to be about 320 units wide (one CSS pixel per unit on a
+    375 px phone) with no text under 13 units: North, the table, West and East side by side,
+    South. The wide form puts West, the table and East in one row (about 600 units).
 
     The keywords beyond the plan's interface are optional: ``minor`` names the penalty cards that
     are minor (``None``: a seat's single penalty card below honour rank is minor, any other is
@@ -406,12 +446,6 @@ def hand_diagram(deal: Deal, board: Board, lang: str, *,
             and all(c != led_card for _, c, _, _ in centre)):
         centre.append((led_seat, led_card, "led", ("led",)))
 
-    # layout: three columns, three rows
-    left_x = MARGIN
-    mid_x = left_x + HAND_W + GAP
-    right_x = mid_x + COMPASS + GAP + 14
-    width = right_x + HAND_W + MARGIN
-
     heading = [escape(words["board"].format(n=board.number)),
                escape(words["dealer"].format(seat=SEAT_NAMES[lang][board.dealer])),
                escape(words["vul"].format(vul=VUL_TEXT[lang][board.vulnerability]))]
@@ -421,27 +455,52 @@ def hand_diagram(deal: Deal, board: Board, lang: str, *,
                                                        seat=seat_name).strip()))
     heading_h = 12 + 19 * len(heading)
 
+    small = 13.0 if narrow else 12.0
+
     def block(seat: Seat, x: float, y: float) -> tuple[str, float]:
         if deal[seat] is None and not face_up[seat]:
             return "", 0.0  # nothing known about this seat: the compass names it
         return _hand_block(x, y, seat, deal[seat], face_up[seat], played_set, lang,
-                           seat is board.dealer)
+                           seat is board.dealer, small)
 
-    top_y = MARGIN
-    _, north_h = block(Seat.N, 0, 0)
-    top_h = max(north_h, heading_h)
-    _, west_h = block(Seat.W, 0, 0)
-    _, east_h = block(Seat.E, 0, 0)
-    mid_h = max(float(COMPASS), west_h, east_h)
-    mid_y = top_y + top_h + GAP
-    _, south_h = block(Seat.S, 0, 0)
-    bottom_y = mid_y + mid_h + GAP
-    hand_x = mid_x + 8
-    north_svg, _ = block(Seat.N, hand_x, top_y + top_h - north_h)
-    south_svg, _ = block(Seat.S, hand_x, bottom_y)
-    west_svg, _ = block(Seat.W, left_x, mid_y + (mid_h - west_h) / 2)
-    east_svg, _ = block(Seat.E, right_x, mid_y + (mid_h - east_h) / 2)
-    compass_svg = _compass(mid_x, mid_y + (mid_h - COMPASS) / 2, board, lang, centre)
+    if narrow:
+        widths = {seat: _block_width(deal[seat], face_up[seat], lang, seat is board.dealer)
+                  for seat in SEATS}
+        col_w = max(widths[Seat.W], widths[Seat.E], 130.0)
+        width = max(2 * MARGIN + 2 * col_w + GAP, 2 * MARGIN + COMPASS,
+                    2 * MARGIN + widths[Seat.N], 2 * MARGIN + widths[Seat.S],
+                    2 * MARGIN + max(_estimate(line, 15) for line in heading))
+        y: float = MARGIN + heading_h + GAP
+        north_svg, north_h = block(Seat.N, (width - widths[Seat.N]) / 2, y)
+        y += north_h + GAP if north_h else 0
+        compass_svg = _compass((width - COMPASS) / 2, y, board, lang, centre)
+        y += COMPASS + GAP
+        west_svg, west_h = block(Seat.W, MARGIN, y)
+        east_svg, east_h = block(Seat.E, width - MARGIN - widths[Seat.E], y)
+        y += max(west_h, east_h) + GAP if max(west_h, east_h) else 0
+        south_svg, south_h = block(Seat.S, (width - widths[Seat.S]) / 2, y)
+        legend_y = y + south_h + (GAP if south_h else 0)
+    else:  # three columns, three rows
+        left_x = MARGIN
+        mid_x = left_x + HAND_W + GAP
+        right_x = mid_x + COMPASS + GAP + 14
+        width = right_x + HAND_W + MARGIN
+        top_y = MARGIN
+        _, north_h = block(Seat.N, 0, 0)
+        top_h = max(north_h, heading_h)
+        _, west_h = block(Seat.W, 0, 0)
+        _, east_h = block(Seat.E, 0, 0)
+        mid_h = max(float(COMPASS), west_h, east_h)
+        mid_y = top_y + top_h + GAP
+        _, south_h = block(Seat.S, 0, 0)
+        bottom_y = mid_y + mid_h + GAP
+        hand_x = mid_x + 8
+        north_svg, _ = block(Seat.N, hand_x, top_y + top_h - north_h)
+        south_svg, _ = block(Seat.S, hand_x, bottom_y)
+        west_svg, _ = block(Seat.W, left_x, mid_y + (mid_h - west_h) / 2)
+        east_svg, _ = block(Seat.E, right_x, mid_y + (mid_h - east_h) / 2)
+        compass_svg = _compass(mid_x, mid_y + (mid_h - COMPASS) / 2, board, lang, centre)
+        legend_y = bottom_y + south_h + GAP
 
     styles_shown = [style for cards in face_up.values() for _, style, _ in cards]
     styles_shown += [style for _, _, style, _ in centre]
@@ -454,8 +513,8 @@ def hand_diagram(deal: Deal, board: Board, lang: str, *,
     items += ["dealer_mark"]
     if board.vulnerability is not Vulnerability.NONE:
         items.append("vulnerable_mark")
-    legend_y = bottom_y + south_h + GAP
-    legend_svg, legend_h = _legend(MARGIN, legend_y, items, lang, width - 2 * MARGIN)
+    legend_svg, legend_h = _legend(MARGIN, legend_y, items, lang, width - 2 * MARGIN,
+                                   size=small if narrow else 12.5)
     height = legend_y + legend_h + MARGIN - 4
 
     # accessible name and description
@@ -485,15 +544,19 @@ def hand_diagram(deal: Deal, board: Board, lang: str, *,
             cards=" ".join(card_text(c) for c in sorted(played_set, reverse=True))))
     label = f"{title}. {summary}"
     key = _uid("tdc-hand", deal, board, lang, sorted(str(c) for c in played_set), face_up,
-               centre, contract, declarer)
+               centre, contract, declarer, *(["narrow"] if narrow else []))
+    form = "tdc-narrow" if narrow else "tdc-wide"
+    # the wide form keeps to the page width wherever it is shown (a printout, a page without our
+    # stylesheet); the narrow form is sized by the stylesheet only
+    style = "" if narrow else 'style="max-width:100%;height:auto" '
     header = "".join(
         _text(MARGIN, MARGIN + 16 + 19 * i, line, size=14 if i else 15,
               weight="bold" if i == 0 else None, fill="#222222")
         for i, line in enumerate(heading))
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="tdc-hand-diagram" role="img" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="tdc-hand-diagram {form}" role="img" '
         f'viewBox="0 0 {_num(width)} {_num(height)}" width="{_num(width)}" '
-        f'height="{_num(height)}" style="max-width:100%;height:auto" '
+        f'height="{_num(height)}" {style}'
         f'font-family="{FONT}" aria-label="{_attr(label)}" '
         f'aria-describedby="{key}-desc">'
         f'<title id="{key}-title">{escape(title)}</title>'
@@ -577,7 +640,7 @@ def auction_table(dealer: Seat, entries: Sequence[Mapping[str, Any]], lang: str,
                 irregular = entry.get("event") in marked
                 if status == "cancelled":
                     used["cancelled"] = True
-                    text = f'<del class="tdc-cancelled" style="color:#777">{text}</del>'
+                    text = f'<del class="tdc-cancelled" style="color:#666">{text}</del>'
                 elif status == "pending":
                     used["pending"] = True
                     text = f'<em class="tdc-pending">{text}</em>'
@@ -614,6 +677,32 @@ def auction_table(dealer: Seat, entries: Sequence[Mapping[str, Any]], lang: str,
             f'<caption style="caption-side:top;font-weight:bold;text-align:left">'
             f"{escape(words['auction'])}</caption>"
             f"<thead><tr>{head}</tr></thead>{foot}<tbody>{''.join(body)}</tbody></table>")
+
+
+# ----------------------------------------------------------------------------- figure
+
+#: The container widths (CSS px) at which tdcourse.css switches a figure from its narrow form to
+#: its wide form: a figure's wide form is shown only in a box at least the first step above its
+#: width, so it is never scaled down (and its text never shrinks below its size in units).
+FIT_STEPS = (600, 700, 800, 900, 1000, 1100, 1200)
+
+
+def figure(wide: str, narrow: str, width: float, lang: str, *, cls: str,
+           ident: str | None = None) -> str:
+    """A figure holding the wide and the narrow form of a picture, and a button that opens the
+    wide form at full size (``static/tdcourse-figure.js``; hidden until the script shows it, so a
+    page without scripts or a printout has no dead button).
+
+    ``width``: the wide form's width in SVG units; the stylesheet (a container query on the
+    figure) shows the wide form where it fits unscaled and the narrow one elsewhere.
+    """
+    words = WORDS[i18n.check(lang)]
+    step = next((w for w in FIT_STEPS if width <= w), FIT_STEPS[-1])
+    where = f' id="{_attr(ident)}"' if ident else ""
+    return (f'<figure class="tdc-figure {_attr(cls)} tdc-fit-{step}"{where}>{wide}{narrow}'
+            f'<button type="button" class="tdc-zoom" hidden="hidden" aria-haspopup="dialog" '
+            f'data-close="{_attr(words["close"])}">{escape(words["full_size"])}</button>'
+            "</figure>")
 
 
 # ----------------------------------------------------------------------------- from a case
@@ -720,14 +809,17 @@ def diagrams_for_case(case_json: Mapping[str, Any], result: Mapping[str, Any], l
                 revoke = _revoke_trick_from_events(case_json, int(item["event"]))
             if all(c != revoke_card for _, c in revoke or []):
                 revoke, revoke_card = None, None
-    svg = hand_diagram(
+    forms = [hand_diagram(
         deal, board, lang, exposed=exposed, penalty=penalty, played=played,
         led_out_of_turn=led, revoke_trick=revoke, minor=minor, revoke_card=revoke_card,
         trick=current, contract=state.get("contract"),
-        declarer=Seat.parse(str(state["declarer"])) if state.get("declarer") else None)
+        declarer=Seat.parse(str(state["declarer"])) if state.get("declarer") else None,
+        narrow=narrow) for narrow in (False, True)]
+    width = float(re.search(r'width="([0-9.]+)"', forms[0]).group(1))  # type: ignore[union-attr]
+    picture = figure(forms[0], forms[1], width, lang, cls="tdc-hand-figure")
     table = auction_table(dealer, state.get("auction") or [], lang, irregular_events)
     return ('<div class="tdc-diagrams" style="display:flex;flex-wrap:wrap;gap:1em 2em;'
-            f'align-items:flex-start">{svg}{table}</div>')
+            f'align-items:flex-start">{picture}{table}</div>')
 
 
 __all__ = [
@@ -737,5 +829,6 @@ __all__ = [
     "call_text",
     "card_text",
     "diagrams_for_case",
+    "figure",
     "hand_diagram",
 ]

@@ -31,9 +31,13 @@ import ast
 import re
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Any
+
+import yaml
 
 import generator.laws as laws_package
 from generator import i18n
@@ -46,10 +50,12 @@ from generator.scenarios.questions import TOPICS, localise, questions_for
 
 EDITION = "1987"
 
-#: The course's chapters: file slug -> the question-bank topic it draws on (None: no topic yet).
+#: The course's chapters: file slug -> the question-bank topic its quiz draws on. The topics of
+#: :data:`LAW_CHAPTERS` are fed by drills (:mod:`generator.drills`) or by recipes added later;
+#: until the bank holds questions of such a topic, the chapter draws on its laws instead.
 CHAPTERS: dict[str, str | None] = {
-    "01-director-and-procedure": None,
-    "02-board-and-deal": None,
+    "01-director-and-procedure": "director-and-procedure",
+    "02-board-and-deal": "board-and-deal",
     "03-auction-procedure": "auction-procedure",
     "04-changes-of-call": "changes-of-call",
     "05-insufficient-bid": "insufficient-bid",
@@ -60,11 +66,17 @@ CHAPTERS: dict[str, str | None] = {
     "10-leads-out-of-turn": "leads-out-of-turn",
     "11-revoke": "revoke",
     "12-tricks": "tricks",
-    "13-claims": None,
-    "14-proprieties": None,
-    "15-scoring": None,
-    "16-tournament": None,
+    "13-claims": "claims",
+    "14-proprieties": "proprieties",
+    "15-scoring": "scoring",
+    "16-tournament": "tournament",
 }
+#: The chapters whose topic the scenario recipes of the first edition did not cover: their quiz
+#: is the bank's questions of their topic when the quiz definitions or the bank give some, else
+#: the questions citing their laws (:data:`CHAPTER_LAWS`); their worked examples, when the bank
+#: has no scenario of their topic, are the chapter's own text (no generated section).
+LAW_CHAPTERS: tuple[str, ...] = ("01-director-and-procedure", "02-board-and-deal", "13-claims",
+                                 "14-proprieties", "15-scoring", "16-tournament")
 #: The laws each chapter teaches (inclusive ranges of law numbers): the mock exam's breakdown
 #: by law links each law to its chapter, and a chapter with no question-bank topic draws its
 #: quiz from the questions whose ruling cites one of its laws (:data:`CHAPTER_LAWS`).
@@ -86,9 +98,9 @@ CHAPTER_RANGES: dict[str, tuple[tuple[int, int], ...]] = {
     "15-scoring": ((77, 79),),
     "16-tournament": ((80, 93),),
 }
-#: The chapters with no question-bank topic, by their laws (a scoring question for scoring).
+#: The chapters of :data:`LAW_CHAPTERS`, by their laws (a scoring question for scoring).
 CHAPTER_LAWS: dict[str, tuple[tuple[int, int], ...]] = {
-    slug: ranges for slug, ranges in CHAPTER_RANGES.items() if CHAPTERS[slug] is None}
+    slug: CHAPTER_RANGES[slug] for slug in LAW_CHAPTERS}
 #: Question kinds that stand for a chapter's laws even when the ruling does not cite them.
 CHAPTER_KINDS: dict[str, str] = {"15-scoring": "score",
                                  # the procedure chapter: who chooses among which options (10C)
@@ -248,8 +260,10 @@ def chapter_records(records: Iterable[Mapping[str, Any]], slug: str, count: int 
     topic = _check_slug(slug)
     if topic is None or count <= 0:
         return []
-    mine = [r for r in records if TOPICS.get(str(r["kind"])) == topic
-            and str(r["id"]) not in exclude]
+    # a drill record (``drills.json``: no table, no irregularity) is never a worked example,
+    # even when handed over with the scenarios
+    mine = [r for r in records if not r.get("drill") and "irregularities" in r
+            and TOPICS.get(str(r.get("kind"))) == topic and str(r["id"]) not in exclude]
     by_recipe: dict[str, list[Mapping[str, Any]]] = defaultdict(list)
     for record in sorted(mine, key=_id_key):
         by_recipe[str(record["recipe"])].append(record)
@@ -369,15 +383,18 @@ def worked_examples(records: Sequence[Mapping[str, Any]], slug: str, lang: str, 
                     exclude: Collection[str] = ()) -> str:
     """The "Worked examples" section of a chapter, as MyST Markdown in ``lang``.
 
-    ``records`` are bank scenario records (``quizzes/bank/scenarios.json``); the examples are
-    :func:`chapter_records`. A chapter with no question-bank topic gets the empty string (its
-    examples, if any, are written by hand); a chapter whose topic has no record gets the heading
-    and a one-line note.
+    ``records`` are bank scenario records (``quizzes/bank/scenarios.json``; a drill never is
+    one, ``drills.json`` holds those); the examples are :func:`chapter_records`. A chapter of
+    :data:`LAW_CHAPTERS` with no record of its topic gets the empty string (its examples, if any,
+    are written by hand); another chapter whose topic has no record gets the heading and a
+    one-line note.
     """
     i18n.check(lang)
     if _check_slug(slug) is None:
         return ""
     chosen = chapter_records(records, slug, count, exclude)
+    if not chosen and slug in LAW_CHAPTERS:  # the chapter's own text holds its examples
+        return ""
     parts = [f"(examples-{slug})=", f"## {_word('worked_examples', lang)}", ""]
     if not chosen:
         parts.append(_word("no_examples", lang))
@@ -420,17 +437,20 @@ def chapter_questions(questions: Sequence[Mapping[str, Any]], slug: str,
                       limit: int = 10) -> list[Mapping[str, Any]]:
     """The questions of a chapter's quiz: those of ``selection`` (question ids, in that order,
     e.g. ``quizzes.json``'s ``chapters[topic]``) if given, else the first ``limit`` of the
-    chapter's topic in the order given."""
+    chapter's topic in the order given; a chapter of :data:`LAW_CHAPTERS` whose topic has no
+    question in the bank draws on its laws (:func:`_questions_by_law`) instead, so that it keeps
+    a quiz until the quiz definitions give it one of its own."""
     topic = _check_slug(slug)
-    if topic is None:
-        return _questions_by_law(questions, slug, limit)
     if selection is not None:
         by_id = {str(q["id"]): q for q in questions}
         missing = [qid for qid in selection if qid not in by_id]
         if missing:
             raise ValueError(f"quiz of {slug}: no question {', '.join(missing)} in the bank")
         return [by_id[qid] for qid in selection]
-    return [q for q in questions if q.get("topic") == topic][:limit]
+    mine = [q for q in questions if topic is not None and q.get("topic") == topic][:limit]
+    if not mine and slug in LAW_CHAPTERS:
+        return _questions_by_law(questions, slug, limit)
+    return mine
 
 
 def quiz_scenarios(questions: Sequence[Mapping[str, Any]], slug: str,
@@ -552,20 +572,115 @@ def _uses_text(items: Sequence[str], lang: str) -> str:
     return ", ".join(out + loose)
 
 
+@dataclass(frozen=True)
+class Restatement:
+    """One clause restated in our own words, by language; ``basis`` names what a reconstructed
+    clause rests on (a key of the file's ``bases``), empty for a clause whose 1987 text was seen."""
+
+    texts: dict[str, str]
+    basis: str = ""
+
+    def text(self, lang: str) -> str:
+        return self.texts.get(lang) or self.texts["en"]
+
+
+@cache
+def restatements(edition: str = EDITION
+                 ) -> tuple[dict[str, Restatement], dict[str, dict[str, str]]]:
+    """The clauses of ``data/restatements_<edition>.yaml`` and the notes on what a reconstruction
+    rests on (``bases``). Kept apart from the law index, which the engine loads and whose one line
+    per clause holds only the short titles; these texts are for the learner's page only."""
+    text = resources.files("generator.laws").joinpath(
+        f"data/restatements_{edition}.yaml").read_text(encoding="utf-8")
+    raw = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    bases = {str(k): {str(lang): str(v) for lang, v in notes.items()}
+             for k, notes in raw["bases"].items()}
+    out: dict[str, Restatement] = {}
+    for key, entry in raw["clauses"].items():
+        basis = str(entry.get("reconstructed", ""))
+        if basis and basis not in bases:
+            raise ValueError(f"restatement of {key}: unknown basis {basis!r}")
+        out[str(key)] = Restatement({str(k): str(v) for k, v in entry.items()
+                                     if k != "reconstructed"}, basis)
+    return out, bases
+
+
+def law_neighbours(ref: str, edition: str = EDITION) -> tuple[str | None, str | None]:
+    """The clauses before and after ``ref`` among its law's clauses in the index (the law's own
+    entry is its heading, not a neighbour; a law has none)."""
+    parsed = LawRef.parse(ref)
+    if not parsed.clause:
+        return None, None
+    siblings = [key for key, entry in law_index(edition).items()
+                if entry.ref.law == parsed.law and entry.ref.clause]
+    at = siblings.index(ref)
+    return (siblings[at - 1] if at else None,
+            siblings[at + 1] if at + 1 < len(siblings) else None)
+
+
+def question_counts(questions: Iterable[Mapping[str, Any]],
+                    edition: str = EDITION) -> dict[str, int]:
+    """Clause -> how many bank questions cite it or a clause inside it (a law counts every
+    question citing any of its clauses)."""
+    counts: dict[str, int] = defaultdict(int)
+    index = law_index(edition)
+    for question in questions:
+        cited = {str(law) for law in question.get("laws", []) if _REF.match(str(law))}
+        hit = {key for key, entry in index.items()
+               if any(LawRef.parse(law).within(entry.ref) for law in cited)}
+        for key in hit:
+            counts[key] += 1
+    return dict(counts)
+
+
+def _reconstructed(ref: str, lang: str) -> tuple[str, str]:
+    """The mark after a reconstructed clause's title and the note on what it rests on ("", ""
+    for a clause whose 1987 text was seen)."""
+    found, bases = restatements()
+    entry = found.get(ref)
+    if entry is None or not entry.basis:
+        return "", ""
+    note = bases[entry.basis]
+    return (f" *{_word('reconstructed_mark', lang)}*",
+            f" *{md_text(note.get(lang) or note['en'], lang)}*")
+
+
+def _entry_lines(ref: str, lang: str, uses: Mapping[str, Sequence[str]],
+                 counts: Mapping[str, int]) -> list[str]:
+    """The restatement (with the reconstruction note) and the line of neighbours, uses and
+    questions under a law's heading or a clause's title."""
+    found, _ = restatements()
+    _, note = _reconstructed(ref, lang)
+    lines = []
+    if ref in found:
+        lines += [linked_text(found[ref].text(lang), lang) + note, ""]
+    facts: list[str] = []
+    before, after = law_neighbours(ref)
+    if before:
+        facts.append(f"{_word('previous', lang)}: {law_role(before)}")
+    if after:
+        facts.append(f"{_word('next', lang)}: {law_role(after)}")
+    if uses.get(ref):
+        facts.append(f"{_word('used_in', lang)}: {_uses_text(uses[ref], lang)}")
+    if counts.get(ref):
+        facts.append(_word("questions", lang, count=counts[ref]))
+    if facts:
+        lines += [". ".join(f.rstrip(".") for f in facts) + ".", ""]
+    return lines
+
+
 def law_index_page(lang: str, uses: Mapping[str, Sequence[str]], *,
-                   cases: Sequence[Path] | None = None,
-                   coverage: Sequence[tuple[int, str, int, int]] | None = None,
+                   questions: Sequence[Mapping[str, Any]] = (),
                    title: bool = False, edition: str = EDITION) -> str:
-    """The law index page in ``lang``: every law and clause of the edition's index that the
-    engine's rules cite (:func:`rule_clauses`) or that ``uses`` names, grouped by law, each with
-    its ``law-<clause>`` target, its short title, where the course uses it and, per law, the
-    engine's coverage (rules and cases).
+    """The law index page in ``lang``, a reference for the learner: every law and clause of the
+    edition's index, grouped by law, each with its ``law-<clause>`` target, its short title, its
+    restatement in our own words (:func:`restatements`; a reconstructed clause marked, with what
+    the reconstruction rests on), its neighbours in the law, where the course uses it and how many
+    of the bank's ``questions`` (in ``lang``) cite it. No engine counters: the engine's coverage
+    is a developers' table (docs/law-coverage.md).
 
     ``uses`` maps a clause to chapter slugs, ``"<slug>/<n>"`` (the n-th worked example; see
     :func:`example_uses`), ``"<slug>/quiz"`` (see :func:`quiz_uses`) or free text.
-    ``coverage`` is :func:`generator.laws.coverage.coverage_rows`'s result; if not given it is
-    computed from the case folders ``cases`` (say ``[root / "tests" / "cases"]``; nothing here
-    depends on the current directory). Compute it once when building several languages.
     ``title`` adds the page's H1 heading (leave it out when the including page has its own).
     """
     i18n.check(lang)
@@ -573,39 +688,23 @@ def law_index_page(lang: str, uses: Mapping[str, Sequence[str]], *,
     unknown = sorted(ref for ref in uses if ref not in index)
     if unknown:
         raise ValueError(f"not in the {edition} law index: {', '.join(unknown)}")
-    if coverage is None:
-        if cases is None:
-            raise ValueError("law_index_page needs the case folders (cases=) or coverage=")
-        from generator.laws.coverage import coverage_rows
-
-        coverage = coverage_rows(list(cases), edition)
-    counts = {law: (rules, n_cases) for law, _, rules, n_cases in coverage}
     engine = rule_clauses(edition)
-    listed = set(engine) | set(uses) | {str(law) for law, (rules, n_cases) in counts.items()
-                                         if rules or n_cases}
-    by_law: dict[int, list[str]] = defaultdict(list)
-    for ref in _sorted_refs(listed):
-        by_law[LawRef.parse(ref).law].append(ref)
+    counts = question_counts(questions, edition)
     parts: list[str] = []
     if title:
         parts += [f"# {_word('law_index_title', lang)}", ""]
     parts += [_word("law_index_intro", lang), ""]
-    for law in sorted(by_law):
-        key = str(law)
-        rules, n_cases = counts.get(law, (0, 0))
-        parts += [f"(law-{key})=",
-                  f"## {_word('law', lang)} {law}. {md_text(index[key].title(lang), lang)}", ""]
-        line: str = _word("coverage", lang, rules=rules, cases=n_cases)
-        if uses.get(key):
-            line += f" {_word('used_in', lang)}: {_uses_text(uses[key], lang)}."
-        parts += [line, ""]
-        for ref in by_law[law]:
-            if ref == key:
-                continue
-            text = f"{_exact_id(ref)}**{ref}** — {md_text(index[ref].title(lang), lang)}."
+    for ref, entry in index.items():  # the index's own order: by law, clauses in natural order
+        mark, _ = _reconstructed(ref, lang)
+        if not entry.ref.clause:
+            parts += [f"(law-{ref})=",
+                      f"## {_word('law', lang)} {ref}. {md_text(entry.title(lang), lang)}", ""]
+            if mark:
+                parts[-2] += mark
+        else:
+            text = f"{_exact_id(ref)}**{ref}** — {md_text(entry.title(lang), lang)}.{mark}"
             if ref in engine:
                 text += f" *{_word('engine', lang)}*"
-            if uses.get(ref):
-                text += f" {_word('used_in', lang)}: {_uses_text(uses[ref], lang)}."
             parts += [f"(law-{ref})=", text, ""]
+        parts += _entry_lines(ref, lang, uses, counts)
     return "\n".join(parts).rstrip() + "\n"

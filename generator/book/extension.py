@@ -127,17 +127,12 @@ def _refresh_static(app: Sphinx, exception: Exception | None) -> None:
             copyfile(path, target / path.name, __overwrite_warning__=False)
 
 
-def _mystnb_css_first(app: Sphinx) -> None:
-    """MyST-NB copies its stylesheet into ``_static`` only when the build has finished, and
-    Sphinx gives a stylesheet link a ``?v=<checksum>`` only when the file is already there: a
-    clean build wrote the link without it and a rebuild with it. Copied before any page is
-    written, every build writes the same link."""
-    if app.builder.format != "html" or "myst_nb" not in app.extensions:
-        return
-    from myst_nb import sphinx_ext  # type: ignore[import-untyped]
-
-    Path(app.outdir, "_static").mkdir(parents=True, exist_ok=True)
-    sphinx_ext.add_global_html_resources(app, None)
+def _drop_notebook_css(app: Sphinx, config: Config) -> None:
+    """MyST-NB's stylesheet (about 40 KB on every page) styles notebook cells and outputs,
+    which the course's pages do not have (its notebooks are downloads, not pages): not linked.
+    Done before the builder reads the registry's stylesheets."""
+    app.registry.css_files = [(name, attrs) for name, attrs in app.registry.css_files
+                              if not name.startswith("mystnb.")]
 
 
 def _escape_search_titles(app: Sphinx, exception: Exception | None) -> None:
@@ -168,6 +163,19 @@ def _escape_search_titles(app: Sphinx, exception: Exception | None) -> None:
     text = js_index.dumps(data)
     if text != path.read_text(encoding="utf-8"):
         path.write_text(text, encoding="utf-8")
+
+
+def _slim_theme(app: Sphinx, exception: Exception | None) -> None:
+    """The theme's icon bundle replaced by the icons we use, its unused icon rules and source
+    maps dropped (:mod:`generator.book.icons`)."""
+    if exception is not None or app.builder.format != "html":
+        return
+    import pydata_sphinx_theme  # type: ignore[import-untyped]
+
+    from generator.book import icons
+
+    theme = Path(pydata_sphinx_theme.__file__).parent / "theme" / "pydata_sphinx_theme"
+    icons.slim(Path(app.outdir), theme / "static" / "scripts" / "fontawesome.js")
 
 
 def _add_static(app: Sphinx) -> None:
@@ -406,11 +414,12 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("tdcourse_edition", "1987", "env", types=[str])
 
     app.connect("config-inited", _translate_config)
+    app.connect("config-inited", _drop_notebook_css)
     app.connect("source-read", _localise_raw_summaries)
     app.connect("builder-inited", _add_static)
-    app.connect("builder-inited", _mystnb_css_first)
     app.connect("build-finished", _refresh_static)
     app.connect("build-finished", _escape_search_titles)
+    app.connect("build-finished", _slim_theme)
 
     app.add_node(law_reference)
     app.add_role("law", law_role)

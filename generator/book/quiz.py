@@ -13,10 +13,11 @@ own beyond a container the script fills in:
     compressed (``packed``: raw DEFLATE in base64, like each question's key).
 ``tdc-practice``
     the practice page. Argument: the web bank JSON; option ``:topics:`` (comma list or ``all``).
-    The bank is copied beside the site one file per topic (``_tdc/bank-<topic>.json``) and loaded
-    by the script, never inlined: the first question needs one topic's file only.
-    ``_tdc/bank-<topic>.js`` holds the same data for a site opened from disk (``file://``), where
-    browsers refuse ``fetch``; it sets ``window.tdcBanks["<lang>/<topic>"]``.
+    The bank is copied beside the site one file per topic (``_tdc/bank-<topic>.js``) and loaded
+    by the script when needed, never inlined: the first question needs one topic's file only.
+    Each file is a script that sets ``window.tdcBanks["<lang>/<topic>"]``: loaded by a script
+    element, it works the same over http(s) and from disk (``file://``, where browsers refuse
+    ``fetch``), so the site holds the bank once.
 ``tdc-exam``
     the mock exam: the same bank, ``:count:``, ``:time-limit:`` (minutes), ``:pass-mark:``
     (0..1) and ``:topics:``.
@@ -191,7 +192,7 @@ def _merge(app: Sphinx, env: BuildEnvironment, docnames: set[str],
 
 
 def bank_script(data: str, name: str) -> str:
-    """The ``file://`` twin of a bank file: a script that registers its JSON under ``name``."""
+    """A topic's bank file: a script that registers its JSON under ``name``."""
     safe = data.strip().replace("<", "\\u003c")
     return f"(window.tdcBanks = window.tdcBanks || {{}})[{json.dumps(name)}] = {safe};\n"
 
@@ -206,7 +207,7 @@ def topic_files(bank: dict[str, Any]) -> dict[str, str]:
 
 
 def _copy_banks(app: Sphinx, exception: Exception | None) -> None:
-    """After a successful HTML build: the bank beside the site, per topic, as JSON and script."""
+    """After a successful HTML build: the bank beside the site, one script per topic."""
     if exception is not None or app.builder.format != "html":
         return
     sources = sorted(set(_banks(app.env).values()))
@@ -225,7 +226,6 @@ def _copy_banks(app: Sphinx, exception: Exception | None) -> None:
     target.mkdir(parents=True)
     lang = app.config.language or "en"
     for topic, text in topic_files(json.loads(source.read_text(encoding="utf-8"))).items():
-        (target / f"bank-{topic}.json").write_text(text, encoding="utf-8")
         (target / f"bank-{topic}.js").write_text(bank_script(text, f"{lang}/{topic}"),
                                                  encoding="utf-8")
 

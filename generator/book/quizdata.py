@@ -11,7 +11,15 @@ what a learner sees before answering, plus an encoded key::
      "context": "West exposed ♥6 other than in normal play.",
      "prompt": "What is the ruling?",
      "choices": [{"id": "a", "text": "..."}],               # empty for a number question
+     "figure": {"kind": "table", "columns": ["Table", "N-S"], "rows": [["1", "+420"]]},
      "k": "<key>"}
+
+A question not asked at a table (a drill, :mod:`generator.drills`: a score, a traveller's
+matchpoints, a fact of procedure) has only what it shows: ``board``, ``dealer``, ``vul`` and
+``deal`` are each left out when the question has none (a contract's score shows the board's
+dealer and vulnerability but no hands; a fact of procedure shows nothing of a table), ``auction``
+and ``play`` are then empty, and ``figure``, when the question has one, is its table in the
+page's language (cells as text, with suit symbols; the widget writes them as text nodes).
 
 Calls keep the engine's notation (``P``, ``X``, ``XX``, ``1NT``, ``2H``) and cards too (``HT``):
 the widget draws them with its own labels and suit symbols. An auction entry ends in ``!`` when
@@ -135,21 +143,51 @@ def key_of(question: Mapping[str, Any], lang: str) -> dict[str, Any]:
     }
 
 
+def web_figure(figure: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """A question's figure (a table: ``columns``, ``rows`` of cells) in ``lang``, every cell
+    text with suit symbols; a figure of another kind, or a row not as wide as the columns, is
+    refused here rather than drawn wrong."""
+    from generator.book.examples import symbols
+
+    kind = str(figure.get("kind") or "")
+    if kind != "table":
+        raise ValueError(f"a question's figure of kind {kind!r}: only tables are shown")
+    columns = figure.get("columns") or []
+    if isinstance(columns, Mapping):  # not localised yet: the language's list
+        columns = columns[lang]
+    heads = [symbols(str(c), lang) for c in columns]
+    rows = [[symbols(str(cell), lang) for cell in row] for row in figure.get("rows") or []]
+    if not heads or any(len(row) != len(heads) for row in rows):
+        raise ValueError(f"a table figure needs columns and rows of {len(heads)} cells each")
+    return {"kind": kind, "columns": heads, "rows": rows}
+
+
+#: A web question's fields of the table, from the bank question's: shown only when present.
+_TABLE_FIELDS = (("dealer", "dealer"), ("vul", "vulnerable"), ("deal", "deal"))
+
+
 def web_question(question: Mapping[str, Any], lang: str) -> dict[str, Any]:
-    """A bank question in ``lang`` (``questions.<lang>.json``) as the widget's web question."""
+    """A bank question in ``lang`` (``questions.<lang>.json``) as the widget's web question
+    (a question without a table keeps none of its fields, see the module docstring)."""
     from generator.book.examples import in_language, symbols
 
     question = in_language(question, lang)
     auction, play = _pictures(question.get("events") or [])
+    table: dict[str, Any] = {}
+    if question.get("board") is not None:
+        table["board"] = int(question["board"])
+    for field, source in _TABLE_FIELDS:
+        if question.get(source):
+            table[field] = str(question[source])
+    figure = question.get("figure")
+    if figure:
+        table["figure"] = web_figure(figure, lang)
     return {
         "id": str(question["id"]),
         "type": str(question["type"]),
         "topic": str(question.get("topic") or ""),
         "laws": [str(law) for law in question.get("laws") or []],
-        "board": int(question["board"]),
-        "dealer": str(question["dealer"]),
-        "vul": str(question["vulnerable"]),
-        "deal": str(question["deal"]),
+        **table,
         "auction": auction,
         "play": play,
         "context": symbols(str(question.get("context") or ""), lang),

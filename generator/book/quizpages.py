@@ -4,8 +4,11 @@ include, and the data the quiz widget reads (:mod:`generator.book.quiz`).
 * A chapter's part (``_generated/quiz/<slug>.md``) is its quiz heading (label ``quiz-<slug>``)
   and a ``tdc-quiz`` directive reading ``_generated/quiz/<slug>.json``, the chapter's questions as
   web questions (:func:`generator.book.quizdata.web_question`, the same the chapter's notebook
-  shows), followed by whatever the caller appends (the notebook link). A chapter whose quiz is
-  written by hand gets no generated quiz.
+  shows), followed by whatever the caller appends (the notebook link). A chapter of
+  :data:`generator.book.examples.LAW_CHAPTERS` with no question (no quiz definition, no question
+  of its topic or its laws in the bank) gets no generated quiz: its own text is all it shows.
+  Questions not asked at a table (drills: a score, a traveller) are web questions like the
+  others, so adding a chapter's line to ``quizzes/quizzes.yaml`` is all its quiz needs.
 * The practice page includes ``_generated/quiz/practice.md`` (``tdc-practice``) and the mock exam
   page ``_generated/quiz/mock-exam.md`` (``tdc-exam``); both read the web bank
   ``_generated/quiz/bank.json`` (every question of the bank in the page's language).
@@ -20,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from generator import i18n
-from generator.book.examples import _check_slug, _word, chapter_questions
+from generator.book.examples import LAW_CHAPTERS, _check_slug, _word, chapter_questions
 from generator.book.quizdata import dumps, web_bank, web_question
 from generator.errors import TdcourseError
 
@@ -45,7 +48,7 @@ def chapter_quiz_part(slug: str, lang: str, web: Sequence[Mapping[str, Any]]) ->
     the heading and the widget; "" for a chapter with no generated question whose own text holds
     the quiz."""
     if not web:
-        if _check_slug(slug) is None:
+        if _check_slug(slug) is None or slug in LAW_CHAPTERS:
             return ""
         return f"(quiz-{slug})=\n## {_word('quiz', lang)}\n\n{_word('no_quiz', lang)}\n"
     return (f"(quiz-{slug})=\n## {_word('quiz', lang)}\n\n"

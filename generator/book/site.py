@@ -34,21 +34,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.book import charts, examples, markup, notebooks, quizpages
+from generator.book import charts, diagrams, examples, markup, notebooks, quizpages
 from generator.book.pdf import build_pdf
 from generator.book.po import check_catalogs
 from generator.book.quizdata import dumps
 from generator.book.translations import check_translations
 from generator.errors import TdcourseError, shown
-from generator.laws.coverage import coverage_rows
 from generator.outputs import DOCTREES_MARKER, SITE_MARKER, Transaction, checkpoint
 
 SOURCE_LANG = "en"
 GENERATED = "_generated"
 # Jupyter Book 1 extensions the course leaves out: thebe (a CDN script, declared twice on every
 # page), comments (hypothes.is/utterances), intersphinx (fetches inventories), LaTeX extras.
+#: Jupyter Book's default extensions the course does not use: each would add its scripts and
+#: styles to every page (sphinx-design, the toggle and copy buttons: about 100 KB a page).
 DROPPED_EXTENSIONS = ("sphinx_thebe", "sphinx_comments", "sphinx.ext.intersphinx",
-                      "sphinx_jupyterbook_latex", "sphinx_multitoc_numbering")
+                      "sphinx_jupyterbook_latex", "sphinx_multitoc_numbering", "sphinx_design",
+                      "sphinx_togglebutton", "sphinx_copybutton")
 DROPPED_CONFIG = ("comments_config", "thebe_config", "intersphinx_mapping",
                   "use_multitoc_numbering", "use_jupyterbook_latex")
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
@@ -127,16 +129,29 @@ def sphinx_config(book: Path, lang: str, langs: Sequence[str]) -> dict[str, Any]
     # suit colours are drawn for a light page.
     config.setdefault("html_context", {}).setdefault("default_mode", "light")
     theme.pop("launch_buttons", None)
+    if not str(theme.get("extra_footer") or "").strip():  # a publisher's own footer wins
+        theme["extra_footer"] = footer_html(lang)
     # Lists that extensions append to (the theme adds its templates, we add our static files):
     # Sphinx's defaults are shared objects, so two builds in one process would see each other's
     # additions (and a changed configuration hash, i.e. a full rebuild). Our own copies instead.
     for key in ("templates_path", "html_static_path", "html_css_files", "html_js_files",
                 "html_extra_path"):
         config[key] = list(config.get(key) or [])
+    config["templates_path"].append(str(Path(__file__).parent / "templates"))
     config["language"] = lang
     config["tdcourse_languages"] = list(langs)
     result: dict[str, Any] = config
     return result
+
+
+def footer_html(lang: str) -> str:
+    """The footer of every page: the project, its licence, and what it rests on (the 1987
+    code), in the page's language (``site.footer`` of the catalogs; text only, escaped)."""
+    from generator import i18n
+
+    lines = [html.escape(i18n.text(lang, "site.footer", key))
+             for key in ("project", "licence", "source")]
+    return '<p class="tdc-footer">' + "<br>".join(lines) + "</p>"
 
 
 def chapter_docs(book: Path) -> list[str]:
@@ -234,7 +249,7 @@ class Sources:
 
 
 def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
-             coverage: Any = None, sources: Sources = Sources()) -> None:
+             sources: Sources = Sources()) -> None:
     """Write ``lang``'s generated parts into ``store``.
 
     How the generator modules are called:
@@ -244,9 +259,10 @@ def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
     chapter's quiz questions (:func:`generator.book.quizpages.chapter_web_questions`), which
     its quiz part and its Jupyter notebook (``notebooks.chapter_notebook``, linked at the end of
     the quiz part) both show, the web bank and the practice and mock exam parts;
-    ``examples.law_index_page(lang, uses, coverage=...)`` with the clauses cited by each chapter's
+    ``examples.law_index_page(lang, uses, questions=...)`` with the clauses cited by each chapter's
     own text (:func:`law_uses`, as chapter slugs) merged with ``examples.example_uses`` and
-    ``examples.quiz_uses``; ``charts.chart(name, lang)`` for each name of ``charts.CHARTS``.
+    ``examples.quiz_uses``, and the bank's questions in ``lang`` (how many cite each clause);
+    ``charts.chart(name, lang)`` for each name of ``charts.CHARTS``.
     """
     book = root / "book"
     docs = chapter_docs(book)
@@ -287,8 +303,10 @@ def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
         store.write(f"charts/{name}.svg", svg)
         # the page-ready form a chapter includes: the chart inline, so it prints in the PDF
         # (in a fence no text of the chart can close)
-        store.write(f"charts/{name}.md", markup.raw_html(
-            f'<figure class="tdc-chart" id="chart-{name}">{svg}</figure>') + "\n")
+        # with its narrow form for a phone, and the button that opens it at full size
+        store.write(f"charts/{name}.md", markup.raw_html(diagrams.figure(
+            svg, charts.chart(name, lang, narrow=True), charts.wide_width(name), lang,
+            cls="tdc-chart-figure", ident=f"chart-{name}")) + "\n")
 
     store.write("bank/questions.json", bank_file.read_bytes() if bank_file.exists() else "[]\n")
 
@@ -297,7 +315,7 @@ def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
     uses = examples.merge_uses(law_uses(texts, edition),
                                examples.example_uses(records, exclude=taken),
                                examples.quiz_uses(questions, selections))
-    store.write("law-index.md", examples.law_index_page(lang, uses, coverage=coverage))
+    store.write("law-index.md", examples.law_index_page(lang, uses, questions=questions))
     store.prune()
 
 
@@ -447,12 +465,11 @@ def build_site(root: Path, langs: Sequence[str] | None = None, say: Say = print,
     wanted = check_languages(book, langs)
     html_dir = book / "_build" / "html"
     generated = book / GENERATED
-    coverage = coverage_rows([p for p in [root / "tests" / "cases"] if p.is_dir()])
     for lang in wanted:
         started = time.perf_counter()
         store = _Store(book / "_build" / ".generated" / lang)
         try:
-            generate(root, lang, store, coverage=coverage, sources=sources)
+            generate(root, lang, store, sources=sources)
         except TdcourseError:
             raise
         except Exception as exc:

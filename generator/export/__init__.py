@@ -131,7 +131,7 @@ def load_questions(bank: Path, lang: str) -> list[dict[str, Any]]:
     if not path.exists() and bank.is_dir():
         raise InputError(f"the bank has no questions in {lang!r} (regenerate it with "
                          f"tdcourse generate --lang including {lang})", str(path))
-    return bank_files.load_questions(bank, lang, {record["id"] for record in records})
+    return bank_files.load_questions(bank, lang, bank_files.bank_ids(bank, records))
 
 
 def load_scenarios(bank: Path) -> dict[str, dict[str, Any]]:

@@ -111,15 +111,26 @@ def _hand_html(seat: Seat, hand: Hand | None, lang: str) -> str:
     return "<br>".join(lines)
 
 
+def board_html(question: Mapping[str, Any], lang: str) -> str:
+    """Board, dealer and vulnerability on one line, each when the question has it; "" for a
+    question not asked at a table (a fact of procedure, a traveller)."""
+    parts = []
+    if question.get("board") is not None:
+        parts.append(label(lang, "board", n=question["board"]))
+    if question.get("dealer"):
+        parts.append(label(lang, "dealer", seat=seat_name(question["dealer"], lang)))
+    if question.get("vulnerable"):
+        parts.append(label(lang, "vul", vul=word(lang, f"vul_{question['vulnerable']}")))
+    return f"<p>{escape(' · '.join(parts))}</p>" if parts else ""
+
+
 def deal_html(question: Mapping[str, Any], lang: str) -> str:
     """Board, dealer, vulnerability and the four hands (North on top) as a small table; a
-    malformed deal is the model's one-line :class:`ParseError`."""
+    malformed deal is the model's one-line :class:`ParseError`. A question without a deal (a
+    contract's score) gets its board line only."""
+    if not question.get("deal"):
+        return board_html(question, lang)
     deal = Deal.parse(str(question["deal"]))
-    heading = " · ".join((
-        label(lang, "board", n=question["board"]),
-        label(lang, "dealer", seat=seat_name(question["dealer"], lang)),
-        label(lang, "vul", vul=word(lang, f"vul_{question['vulnerable']}")),
-    ))
     cell = "<td style=\"padding:0 1em\">"
 
     def row(*seats: Seat | None) -> str:
@@ -127,7 +138,7 @@ def deal_html(question: Mapping[str, Any], lang: str) -> str:
                         for s in seats)
         return f"<tr>{cells}</tr>"
 
-    return (f"<p>{escape(heading)}</p>"
+    return (f"{board_html(question, lang)}"
             f"<table class=\"tdcourse-deal\">{row(None, Seat.N, None)}"
             f"{row(Seat.W, None, Seat.E)}{row(None, Seat.S, None)}</table>")
 
@@ -209,16 +220,37 @@ def play_html(events: Iterable[str], lang: str) -> str:
     return f"<p>{heading}</p><ol class=\"tdcourse-play\">{items}</ol>"
 
 
+def figure_html(question: Mapping[str, Any], lang: str) -> str:
+    """A question's figure (a traveller, a scoring table) as an HTML table, every cell escaped
+    text with suit symbols; "" for a question without one."""
+    figure = question.get("figure")
+    if not figure:
+        return ""
+    from generator.book.quizdata import web_figure
+
+    table = web_figure(figure, lang)
+    cell = "style=\"padding:0 1em\""
+    head = "".join(f"<th {cell}>{red_suits(escape(c))}</th>" for c in table["columns"])
+    body = "".join("<tr>" + "".join(f"<td {cell}>{red_suits(escape(c))}</td>" for c in row)
+                   + "</tr>" for row in table["rows"])
+    return f"<table class=\"tdcourse-figure\"><tr>{head}</tr>{body}</table>"
+
+
 def question_html(question: Mapping[str, Any], lang: str) -> str:
-    """The whole question text: situation, deal, auction, the cards played, then the question
-    itself."""
+    """The whole question text: situation, deal, auction, the cards played, the question's
+    table, then the question itself. A question not asked at a table (a drill: a score, a
+    traveller, a fact of procedure) shows only what it has: no hands without a deal, no auction
+    without events."""
     events = shown_events(question)
+    at_table = bool(question.get("deal") or question.get("shown") or events)
     parts = []
     if question.get("context"):
         parts.append(f"<p>{text_html(question['context'], lang)}</p>")
     parts.append(deal_html(question, lang))
-    parts.append(auction_html(events, lang))
+    if at_table:
+        parts.append(auction_html(events, lang))
     parts.append(play_html(events, lang))
+    parts.append(figure_html(question, lang))
     parts.append(f"<p><b>{text_html(question['prompt'], lang)}</b></p>")
     return "".join(parts)
 
@@ -227,5 +259,7 @@ def question_name(question: Mapping[str, Any], lang: str) -> str:
     """The question's name in the platform's bank, the same in every format: its id and the
     kind of question ("s1987-3-1-ruling: the ruling"), so a teacher can tell them apart."""
     qid = clean(question["id"])
-    kind = word(lang, f"kind_{question['kind']}") if question.get("kind") else ""
+    # a drill's kind may have no word of its own: then the id alone names the question
+    kind = (i18n.text(lang, "export.words", f"kind_{question['kind']}", default="")
+            if question.get("kind") else "")
     return word(lang, "name", id=qid, kind=kind) if kind else qid

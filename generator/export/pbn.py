@@ -239,8 +239,19 @@ def game(record: Mapping[str, Any], lang: str) -> tuple[str, bool]:
 
 
 def scenario_ids(questions: Sequence[Mapping[str, Any]]) -> list[str]:
-    """The scenarios of some questions, each once, in the questions' order."""
-    return list(dict.fromkeys(str(q["scenario"]) for q in questions))
+    """The scenarios of some questions, each once, in the questions' order (questions not asked
+    at a table left out: see :func:`with_deal`)."""
+    return list(dict.fromkeys(str(q["scenario"]) for q in with_deal(questions)[0]))
+
+
+def with_deal(questions: Sequence[Mapping[str, Any]]
+              ) -> tuple[list[Mapping[str, Any]], list[Mapping[str, Any]]]:
+    """The questions split into those with a deal to write and those without: a drill
+    (:mod:`generator.drills`: a score, a traveller, a fact of procedure) is not a scenario of
+    ``scenarios.json`` and has no deal of a scenario to give, so PBN leaves it out (the command
+    says how many), rather than refusing the export."""
+    dealt = [q for q in questions if not q.get("drill")]
+    return dealt, [q for q in questions if q.get("drill")]
 
 
 def pbn(records: Sequence[Mapping[str, Any]], lang: str) -> tuple[str, int]:

@@ -15,9 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
 from itertools import pairwise
 
-from generator.laws.law77 import ScoringError
+from generator.laws import law86
+from generator.laws.law77 import ScoringError, score_grid
 from generator.laws.refs import DEFAULT_EDITION, LawRef
 
 LAW78A = LawRef(78, "A")
@@ -100,6 +103,83 @@ def imps(difference: int, edition: str = DEFAULT_EDITION) -> int:
     return won if difference >= 0 else -won
 
 
+def imp_band(difference: int, edition: str = DEFAULT_EDITION) -> tuple[int, int | None, int]:
+    """The band of the scale a difference falls in: ``(lowest, highest or None, IMPs)``, the
+    IMPs without sign (Law 78B), as an explanation quotes it ("450 is in 430-490: 10 IMPs")."""
+    magnitude = abs(difference)
+    for low, high, won in imp_scale(edition).bands():
+        if magnitude >= low and (high is None or magnitude < high + 10):
+            return low, high, won
+    raise ScoringError(f"no band of the IMP scale holds {difference}")  # bands cover 0 and up
+
+
+@cache
+def possible_scores(edition: str = DEFAULT_EDITION) -> frozenset[int]:
+    """Every score a board can give one pair: a cell of the Law 77 table with either sign (the
+    pair declared, or defended), and 0 (the board passed out)."""
+    found = {0}
+    for *_, score in score_grid(edition):
+        found.update((score, -score))
+    return frozenset(found)
+
+
+def parse_score(text: str, edition: str = DEFAULT_EDITION) -> int:
+    """A pair's score as written on a traveller (``620``, ``+620``, ``-100``, ``−100``); an
+    error saying why when it is no number, not a multiple of ten, or no contract's score."""
+    cleaned = text.strip().replace("\u2212", "-").replace("\u2013", "-")
+    try:
+        score = int(cleaned)
+    except ValueError:
+        raise ScoringError(f"{text.strip()!r} is not a score (a number like +620 or -100, "
+                           "or A+, A, A- for an artificial score)") from None
+    if score % 10:
+        raise ScoringError(f"impossible score {score}: every score is a multiple of 10")
+    if score not in possible_scores(edition):
+        raise ScoringError(f"impossible score {score}: no contract and result score it "
+                           "(Law 77)")
+    return score
+
+
+def parse_entry(text: str, edition: str = DEFAULT_EDITION) -> int | str:
+    """A traveller's North-South entry: a score (:func:`parse_score`) or an artificial score's
+    code ``A+``, ``A``, ``A-`` (:data:`law86.ARTIFICIAL_CODES`)."""
+    code = law86.artificial_code(text)
+    return code if code is not None else parse_score(text, edition)
+
+
+def traveller_matchpoints(entries: Sequence[int | str], scaled: bool = True,
+                          edition: str = DEFAULT_EDITION) -> list[tuple[Fraction, Fraction]]:
+    """``(North-South, East-West)`` matchpoints of each row of a traveller whose entries are
+    North-South scores or artificial codes (``A+``, ``A``, ``A-``), exactly (as fractions).
+
+    Artificial rows get their Law 12C1 percentage of the full top; the real scores are
+    compared among themselves and, when ``scaled``, scaled to the full top (the reading is in
+    the module docstring). With no artificial row this is :func:`matchpoints` with each East-West
+    score the top minus North-South's.
+    """
+    if not entries:
+        raise ScoringError("an empty traveller has no matchpoints")
+    top = matchpoint_top(len(entries))
+    real = [e for e in entries if not isinstance(e, str)]
+    real_top = matchpoint_top(len(real)) if real else 0
+    out: list[tuple[Fraction, Fraction]] = []
+    for entry in entries:
+        if isinstance(entry, str):
+            ns = Fraction(str(law86.artificial_pairs_percent(entry, "NS", edition))) / 100
+            ew = Fraction(str(law86.artificial_pairs_percent(entry, "EW", edition))) / 100
+            out.append((ns * top, ew * top))
+            continue
+        raw = sum(2 if entry > other else 1 if entry == other else 0 for other in real) - 1
+        if not scaled:
+            out.append((Fraction(raw), Fraction(real_top - raw)))
+        elif real_top == 0:
+            out.append((Fraction(top, 2), Fraction(top, 2)))
+        else:
+            share = Fraction(raw, real_top)
+            out.append((share * top, (1 - share) * top))
+    return out
+
+
 def matchpoints(scores: Sequence[int]) -> list[int]:
     """Matchpoints of each result on a board (Law 78A): 2 per other result beaten, 1 per tie.
 
@@ -136,9 +216,14 @@ __all__ = [
     "LAW78A",
     "LAW78B",
     "ImpScale",
+    "imp_band",
     "imp_scale",
     "imps",
     "matchpoint_percentages",
     "matchpoint_top",
     "matchpoints",
+    "parse_entry",
+    "parse_score",
+    "possible_scores",
+    "traveller_matchpoints",
 ]

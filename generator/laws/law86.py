@@ -125,7 +125,33 @@ def artificial(
     raise ScoringError(f"unknown form of contest {form!r} (expected pairs or teams)")
 
 
+#: How a traveller writes an artificial score for North-South, and the award of each side it
+#: stands for: the usual case of one column, where one pair alone is to blame (``A+`` for
+#: North-South, so ``A-`` for East-West) or both pairs partly (``A`` for each). Law 12C1 lets
+#: both pairs be in no way at fault (60% each); one column cannot say that, a ruling can.
+ARTIFICIAL_CODES: dict[str, tuple[Responsibility, Responsibility]] = {
+    "A+": (Responsibility.NONE, Responsibility.DIRECTLY),
+    "A": (Responsibility.PARTLY, Responsibility.PARTLY),
+    "A-": (Responsibility.DIRECTLY, Responsibility.NONE),
+}
+
+
+def artificial_code(text: str) -> str | None:
+    """``A+``, ``A`` or ``A-`` as a traveller may write it (any case, a typographic minus,
+    spaces around), or ``None`` when ``text`` is not an artificial score."""
+    cleaned = text.strip().upper().replace("\u2212", "-").replace("\u2013", "-").replace(" ", "")
+    return cleaned if cleaned in ARTIFICIAL_CODES else None
+
+
+def artificial_pairs_percent(code: str, side: str, edition: str = DEFAULT_EDITION) -> float:
+    """The percentage of the top that the artificial score ``code`` (as written for
+    North-South) gives ``side`` (``"NS"`` or ``"EW"``) in a pairs event (Law 12C1)."""
+    ns, ew = ARTIFICIAL_CODES[code]
+    return artificial_score_pairs(ns if Side.parse(side) is Side.NS else ew, edition)
+
+
 __all__ = [
+    "ARTIFICIAL_CODES",
     "KIND_OF",
     "LAW86A",
     "RESPONSIBILITY_OF",
@@ -134,7 +160,9 @@ __all__ = [
     "Form",
     "Kind",
     "artificial",
+    "artificial_code",
     "artificial_for_sides",
+    "artificial_pairs_percent",
     "artificial_score_imps",
 ]
 

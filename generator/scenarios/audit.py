@@ -289,10 +289,37 @@ def _russian_problems(russian: Mapping[str, Any] | None) -> list[str]:
             for where, text in texts(russian or {}) if (latin := latin_words(text))]
 
 
+def audit_drill_question(question: Mapping[str, Any], langs: Mapping[str, Mapping[str, Any]],
+                         report: Report) -> None:
+    """A drill's question (:mod:`generator.drills`): its drill recomputes the key and judges
+    the answers on its own terms; the whys and the Russian are checked as for every question.
+    A drill question shows no table, so it has no ``shown`` or ``moment`` to check."""
+    from generator import drills
+
+    qid = str(question.get("id"))
+    report.questions += 1
+    found = drills.registry().get(str(question.get("drill")))
+    if found is None:
+        report.add("key", [f"no drill named {question.get('drill')!r}"], qid)
+        return
+    try:
+        verdict = found.check(question)
+    except Exception as exc:  # the audit reports a question it cannot check, whatever the cause
+        report.add("key", [f"the drill cannot check it: {exc}"], qid)
+        return
+    for check in drills.DRILL_CHECKS:
+        report.add(check, verdict.get(check, []), qid)
+    report.add("why", _why_problems(langs), qid)
+    report.add("russian", _russian_problems(langs.get("ru")), qid)
+
+
 def audit_question(question: Mapping[str, Any], langs: Mapping[str, Mapping[str, Any]],
                    record: Mapping[str, Any] | None, report: Report, rulings: _Rulings) -> None:
     """Run every check on one question (``langs``: the same question in each language)."""
     qid = str(question.get("id"))
+    if "drill" in question:
+        audit_drill_question(question, langs, report)
+        return
     report.questions += 1
     shown = question.get("shown")
     if not isinstance(shown, Mapping) or not isinstance(question.get("key"), Mapping):
@@ -342,10 +369,10 @@ def audit(records: Sequence[Mapping[str, Any]],
 
 def audit_bank(path: Path) -> Report:
     """Load a bank directory (every file checked for its shape) and audit it."""
-    from generator.scenarios.bank import check_counts, load_bank, load_questions
+    from generator.scenarios.bank import bank_ids, check_counts, load_bank, load_questions
 
     manifest, records = load_bank(path)
-    ids = {str(r["id"]) for r in records}
+    ids = bank_ids(path, records)
     stored = {lang: load_questions(path, lang, ids) for lang in manifest["langs"]}
     check_counts(path, manifest, records, stored)
     return audit(records, stored)

@@ -14,6 +14,7 @@ bank as it was; a folder that is not a bank (no ``manifest.json``) is never repl
 Layout of a bank directory::
 
     scenarios.json        the verified scenarios (seed, case, ruling, verification)
+    drills.json           the drill records (:mod:`generator.drills`: scoring, procedure facts)
     questions.<lang>.json the questions in one language, for the quiz widget and exports
     manifest.json         seed, count, topics, recipe weights, languages, format version
 """
@@ -27,11 +28,12 @@ import signal
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Collection, Generator, Iterable, Iterator
+from collections.abc import Callable, Collection, Generator, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generator import drills as drill_registry
 from generator import jsonshape, outputs
 from generator.errors import InputError
 from generator.i18n import languages
@@ -58,19 +60,61 @@ class Plan:
     topics: tuple[str, ...] = ()
     langs: tuple[str, ...] = field(default_factory=languages)
     recipe_weights: dict[str, float] = field(default_factory=dict)
+    #: drill records (:mod:`generator.drills`) beside the scenarios; ``None``: the default share
+    drills: int | None = None
 
-    def recipes(self) -> tuple[list[str], list[float]]:
+    def _recipe_names(self) -> list[str]:
         table = weights(self.recipe_weights)
         unknown = [t for t in self.topics if t not in ALL_TOPICS]
         if unknown:
             raise InputError(f"unknown topic {', '.join(unknown)} "
                              f"(topics: {', '.join(ALL_TOPICS)})")
-        names = [n for n in sorted(table) if table[n] > 0 and (
+        return [n for n in sorted(table) if table[n] > 0 and (
             not self.topics or TOPICS.get(RECIPES[n].kind.value) in self.topics)]
+
+    def recipes(self) -> tuple[list[str], list[float]]:
+        names = self._recipe_names()
         if not names:
             raise InputError(f"no recipe covers the topics {', '.join(self.topics)} "
                              f"(topics: {', '.join(ALL_TOPICS)})")
+        table = weights(self.recipe_weights)
         return names, [table[n] for n in names]
+
+    @property
+    def drill_topics(self) -> tuple[str, ...]:
+        """The plan's topics that drills feed (every drill topic when the plan names none)."""
+        every = drill_registry.topics()
+        return tuple(t for t in every if not self.topics or t in self.topics)
+
+    @property
+    def scenario_count(self) -> int:
+        """How many scenarios: ``count``, unless the topics are drill topics only (a bank of
+        scoring or procedure questions), which hold no scenario."""
+        return self.count if self._recipe_names() else 0
+
+    @property
+    def drill_count(self) -> int:
+        """How many drill records: ``drills`` when given; else a share of the scenarios, or
+        ``count`` itself when the topics are drill topics only."""
+        if not self.drill_topics:
+            if not self._recipe_names():  # neither recipes nor drills: say so
+                self.recipes()
+            return 0
+        if self.drills is not None:
+            return self.drills
+        if not self.scenario_count:
+            return self.count
+        return drill_registry.default_count(self.count)
+
+    def check(self) -> None:
+        """Refuse a plan whose topics nothing covers, before any work."""
+        if not self.scenario_count and not self.drill_count:
+            self.recipes()
+
+
+def drills(plan: Plan) -> list[dict[str, Any]]:
+    """The plan's drill records, each with its questions (fixed by the seed)."""
+    return drill_registry.records(plan.seed, plan.drill_count, plan.drill_topics)
 
 
 def _chunk(plan: Plan, chunk: int, wanted: int) -> list[dict[str, Any]]:
@@ -158,6 +202,8 @@ def scenarios(plan: Plan, workers: int = 1,
     """``plan.count`` verified scenarios, in a fixed order whatever ``workers`` is (bounded by
     :func:`generator.scenarios.bounds.worker_count`)."""
     check_count(plan.count)
+    if not plan.scenario_count:
+        return []
     chunks = chunk_count(plan.count)
     jobs = ((plan, c, PER_CHUNK) for c in range(chunks))
     workers = worker_count(workers, plan.count)
@@ -207,27 +253,32 @@ def bank_from_definitions(defs: Definitions, out: Path) -> list[dict[str, Any]]:
     plan = definitions_plan(defs)
     outputs.check_dir(out, BANK_MARKER)  # before the work
     records = scenarios(plan, workers=2)
-    write_bank(out, plan, records)
+    write_bank(out, plan, records, drills(plan))
     return records
 
 
-def write_bank(out: Path, plan: Plan, records: list[dict[str, Any]]) -> None:
+def write_bank(out: Path, plan: Plan, records: list[dict[str, Any]],
+               drilled: list[dict[str, Any]] | None = None) -> None:
     """Write a bank directory atomically (refused if ``out`` is not a bank or missing)."""
     with outputs.Transaction(out.parent) as tx:
-        fill_bank(tx.folder(out, BANK_MARKER), plan, records)
+        fill_bank(tx.folder(out, BANK_MARKER), plan, records, drilled)
         outputs.checkpoint("generate:written")
         tx.commit()
 
 
-def fill_bank(folder: Path, plan: Plan, records: list[dict[str, Any]]) -> None:
-    """Write the files of a bank into the (empty) ``folder``."""
+def fill_bank(folder: Path, plan: Plan, records: list[dict[str, Any]],
+              drilled: list[dict[str, Any]] | None = None) -> None:
+    """Write the files of a bank into the (empty) ``folder``: the scenarios, the drill
+    records (``drilled``, see :func:`drills`) and every question of both."""
+    drilled = drilled or []
     stored = [{k: v for k, v in r.items() if k != "questions"} for r in records]
-    questions = [q for r in records for q in r["questions"]]
+    questions = [q for r in [*records, *drilled] for q in r["questions"]]
     manifest = {
         "format": BANK_FORMAT,
         "edition": "1987",
         "seed": plan.seed,
         "count": len(records),
+        "drills": len(drilled),
         "questions": len(questions),
         "topics": sorted(plan.topics),
         "langs": list(plan.langs),
@@ -235,6 +286,8 @@ def fill_bank(folder: Path, plan: Plan, records: list[dict[str, Any]]) -> None:
     }
 
     (folder / "scenarios.json").write_text(dumps(stored), encoding="utf-8")
+    (folder / "drills.json").write_text(
+        dumps([drill_registry.stored(r) for r in drilled]), encoding="utf-8")
     for lang in plan.langs:
         localised = [localise(q, lang) for q in questions]
         (folder / f"questions.{lang}.json").write_text(dumps(localised), encoding="utf-8")
@@ -301,6 +354,50 @@ def load_bank(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     return manifest, records
 
 
+def load_drills(path: Path) -> list[dict[str, Any]]:
+    """The drill records of a bank (``drills.json``; a bank written before drills has none),
+    checked to have their shape, no record twice."""
+    file = path / "drills.json"
+    if not file.exists():
+        return []
+    text = read_text(file)
+    data: list[dict[str, Any]] = parse_json(text, file)
+    jsonshape.check(data, bankfiles.DRILLS, text, str(file))
+    seen: set[str] = set()
+    for index, record in enumerate(data):
+        if record["id"] in seen:
+            raise jsonshape.refuse(text, [index, "id"], f"drill {record['id']} is stored twice",
+                                   str(file))
+        seen.add(record["id"])
+    return data
+
+
+def bank_ids(path: Path, records: Iterable[Mapping[str, Any]]) -> set[str]:
+    """The ids a question of the bank may belong to: its scenarios' and its drills'."""
+    return {str(r["id"]) for r in records} | {str(r["id"]) for r in load_drills(path)}
+
+
+def verify_drills(path: Path, lang: str, stored: list[dict[str, Any]], file: str) -> list[str]:
+    """Ask every drill record's question again and compare it with the stored one in ``lang``;
+    one line per drill record whose question differs."""
+    by_record: dict[str, list[dict[str, Any]]] = {}
+    for question in stored:
+        by_record.setdefault(question["scenario"], []).append(question)
+    problems: list[str] = []
+    for record in load_drills(path):
+        rid = str(record["id"])
+        try:
+            made = drill_registry.make_question(record)
+        except Exception as exc:
+            problems.append(f"{rid}: its question can no longer be asked: {exc}")
+            continue
+        now = [localise(made, lang)] if made is not None else []
+        if now != by_record.get(rid, []):
+            problems.append(f"{rid}: {file}: the drill {record['drill']} now asks another "
+                            "question")
+    return problems
+
+
 def load_questions(path: Path, lang: str,
                    scenario_ids: Collection[str] | None = None) -> list[dict[str, Any]]:
     """The questions of a bank in ``lang`` (``questions.<lang>.json``), checked to have their
@@ -321,6 +418,9 @@ def load_questions(path: Path, lang: str,
             problem = "a number question needs an 'answer'"
         elif question["type"] != "number" and not question.get("choices"):
             problem = f"a {question['type']} choice question needs its 'choices'"
+        elif "drill" not in question and (
+                missing := [k for k in bankfiles.TABLE_FIELDS if k not in question]):
+            problem = f"a scenario's question needs {', '.join(repr(k) for k in missing)}"
         elif scenario_ids is not None and question["scenario"] not in scenario_ids:
             line = jsonshape.line_of(text, [index, "scenario"])
             raise InputError(f"scenario {question['scenario']} of the questions is not in the "
@@ -404,9 +504,11 @@ def check_counts(path: Path, manifest: dict[str, Any], records: list[dict[str, A
     problem, key = "", ""
     if manifest["count"] != len(records):
         problem, key = f"scenarios.json holds {len(records)} scenarios", "count"
+    elif manifest.get("drills", 0) != len(load_drills(path)):
+        problem, key = f"drills.json holds {len(load_drills(path))} drill records", "drills"
     for lang, stored in questions.items():
         if not problem and manifest["questions"] != len(stored):
             problem, key = f"questions.{lang}.json holds {len(stored)} questions", "questions"
     if problem:
-        raise jsonshape.refuse(read_text(file), [key], f"{key} is {manifest[key]} but "
+        raise jsonshape.refuse(read_text(file), [key], f"{key} is {manifest.get(key, 0)} but "
                                f"{problem}", str(file))

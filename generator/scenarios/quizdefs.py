@@ -17,6 +17,7 @@ from typing import Any
 import yaml
 
 from generator import yamlnodes
+from generator.drills import topics as drill_topics
 from generator.errors import InputError, ParseError
 from generator.i18n import languages
 from generator.scenarios.bounds import MAX_COUNT
@@ -30,7 +31,8 @@ from generator.table.limits import (
     tag_name,
 )
 
-ALL_TOPICS = tuple(sorted(set(TOPICS.values())))
+#: Every topic: those of the recipes' irregularities and those of the drills.
+ALL_TOPICS = tuple(sorted(set(TOPICS.values()) | set(drill_topics())))
 
 
 def parse_topics(text: str | None) -> tuple[str, ...]:

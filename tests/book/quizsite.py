@@ -9,7 +9,7 @@ Sphinx, warnings as errors). It returns the HTML folder; each language has:
   the topic has), then the auction question (:data:`AUCTION_ID`: a changed call, three auction
   rows, two tricks of play) and the hostile question (:data:`HOSTILE_ID`), i.e. the last card;
 - ``<lang>/chapters/11-revoke.html``: a chapter page without a quiz;
-- ``<lang>/practice.html``: ``tdc-practice`` over the whole bank (``_tdc/bank-<topic>.json``);
+- ``<lang>/practice.html``: ``tdc-practice`` over the whole bank (``_tdc/bank-<topic>.js``);
 - ``<lang>/mock-exam.html``: ``tdc-exam`` with :data:`EXAM_COUNT` questions, a time limit of
   :data:`EXAM_MINUTES` minutes and a pass mark of :data:`PASS_MARK`;
 - ``<lang>/law-index.html``: the law index page (anchors ``law-<clause>`` of every clause).

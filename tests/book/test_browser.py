@@ -30,6 +30,7 @@ from generator.errors import TdcourseError
 
 if TYPE_CHECKING:  # the fixture's type (tests/book/conftest.py); never imported at run time
     from conftest import WatchedPage
+    from playwright.sync_api import Browser
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("en", "ru")
@@ -241,3 +242,72 @@ def test_every_chapter_links_its_notebook(site: Path) -> None:
             assert len(links) == 1 and links[0].endswith(f"/{page.stem}.ipynb"), (page, links)
             notebook = json.loads((page.parent / links[0]).read_text(encoding="utf-8"))
             assert notebook["metadata"]["tdcourse"] == {"chapter": page.stem, "lang": lang}
+
+
+# --------------------------------------------------------------------------- weight
+#: Issue target: a chapter page, with everything it loads, under 600 KB (uncompressed, as a
+#: plain static server sends it: the worst case of a host).
+CHAPTER_WEIGHT_LIMIT = 600 * 1024
+PAGE_BYTES = """() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  return nav.encodedBodySize + performance.getEntriesByType('resource')
+    .reduce((n, r) => n + r.encodedBodySize, 0);
+}"""
+
+
+def test_every_chapter_page_weighs_under_600_kb_and_loads_no_icon_font_nor_search_index(
+        site: Path, base: str, browser: Browser) -> None:
+    """Each chapter page of each language, opened cold: the bytes of the page and all it loads,
+    and no request for the icon font, the search index (search page only) or a source map."""
+    heavy, unwanted = [], []
+    for lang in LANGS:
+        for page in sorted((site / lang / "chapters").glob("*.html")):
+            context = browser.new_context()
+            tab = context.new_page()
+            urls: list[str] = []
+            tab.on("request", lambda request, urls=urls: urls.append(request.url))
+            tab.goto(f"{base}{lang}/chapters/{page.name}", wait_until="load")
+            weight = tab.evaluate(PAGE_BYTES)
+            context.close()
+            if weight >= CHAPTER_WEIGHT_LIMIT:
+                heavy.append(f"{lang}/{page.name}: {weight // 1024} KB")
+            unwanted += [u for u in urls if "webfonts" in u or "searchindex.js" in u
+                         or u.split("?")[0].endswith(".map")]
+    assert not heavy, f"chapter pages at or over {CHAPTER_WEIGHT_LIMIT // 1024} KB: {heavy}"
+    assert not unwanted, f"requests a chapter page should not make: {unwanted[:5]}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_theme_icons_are_drawn_where_the_theme_shows_them(
+        base: str, lang: str, watched_page: WatchedPage) -> None:
+    """The small icon script draws every icon the theme's bundle would: the light/dark switch
+    shows exactly the icon of the current mode, the menu and search icons are there, and no
+    ``<i class="fa-...">`` is left undrawn."""
+    open_page(watched_page, f"{base}{lang}/{CHAPTER}")
+    page = watched_page.page
+    page.wait_for_function("!document.querySelector('i[class*=\"fa-\"], span[class*=\"fa-\"]')")
+    shown = page.evaluate("""() => [...document.querySelectorAll('.theme-switch-button svg')]
+        .filter(s => getComputedStyle(s).display !== 'none').map(s => s.dataset.mode)""")
+    mode = page.evaluate("document.documentElement.dataset.mode || 'auto'")
+    assert shown == [mode], f"theme switch shows {shown} in mode {mode}"
+    for selector in ("button.primary-toggle svg.fa-bars",
+                     "button.search-button__button svg.fa-magnifying-glass"):
+        box = page.locator(selector).first.bounding_box()
+        assert box is not None and box["width"] > 5 and box["height"] > 5, selector
+    watched_page.assert_clean()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_search_works_opened_from_disk(site: Path, lang: str,
+                                       watched_page: WatchedPage) -> None:
+    """The search page, opened as a file (no server), finds a word of a chapter."""
+    word = {"en": "revoke", "ru": "фальшренонс"}[lang]
+    watched_page.page.route(lambda url: url.startswith("file:"), lambda route: route.continue_())
+    url = (site / lang / "search.html").as_uri() + f"?q={word}"
+    watched_page.page.goto(url, wait_until="load")
+    results = watched_page.page.locator("#search-results li")
+    results.first.wait_for(timeout=15_000)
+    assert results.count() >= 3
+    assert "11-revoke" in " ".join(results.locator("a").evaluate_all(
+        "links => links.map(a => a.href)"))
+    watched_page.assert_clean(allow_file=True)

@@ -151,3 +151,33 @@ def test_wrapping_keeps_lines_inside_their_boxes() -> None:
             line = "".join(text.itertext())
             size = float(text.get("font-size", "12"))
             assert charts.text_width(line, size, text.get("font-weight") == "bold") <= inner + 1
+
+
+@pytest.mark.parametrize("name", CHARTS)
+def test_the_narrow_form_is_one_readable_column_saying_the_same(name: str) -> None:
+    """The phone form: one column about 320 units wide, no text under 12 units, every leaf with
+    the same words as in the wide form, every line inside its box."""
+    for lang in ("en", "ru"):
+        wide, narrow = chart(name, lang), chart(name, lang, narrow=True)
+        root = ET.fromstring(narrow)
+        assert "tdc-narrow" in (root.get("class") or "")
+        assert float(root.get("width", "0")) == charts.MARGIN * 2 + charts.NARROW_W
+        assert float(ET.fromstring(wide).get("width", "0")) == charts.wide_width(name)
+        assert leaf_texts(narrow).keys() == leaf_texts(wide).keys()
+        assert [" ".join(leaf_texts(narrow)[i].split()) for i in sorted(leaf_texts(narrow))] == [
+            " ".join(leaf_texts(wide)[i].split()) for i in sorted(leaf_texts(wide))]
+        sizes = [float(t.get("font-size", "0")) for t in root.iter(f"{SVG}text")]
+        assert min(sizes) >= charts.MIN_TEXT
+        boxes = [g for g in root.iter(f"{SVG}g") if (g.get("class") or "").startswith(
+            "tdc-chart-") and g.find(f"{SVG}rect") is not None]
+        for group in boxes:
+            rect = group.find(f"{SVG}rect")
+            assert rect is not None
+            right = float(rect.get("x", "0")) + float(rect.get("width", "0"))
+            assert right <= float(root.get("width", "0"))
+            inner = float(rect.get("width", "0")) - 2 * charts.PAD
+            for text in group.iter(f"{SVG}text"):
+                line = "".join(text.itertext())
+                bold = text.get("font-weight") == "bold"
+                assert charts.text_width(line, float(text.get("font-size", "12")), bold) <= (
+                    inner + 1)

@@ -265,7 +265,7 @@ def _for_sample(name: str, lang: str) -> ET.Element:
 
 def test_case_with_a_corrected_revoke_shows_the_trick_and_the_penalty_card() -> None:
     root = _for_sample("RV01", "en")
-    svg = root.find(f"{SVG}svg")
+    svg = root.find(f"figure/{SVG}svg")  # the wide form (the narrow one follows it)
     assert svg is not None
     compass = by_class(svg, "tdc-compass")[0]
     centre = {g.get("data-card"): g.get("class") for g in compass.iter(f"{SVG}g")
@@ -299,6 +299,55 @@ def test_case_with_an_insufficient_bid_and_no_deal() -> None:
     body = table.find("tbody")
     assert body is not None
     assert ["".join(d.itertext()) for d in body.iter("del")] == ["1♥"]
-    svg = root.find(f"{SVG}svg")
+    svg = root.find(f"figure/{SVG}svg")  # the wide form (the narrow one follows it)
     assert svg is not None and "Зона: С–Ю" in texts(svg)
     assert not hand_cards(svg)
+
+
+def _smallest_text(root: ET.Element) -> float:
+    """The smallest font size (SVG units) of any text or tspan that sets one."""
+    return min(float(el.get("font-size", "99")) for el in root.iter()
+               if el.tag in (f"{SVG}text", f"{SVG}tspan") and el.get("font-size"))
+
+
+@pytest.mark.parametrize("sample", ["RV01", "OL01", "PC01", "IB05"])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_narrow_form_shows_the_same_deal_within_a_phone_width(sample: str,
+                                                                   lang: str) -> None:
+    """The phone form of a case's diagram: the same cards, marks and words as the wide form,
+    about 320 units wide (so one unit is about one CSS pixel on a 375 px phone) with no text
+    under 13 units, and ids of its own (both forms are in the page)."""
+    root = _for_sample(sample, lang)
+    figure = root.find("figure")
+    assert figure is not None and "tdc-figure" in (figure.get("class") or "").split()
+    wide, narrow = figure.findall(f"{SVG}svg")
+    assert "tdc-wide" in (wide.get("class") or "") and "tdc-narrow" in (narrow.get("class") or "")
+    assert hand_cards(wide).keys() == hand_cards(narrow).keys()
+    assert face_cards(wide).keys() == face_cards(narrow).keys()
+    for cls in ("tdc-played", "tdc-card-major", "tdc-card-minor", "tdc-card-led",
+                "tdc-card-revoke", "tdc-vul", "tdc-dealer"):
+        assert len(by_class(wide, cls)) == len(by_class(narrow, cls)), cls
+    assert texts(wide.find(f"{SVG}desc")) == texts(narrow.find(f"{SVG}desc"))  # type: ignore[arg-type]
+    assert float(narrow.get("width", "0")) <= 345
+    assert _smallest_text(narrow) >= 13
+    assert _smallest_text(wide) >= 12
+    ids = [el.get("id") for el in root.iter() if el.get("id")]
+    assert len(ids) == len(set(ids)), ids
+    button = figure.find("button")
+    assert button is not None and button.get("hidden") and button.get("type") == "button"
+    assert (button.text or "").strip() and button.get("data-close")
+
+
+def test_the_narrow_form_keeps_hands_apart_with_a_long_suit() -> None:
+    """West's and East's blocks never overlap, even with a 13-card suit."""
+    deal = Deal.parse("N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432")
+    root = parse(hand_diagram(deal, Board.from_number(3), "ru", narrow=True))
+    west = next(g for g in root.iter(f"{SVG}g") if g.get("data-seat") == "W" and
+            "tdc-hand" in (g.get("class") or ""))
+    east = next(g for g in root.iter(f"{SVG}g") if g.get("data-seat") == "E" and
+            "tdc-hand" in (g.get("class") or ""))
+    west_x = float(next(west.iter(f"{SVG}text")).get("x", "0"))
+    east_x = float(next(east.iter(f"{SVG}text")).get("x", "0"))
+    # 13 ranks at 15 units (a "10" counts double) with their gaps, after the suit symbol
+    assert east_x - west_x >= 24 + 14 * 15 * 0.55 + 12 * 4
+    assert len(hand_cards(root)) == 52

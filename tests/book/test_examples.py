@@ -17,34 +17,30 @@ from generator.book import diagrams
 from generator.book import examples as ex
 from generator.book.quizdata import decode_key, segments_text
 from generator.book.quizpages import chapter_quiz
-from generator.laws.coverage import coverage_rows
+from generator.laws.refs import law_index
 from generator.scenarios.bank import Plan, scenarios
 from generator.scenarios.keys import ruling_of
 from generator.scenarios.moments import rule
 from generator.scenarios.questions import TOPICS
 
 ROOT = Path(__file__).resolve().parents[2]
-CASES = [ROOT / "tests" / "cases"]
 CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
-TOPIC_SLUGS = [slug for slug, topic in ex.CHAPTERS.items() if topic]
+#: The chapters of the scenario topics (those of :data:`ex.LAW_CHAPTERS` draw on drills, or on
+#: their laws until the bank has questions of their topic).
+TOPIC_SLUGS = [slug for slug, topic in ex.CHAPTERS.items() if slug not in ex.LAW_CHAPTERS]
 
 
 @pytest.fixture(scope="module")
 def records() -> list[dict[str, Any]]:
     """A small bank (seed 7 covers every topic with 60 scenarios)."""
     bank = scenarios(Plan(60, 7), workers=1)
-    assert {TOPICS[r["kind"]] for r in bank} == set(ex.TOPIC_CHAPTER)
+    assert {ex.CHAPTERS[slug] for slug in TOPIC_SLUGS} <= {TOPICS[r["kind"]] for r in bank}
     return bank
 
 
 @pytest.fixture(scope="module")
 def questions(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [q for r in records for q in r["questions"]]
-
-
-@pytest.fixture(scope="module")
-def coverage() -> list[tuple[int, str, int, int]]:
-    return coverage_rows(CASES)
 
 
 Call = tuple[dict[str, Any], dict[str, Any], str]
@@ -176,12 +172,12 @@ def test_a_topic_with_no_scenario_says_so(records: list[dict[str, Any]]) -> None
 
 
 def test_russian_output_has_cyrillic_headings_and_no_english_words(
-        records: list[dict[str, Any]], questions: list[dict[str, Any]],
-        coverage: list[tuple[int, str, int, int]]) -> None:
+        records: list[dict[str, Any]], questions: list[dict[str, Any]]) -> None:
     english = [w["en"] for w in ex.WORDS.values()]
     pages = [ex.worked_examples(records, slug, "ru") + chapter_quiz(questions, slug, "ru")[0]
              for slug in TOPIC_SLUGS]
-    pages.append(ex.law_index_page("ru", ex.example_uses(records), coverage=coverage, title=True))
+    pages.append(ex.law_index_page("ru", ex.example_uses(records), questions=questions,
+                                     title=True))
     for page in pages:
         headings = [line for line in page.splitlines() if line.startswith("#")]
         assert headings
@@ -251,12 +247,11 @@ def test_symbols_and_escaping_helpers() -> None:
 
 
 def test_same_records_same_text(records: list[dict[str, Any]],
-                                questions: list[dict[str, Any]],
-                                coverage: list[tuple[int, str, int, int]]) -> None:
+                                questions: list[dict[str, Any]]) -> None:
     def everything(recs: list[dict[str, Any]], qs: list[dict[str, Any]]) -> str:
         out = [ex.worked_examples(recs, slug, lang) + "".join(chapter_quiz(qs, slug, lang))
                for slug in TOPIC_SLUGS for lang in ("en", "ru")]
-        out += [ex.law_index_page(lang, ex.example_uses(recs), coverage=coverage)
+        out += [ex.law_index_page(lang, ex.example_uses(recs), questions=qs)
                 for lang in ("en", "ru")]
         return "\n".join(out)
 
@@ -320,14 +315,13 @@ def test_quiz_selection_and_localised_input(questions: list[dict[str, Any]]) -> 
 
 
 def test_law_index_anchors(records: list[dict[str, Any]],
-                           questions: list[dict[str, Any]],
-                           coverage: list[tuple[int, str, int, int]]) -> None:
+                           questions: list[dict[str, Any]]) -> None:
     uses = ex.merge_uses(ex.example_uses(records), ex.quiz_uses(questions),
                          {"27B2": ["05-insufficient-bid"], "80": ["16-tournament"]})
     example_clauses = {c for r in records for c in ex.example_clauses(r)}
     assert set(ex.example_uses(records)) <= example_clauses
     for lang in ("en", "ru"):
-        page = ex.law_index_page(lang, uses, coverage=coverage)
+        page = ex.law_index_page(lang, uses, questions=questions)
         anchors = set(re.findall(r"(?m)^\(law-([0-9A-Za-z]+)\)=$", page))
         assert ex.rule_clauses() <= anchors  # what the rules cite
         assert set(ex.example_uses(records)) <= anchors  # what the examples cite
@@ -341,23 +335,25 @@ def test_law_index_anchors(records: list[dict[str, Any]],
         assert '<span id="law-27B2"></span>**27B2**' in page
         law_word = ex.WORDS["law"][lang]
         assert f"## {law_word} 27. " in page
-        rules27 = next(r for r in coverage if r[0] == 27)
         block27 = page.split("(law-27)=")[1].split("(law-28")[0]
-        assert ex.WORDS["coverage"][lang].format(rules=rules27[2], cases=rules27[3]) in block27
+        # a reference for the learner: no engine counters (issue 14), the law's own questions
+        assert "Test cases" not in page and "Engine rules" not in page
+        assert "Тестовых ситуаций" not in page and "Реализаций в движке" not in page
+        citing = sum(1 for q in questions
+                     if any(re.match(r"27(\D|$)", str(law)) for law in q["laws"]))
+        assert citing and ex.WORDS["questions"][lang].format(count=citing) in block27
         assert "{doc}`/chapters/05-insufficient-bid`" in block27
         assert "<example-05-insufficient-bid-1>`" in block27
         assert "{doc}`/chapters/16-tournament`" in page
 
 
-def test_law_index_needs_cases_and_known_clauses(
-        coverage: list[tuple[int, str, int, int]]) -> None:
-    with pytest.raises(ValueError, match="cases"):
-        ex.law_index_page("en", {})
+def test_law_index_lists_every_index_entry_and_refuses_unknown_clauses() -> None:
     with pytest.raises(ValueError, match="99Z"):
-        ex.law_index_page("en", {"99Z": ["x"]}, coverage=coverage)
-    page = ex.law_index_page("en", {}, cases=CASES, title=True)
-    assert page == ex.law_index_page("en", {}, coverage=coverage, title=True)
+        ex.law_index_page("en", {"99Z": ["x"]})
+    page = ex.law_index_page("en", {}, title=True)
     assert page.startswith("# Law index\n")
+    anchors = re.findall(r"(?m)^\(law-([0-9A-Za-z]+)\)=$", page)
+    assert anchors == list(law_index("1987"))  # every entry once, in the index's order
 
 
 # --------------------------------------------------------------------------- MyST build
@@ -391,8 +387,7 @@ def setup(app):
 
 
 def write_book(src: Path, lang: str, records: list[dict[str, Any]],
-               questions: list[dict[str, Any]], coverage: list[tuple[int, str, int, int]]
-               ) -> None:
+               questions: list[dict[str, Any]]) -> None:
     (src / "chapters").mkdir(parents=True)
     for sub in ("examples", "quiz"):
         (src / "_generated" / sub).mkdir(parents=True)
@@ -413,7 +408,7 @@ def write_book(src: Path, lang: str, records: list[dict[str, Any]],
     uses = ex.merge_uses({"27B2": list(ex.CHAPTERS)}, ex.example_uses(records),
                          ex.quiz_uses(questions))
     (src / "_generated" / "law-index.md").write_text(
-        ex.law_index_page(lang, uses, coverage=coverage), encoding="utf-8")
+        ex.law_index_page(lang, uses, questions=questions), encoding="utf-8")
     (src / "law-index.md").write_text(
         "# Law index\n\n```{include} _generated/law-index.md\n```\n", encoding="utf-8")
 
@@ -421,7 +416,7 @@ def write_book(src: Path, lang: str, records: list[dict[str, Any]],
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_generated_pages_build_without_warnings(
         tmp_path: Path, lang: str, records: list[dict[str, Any]],
-        questions: list[dict[str, Any]], coverage: list[tuple[int, str, int, int]],
+        questions: list[dict[str, Any]],
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.undo()  # the real diagrams
     evil = copy.deepcopy(records)
@@ -430,7 +425,7 @@ def test_generated_pages_build_without_warnings(
     question = next(q for q in target["questions"] if q["kind"] == "ruling")
     question["explanation"][lang] += " <script>alert(1)</script> & *x* {law}`1`"
     src = tmp_path / "src"
-    write_book(src, lang, evil, questions, coverage)
+    write_book(src, lang, evil, questions)
     out = tmp_path / "html"
     run = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-E",
                           "-b", "html", str(src), str(out)],

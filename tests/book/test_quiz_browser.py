@@ -493,7 +493,7 @@ def test_practice_draws_without_repeating_and_keeps_a_tally(quiz_site: Path, bas
 
 
 def test_practice_works_from_disk(quiz_site: Path, watched_page: WatchedPage) -> None:
-    """Opened as a file (no server): fetch is refused there, the bank's script twin is used."""
+    """Opened as a file (no server): the bank's topic scripts load there as over http."""
     words = ui(quiz_site, "ru", "practice.html")
     # the fixture aborts every non-local URL, file: ones included; files are local here
     watched_page.page.route(lambda url: url.startswith("file:"), lambda route: route.continue_())
@@ -528,7 +528,7 @@ def test_practice_shows_its_first_question_after_one_topic_file(
     qid = page.locator("section.tdc-q").get_attribute("data-qid") or ""
     topic = truth[qid]["topic"]
     banks = [name for name in page.evaluate(FIRST_LOADS) if name.startswith("_tdc/")]
-    assert banks == [f"_tdc/bank-{topic}.json"]
+    assert banks == [f"_tdc/bank-{topic}.js"]
     total = sum(config["counts"].values())
     assert total == len(truth)
     assert page.locator("section.tdc-q h3").inner_text() == fmt(words["question"], n=1,
@@ -544,7 +544,7 @@ def test_practice_shows_its_first_question_after_one_topic_file(
     page.locator("section.tdc-q").wait_for()
     assert page.locator("section.tdc-q").get_attribute("data-qid") == qid
     banks = [name for name in page.evaluate(FIRST_LOADS) if name.startswith("_tdc/")]
-    assert banks == [f"_tdc/bank-{topic}.json"]
+    assert banks == [f"_tdc/bank-{topic}.js"]
 
     # drawing on: questions of several topics, never one twice, the number counting up
     drawn = [qid]

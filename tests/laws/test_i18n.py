@@ -165,7 +165,7 @@ def test_a_third_language_needs_only_its_catalog(xx: Path) -> None:
         or f"{MARK}West" in page  # the diagrams' seat names
     questions = [q for r in records for q in r["questions"]]
     assert f"## {MARK}Quiz" in chapter_quiz(questions, slug, "xx")[0]
-    index = examples.law_index_page("xx", {}, coverage=[], title=True)
+    index = examples.law_index_page("xx", {}, title=True)
     assert index.startswith(f"# {MARK}Law index\n")
     svg = charts.chart("27", "xx")
     assert f"{MARK}Law 27: the insufficient bid" in svg and f"{MARK}South accepts the bid" in svg

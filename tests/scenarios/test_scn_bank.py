@@ -54,8 +54,8 @@ def assert_one_line_error(status: int, out: str, err: str) -> None:
 def test_same_seed_same_bytes_other_seed_other_bank(cli: Cli, tmp_path: Path) -> None:
     first = generate(cli, tmp_path / "a", "--count", "60", "--seed", "5", "--workers", "1")
     again = generate(cli, tmp_path / "b", "--count", "60", "--seed", "5", "--workers", "1")
-    assert set(first) == {"manifest.json", "scenarios.json", "questions.en.json",
-                          "questions.ru.json"}
+    assert set(first) == {"manifest.json", "scenarios.json", "drills.json",
+                          "questions.en.json", "questions.ru.json"}
     assert first == again  # every file, byte for byte
     other = generate(cli, tmp_path / "c", "--count", "60", "--seed", "6", "--workers", "1")
     assert set(other) == set(first)
@@ -83,7 +83,7 @@ def test_files_are_json_with_sorted_keys(cli: Cli, tmp_path: Path) -> None:
 
 def test_lang_en_writes_only_english(cli: Cli, tmp_path: Path) -> None:
     files = generate(cli, tmp_path / "bank", "--count", "10", "--seed", "3", "--lang", "en")
-    assert set(files) == {"manifest.json", "scenarios.json", "questions.en.json"}
+    assert set(files) == {"manifest.json", "scenarios.json", "drills.json", "questions.en.json"}
     assert json.loads(files["manifest.json"])["langs"] == ["en"]
     assert all(q["lang"] == "en" for q in json.loads(files["questions.en.json"]))
 
@@ -159,7 +159,7 @@ def test_a_good_run_replaces_the_bank(cli: Cli, tmp_path: Path) -> None:
     # tdcourse does not write there is refused instead: tests/cli/test_cli_outputs.py)
     (out / "questions.de.json").write_text("[]\n", encoding="utf-8")
     after = generate(cli, out, "--count", "10", "--seed", "2", "--lang", "en")
-    assert set(after) == {"manifest.json", "scenarios.json", "questions.en.json"}
+    assert set(after) == {"manifest.json", "scenarios.json", "drills.json", "questions.en.json"}
     assert json.loads(after["manifest.json"])["seed"] == 2
     assert [p.name for p in tmp_path.iterdir()] == ["bank"]
 

@@ -12,17 +12,14 @@ const shuffle = a => a.map(x => [Math.random(), x]).sort((x, y) => x[0] - y[0]).
 const sum = (list, f) => list.reduce((n, x) => n + f(x), 0);
 const note = ui => h('p.tdc-note', ui.bank_note);
 
-// A topic's questions, loaded once: fetched over http(s); from disk (file://, where browsers
-// refuse fetch) the file's script twin registers it in window.tdcBanks. A failure is not cached.
+// A topic's questions, loaded once by its script (the same over http(s) and from disk, where
+// browsers refuse fetch), which registers them in window.tdcBanks. A failure is not cached.
 const banks = {};
 const viaScript = (src, name) => new Promise((ok, fail) => D.head.append(Object.assign(D.createElement('script'), {
   src, onerror: fail, onload: () => ((window.tdcBanks || {})[name] ? ok(window.tdcBanks[name]) : fail(Error(name)))})));
 const topicBank = (cfg, t) => {
-  const file = `${cfg.bankDir}bank-${t}`, name = `${cfg.lang}/${t}`;
-  return banks[name] || (banks[name] = (/^https?:$/.test(location.protocol)
-    ? fetch(`${file}.json`).then(r => (r.ok ? r.json() : Promise.reject(Error(r.status))))
-    : Promise.reject(Error('file')))
-    .catch(() => viaScript(`${file}.js`, name))
+  const name = `${cfg.lang}/${t}`;
+  return banks[name] || (banks[name] = viaScript(`${cfg.bankDir}bank-${t}.js`, name)
     .then(b => b.questions, e => { delete banks[name]; throw e; }));
 };
 

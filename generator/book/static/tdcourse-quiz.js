@@ -119,6 +119,13 @@ function context(root) {
     return tricks.length ? h('div.tdc-small', ui.play, h('ol.tdc-play', tricks)) : null;
   }
 
+  // What a question has of a board (a drill: maybe nothing); its table (a traveller), as text.
+  const board = q => [q.board != null && fmt(ui.board, {n: q.board}), q.dealer && fmt(ui.dealer, {seat: N.seats[q.dealer]}),
+    q.vul && fmt(ui.vul, {vul: N.vul[q.vul]})].filter(Boolean).join(' · ') || null;
+  const figure = ({figure: f}) => f && h('div.tdc-figure', {role: 'region', tabindex: 0, 'aria-label': ui.figure},
+    h('table', h('thead', h('tr', f.columns.map(c => h('th', {scope: 'col'}, c)))),
+      h('tbody', f.rows.map(r => h('tr', r.map(c => h('td', c)))))));
+
   // A question card: `actions` go above its feedback region; `changed` runs on each input.
   x.question = (q, n, total, actions, changed) => {
     const id = newId(), ins = [], labels = {}, num = q.type === 'number', multi = q.type === 'multiple';
@@ -138,10 +145,8 @@ function context(root) {
     if (num && bar) ins[0].onkeydown = e => { e.key === 'Enter' && bar.querySelector('button:enabled')?.click(); };
     return {
       head,
-      el: h('section.tdc-q', {'data-qid': q.id, 'aria-labelledby': head.id}, head,
-        h('p.tdc-small', fmt(ui.board, {n: q.board}), ' · ', fmt(ui.dealer, {seat: N.seats[q.dealer]}), ' · ',
-          fmt(ui.vul, {vul: N.vul[q.vul]})),
-        q.deal && hands(q), auction(q), play(q), q.context && h('p', q.context), field, bar, fb),
+      el: h('section.tdc-q', {'data-qid': q.id, 'aria-labelledby': head.id}, head, board(q) && h('p.tdc-small', board(q)),
+        q.deal && hands(q), auction(q), play(q), figure(q), q.context && h('p', q.context), field, bar, fb),
       read() {
         const on = ins.filter(i => i.checked).map(i => i.value);
         return num ? (ins[0].value === '' ? null : +ins[0].value) : on.length ? on : null;
