@@ -143,7 +143,7 @@ class _Search:
         self.side = side  # 0: N-S, 1: E-W (seat index parity)
         self.plan = _parse_plan(plan or (), self.trump)
         self.careful = careful
-        self.memo: dict[tuple[object, ...], bool] = {}
+        self.memo: dict[tuple[object, ...], int] = {}
         #: past :data:`MAX_TRICKS_SEARCHED`, the other side plays the highest or the lowest
         #: card it may of each suit (see the module docstring)
         self.wide = False
@@ -335,25 +335,18 @@ class _Search:
         return None, step
 
     # ------------------------------------------------------------------ search
-    def reaches(self, hands: tuple[Hand, ...], leader: int,
-                trick: tuple[tuple[int, Play], ...], step: int, target: int) -> bool:
-        """Whether the play can go so that the restricted side takes ``target`` tricks or more
-        (``careful``) or at most ``target`` (the worst reading), from here. A search to a target
-        stops at the first line that settles it, as double-dummy solvers do."""
-        left = max(sum(bin(m).count("1") for m in h) for h in hands) + (1 if trick else 0)
-        if self.careful:
-            if target <= 0:
-                return True
-            if target > left:
-                return False
-        elif target >= left:
-            return True
-        elif target < 0:
-            return False
-        key = (hands, leader, trick, step, target)
+    def value(self, hands: tuple[Hand, ...], leader: int,
+              trick: tuple[tuple[int, Play], ...], step: int) -> int:
+        """The restricted side's tricks from here: the least over every play of both sides
+        (the worst reading), or the restricted side's best normal play against the other
+        side's best (``careful``). Each position is valued once (memoised on the cards left,
+        the trick in progress and the plan step), so the search is a walk over positions."""
+        key = (hands, leader, trick, step)
         found = self.memo.get(key)
         if found is not None:
             return found
+        if not any(any(h) for h in hands) and not trick:
+            return 0
         seat = (leader + len(trick)) % 4
         led = trick[0][1][0] if trick else None
         mine = seat % 2 == self.side
@@ -366,10 +359,8 @@ class _Search:
             moves = self._reduce(self._legal(hands[seat], led), hands[seat], out)
             if self.wide:
                 moves = _high_low(moves)
-        # the restricted side picks (OR) when careful; in the worst reading everyone picks
-        # against it (OR towards "at most target"); the other side, careful, answers (AND)
-        any_of = mine or not self.careful
-        result = not any_of
+        maximise = mine and self.careful
+        best = -1
         for move in dict.fromkeys(moves):
             s, b = move
             old = hands[seat]
@@ -380,14 +371,15 @@ class _Search:
             if len(new_trick) == 4:
                 winner = self._winner(new_trick)[0]
                 won = 1 if winner % 2 == self.side else 0
-                got = self.reaches(new_hands, winner, (), nstep, target - won)
+                got = won + self.value(new_hands, winner, (), nstep)
             else:
-                got = self.reaches(new_hands, leader, new_trick, nstep, target)
-            if got == any_of:
-                result = any_of
-                break
-        self.memo[key] = result
-        return result
+                got = self.value(new_hands, leader, new_trick, nstep)
+            if best < 0 or (got > best if maximise else got < best):
+                best = got
+            if not maximise and best == 0:
+                break  # nothing is lower: the rest cannot change the answer
+        self.memo[key] = best
+        return best
 
     @staticmethod
     def _out_masks(hands: tuple[Hand, ...], trick: tuple[tuple[int, Play], ...]) -> list[int]:
@@ -437,9 +429,7 @@ def _run(position: Position, side_seat: Seat, plan: tuple[str, ...] | None,
     search = _Search(position, side_seat.index % 2, plan, careful)
     left = max(len(list(h)) for h in position.hands.values()) + (1 if trick else 0)
     search.wide = left > MAX_TRICKS_SEARCHED
-    if careful:  # the most tricks it reaches
-        return next(t for t in range(left, -1, -1) if search.reaches(hands, leader, trick, 0, t))
-    return next(t for t in range(left + 1) if search.reaches(hands, leader, trick, 0, t))
+    return search.value(hands, leader, trick, 0)
 
 
 def double_dummy(position: Position, side_seat: Seat) -> int:
