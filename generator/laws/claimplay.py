@@ -11,15 +11,18 @@ How the search is bounded (what "normal" means to the engine):
 * the *restricted* side (the claimer's, or the side that conceded or acquiesced) chooses only among
   a small class of plays: on lead, a master card of any suit (a card no opponent can beat in its
   suit; one card per run of equals) or a low card towards a master in partner's hand, and only
-  when there is neither, the lowest card of each suit; following suit, the lowest card or the
-  cheapest card that wins the trick for sure (no opponent still to play can beat it), never a
-  finesse (a card that wins only if an opponent still to play lacks a higher one) and no
-  overtaking of partner's sure winner; void, a ruff (lowest trump, or the cheapest sure one) or
+  when there is neither, the lowest card of each suit; following suit, the cheapest card that
+  wins the trick for sure (no opponent still to play can beat it) when it holds one and
+  partner's card is not already a sure winner, else the lowest card: never a finesse (a card
+  that wins only if an opponent still to play lacks a higher one), no ducking of an opponent's
+  card with a sure winner (irrational after a claim) and no overtaking of partner's sure winner; void, a ruff (lowest trump, or the cheapest sure one) or
   the lowest card of a suit as a discard, discarding a master only when every suit is a master;
 * the other side may play any legal card (one card per run of equals, the usual double-dummy
   reduction: cards adjacent among those still out are worth the same);
 * the statement (:data:`PLAN` tokens) is followed wherever it can be: a named card is played as
-  soon as it is legal for its hand; ``S*`` leads the suit from the top while the hand on lead
+  soon as it is legal for its hand and, when that hand follows to a trick, wins it at that moment
+  or falls under partner's winning card (a stated finesse is taken when the opponent before it
+  plays low; when he covers, the named card waits its turn); ``S*`` leads the suit from the top while the hand on lead
   holds it; ``trumps`` leads trumps from the top while an opponent holds one; ``rest`` says the
   remaining cards are winners and constrains nothing;
 * every position is memoised, so a search is a walk over positions, not over play sequences.
@@ -78,7 +81,7 @@ def _bit(card: Card) -> Play:
 
 def _card(play: Play) -> Card:
     suit, bit = play
-    return Card(_SUITS[suit], _RANKS[bit.bit_length() - 2])
+    return Card(_SUITS[suit], _RANKS[bit.bit_length() - 1])
 
 
 def _high(mask: int) -> int:
@@ -253,9 +256,12 @@ class _Search:
                         sure = (led, b)
                         break
                     m ^= b
-            if sure is not None and sure != bottom and self._beats(bottom, win_card, led):
-                return [sure]  # the low card would win only as a finesse: not unless stated
-            return [bottom] if sure is None else [bottom, sure]
+            if sure is not None and sure != bottom:
+                # the low card would win only as a finesse (not unless stated), or would let
+                # an opponent's card win when a sure winner is held: a claimer who said his
+                # cards were good does not duck it, which would be irrational, not careless
+                return [sure]
+            return [bottom]
         discards = [(s, _low(hand[s])) for s in range(4)
                     if hand[s] and s != self.trump
                     and not self._master((s, _low(hand[s])), seat, hands)]
@@ -307,7 +313,7 @@ class _Search:
             if what == "rest":
                 return None, step
             if what == "card":
-                if (suit, bit) in legal:
+                if (suit, bit) in legal and self._may_play_named((suit, bit), seat, trick):
                     return [(suit, bit)], step + 1
                 if not any(hands[o][suit] & bit for o in range(4)):
                     step += 1  # already gone (played by partner's hand to an earlier trick)
@@ -333,6 +339,18 @@ class _Search:
                 continue
             return None, step
         return None, step
+
+    def _may_play_named(self, card: Play, seat: int,
+                        trick: tuple[tuple[int, Play], ...]) -> bool:
+        """Whether a card the statement names is played now: on lead always; following, only
+        when it wins the trick at that moment or partner's card is winning it (an unblocking
+        card). "Low to the queen" is a finesse: the queen goes on when the opponent before it
+        plays low, and when he covers it waits (the hand plays normally, usually the ace over
+        the king) and comes later in its turn."""
+        if not trick:
+            return True
+        win_seat, win_card = self._winner(trick)
+        return win_seat % 2 == seat % 2 or self._beats(card, win_card, trick[0][1][0])
 
     # ------------------------------------------------------------------ search
     def value(self, hands: tuple[Hand, ...], leader: int,
