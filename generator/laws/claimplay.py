@@ -6,29 +6,42 @@ against it among *normal* plays (careless or inferior for the class of player, n
 the footnote to Laws 69-71), and the other side plays to the claimer's worst outcome. This module
 computes those numbers on the cards; ``law69``-``law71`` decide which one a ruling uses.
 
-How the search is bounded (what "normal" means to the engine):
+What "normal" means to the engine:
 
-* the *restricted* side (the claimer's, or the side that conceded or acquiesced) chooses only among
-  a small class of plays: on lead, a master card of any suit (a card no opponent can beat in its
-  suit; one card per run of equals) or a low card towards a master in partner's hand, and only
-  when there is neither, the lowest card of each suit; following suit, the cheapest card that
-  wins the trick for sure (no opponent still to play can beat it) when it holds one and
-  partner's card is not already a sure winner, else the lowest card: never a finesse (a card
-  that wins only if an opponent still to play lacks a higher one), no ducking of an opponent's
-  card with a sure winner (irrational after a claim) and no overtaking of partner's sure winner; void, a ruff (lowest trump, or the cheapest sure one) or
-  the lowest card of a suit as a discard, discarding a master only when every suit is a master;
+* the *restricted* side (the claimer's, or the side that conceded or acquiesced) chooses only
+  among a small class of plays: on lead, a master card of any suit (a card no opponent can beat
+  in its suit; one card per run of equals) or a low card towards a master in partner's hand,
+  and only when there is neither, the lowest card of each suit; following suit, the cheapest
+  card that wins the trick for sure (no opponent still to play can beat it) when it holds one
+  and partner's card is not already a sure winner, else the lowest card: never a finesse (a
+  card that wins only if an opponent still to play lacks a higher one), no ducking of an
+  opponent's card with a sure winner (irrational after a claim) and no overtaking of partner's
+  sure winner; void, a discard (the lowest card of a suit, a master only when every suit is a
+  master) or a ruff: the lowest trump or the cheapest sure one, and in the ``careful`` reading
+  only the sure one when there is one (ruffing low because the overruff is not there is a guess
+  at the lie of the cards, 70E);
 * the other side may play any legal card (one card per run of equals, the usual double-dummy
   reduction: cards adjacent among those still out are worth the same);
-* the statement (:data:`PLAN` tokens) is followed wherever it can be: a named card is played as
-  soon as it is legal for its hand and, when that hand follows to a trick, wins it at that moment
-  or falls under partner's winning card (a stated finesse is taken when the opponent before it
-  plays low; when he covers, the named card waits its turn); ``S*`` leads the suit from the top while the hand on lead
-  holds it; ``trumps`` leads trumps from the top while an opponent holds one; ``rest`` says the
-  remaining cards are winners and constrains nothing;
-* every position is memoised, so a search is a walk over positions, not over play sequences.
-  With at most 13 cards a hand it is exact; :data:`MAX_TRICKS_SEARCHED` caps the tricks searched
-  and beyond it the other side is held to its double-dummy best cards (endplay's solver), which
-  keeps a claim made early in the play well under a second.
+* the statement (``Claimed.plan`` tokens) is followed wherever it can be: a named card is played
+  as soon as it is legal for its hand and, when that hand follows to a trick, wins it at that
+  moment or falls under partner's winning card (a stated finesse is taken when the opponent
+  before it plays low; when he covers, the named card waits its turn); ``S*`` leads the suit
+  from the top while the hand on lead holds it; ``trumps`` leads trumps from the top while an
+  opponent holds one; ``rest`` says the remaining cards are winners and constrains nothing.
+
+How the search is bounded (its cost):
+
+* it is a minimax over positions with an alpha-beta window (the worst reading minimises at every
+  node; ``careful`` maximises at the restricted side's nodes), memoised at the start of each
+  trick with the bounds found for it (within a trick nothing transposes);
+* up to :data:`MAX_TRICKS_SEARCHED` (6) tricks left it is exact: every card of the other side,
+  every normal play of the restricted side. The generator's claims are made with 3 to 6 tricks
+  left (``recipes.CLAIM_MOST``); measured on this project's 2-core machine, a claim of 6 tricks
+  from natural play is adjudicated in under 100 ms of CPU (worst, careful and endplay's solver
+  together; ``benchmarks/bench_claims.py``), 6 random hands in under 200 ms;
+* past 6 tricks (hand-written cases only) the other side is held to its highest and lowest card
+  of each suit, not exact, and not fast either: about 0.1-1 s for 7 tricks, 1-6 s for 8; the
+  restricted side's choices are the normal plays above in every case.
 
 ``worst`` is the minimum over the restricted side's normal plays and the other side's plays
 (everything goes against the restricted side); ``careful`` lets the restricted side pick its
@@ -45,8 +58,8 @@ from functools import lru_cache
 from generator.model.cards import Card, Rank, Suit
 from generator.model.seat import SEATS, Seat
 
-#: Beyond this many tricks left the other side's cards are cut to its double-dummy best (see the
-#: module docstring); up to it the search tries every card.
+#: Beyond this many tricks left the other side's cards are cut to the highest and the lowest of
+#: each suit (see the module docstring); up to it the search tries every card.
 MAX_TRICKS_SEARCHED = 6
 
 #: plan tokens: a card (``SA``), a suit cashed from the top (``S*``), ``trumps``, ``rest``
@@ -146,7 +159,7 @@ class _Search:
         self.side = side  # 0: N-S, 1: E-W (seat index parity)
         self.plan = _parse_plan(plan or (), self.trump)
         self.careful = careful
-        self.memo: dict[tuple[object, ...], int] = {}
+        self.memo: dict[tuple[object, ...], tuple[int, int]] = {}
         #: past :data:`MAX_TRICKS_SEARCHED`, the other side plays the highest or the lowest
         #: card it may of each suit (see the module docstring)
         self.wide = False
@@ -243,7 +256,7 @@ class _Search:
                 moves = [(s, _low(hand[s])) for s in range(4) if hand[s]]
             return moves
         led = trick[0][1][0]
-        win_seat, win_card = self._winner(trick)
+        win_seat = self._winner(trick)[0]
         partner_sure = win_seat == partner and self._sure_standing(trick, hands)
         if hand[led]:
             bottom = (led, _low(hand[led]))
@@ -272,14 +285,21 @@ class _Search:
             discards = [(s, _low(hand[s])) for s in range(4) if hand[s] and s != self.trump]
         moves = list(discards)
         if self.trump is not None and hand[self.trump] and (not partner_sure or not discards):
-            moves.append((self.trump, _low(hand[self.trump])))
+            sure_ruff: Play | None = None
             m = hand[self.trump]
             while m:
                 b = m & -m
                 if self._sure((self.trump, b), seat, hands, trick):
-                    moves.append((self.trump, b))
+                    sure_ruff = (self.trump, b)
                     break
                 m ^= b
+            # a low ruff that an opponent may overruff is a careless play (worst reading), but
+            # choosing it because the overruff is not there is a guess at the lie (70E): the
+            # careful line ruffs with a sure trump when it has one
+            if sure_ruff is None or not self.careful:
+                moves.append((self.trump, _low(hand[self.trump])))
+            if sure_ruff is not None:
+                moves.append(sure_ruff)
         return moves
 
     def _sure_standing(self, trick: tuple[tuple[int, Play], ...],
@@ -354,17 +374,27 @@ class _Search:
 
     # ------------------------------------------------------------------ search
     def value(self, hands: tuple[Hand, ...], leader: int,
-              trick: tuple[tuple[int, Play], ...], step: int) -> int:
+              trick: tuple[tuple[int, Play], ...], step: int, alpha: int, beta: int) -> int:
         """The restricted side's tricks from here: the least over every play of both sides
         (the worst reading), or the restricted side's best normal play against the other
-        side's best (``careful``). Each position is valued once (memoised on the cards left,
-        the trick in progress and the plan step), so the search is a walk over positions."""
-        key = (hands, leader, trick, step)
-        found = self.memo.get(key)
-        if found is not None:
-            return found
-        if not any(any(h) for h in hands) and not trick:
-            return 0
+        side's best (``careful``), searched with an alpha-beta window: a result inside
+        (``alpha``, ``beta``) is exact, one at or below ``alpha`` an upper bound, one at or
+        above ``beta`` a lower bound. The start of each trick is memoised with the bounds
+        known for it (within a trick the cards played name the path, nothing transposes)."""
+        key: tuple[object, ...] = ()
+        if not trick:
+            left = sum(bin(m).count("1") for m in hands[leader])
+            if left == 0 or beta <= 0:
+                return 0
+            if alpha >= left:
+                return left
+            key = (hands, leader, step)
+            low, high = self.memo.get(key, (0, left))
+            if low >= beta or low == high:
+                return low
+            if high <= alpha:
+                return high
+            alpha, beta = max(alpha, low - 1), min(beta, high + 1)
         seat = (leader + len(trick)) % 4
         led = trick[0][1][0] if trick else None
         mine = seat % 2 == self.side
@@ -377,26 +407,42 @@ class _Search:
             moves = self._reduce(self._legal(hands[seat], led), hands[seat], out)
             if self.wide:
                 moves = _high_low(moves)
+            moves.reverse()  # high cards first: they settle a trick soonest (the cut-offs)
         maximise = mine and self.careful
-        best = -1
+        a, b_ = alpha, beta
+        best = -1 if maximise else 14
         for move in dict.fromkeys(moves):
-            s, b = move
+            s, bit = move
             old = hands[seat]
-            hand: Hand = (old[0] ^ b if s == 0 else old[0], old[1] ^ b if s == 1 else old[1],
-                          old[2] ^ b if s == 2 else old[2], old[3] ^ b if s == 3 else old[3])
+            hand: Hand = (old[0] ^ bit if s == 0 else old[0],
+                          old[1] ^ bit if s == 1 else old[1],
+                          old[2] ^ bit if s == 2 else old[2],
+                          old[3] ^ bit if s == 3 else old[3])
             new_hands = (*hands[:seat], hand, *hands[seat + 1:])
             new_trick = (*trick, (seat, move))
             if len(new_trick) == 4:
                 winner = self._winner(new_trick)[0]
                 won = 1 if winner % 2 == self.side else 0
-                got = won + self.value(new_hands, winner, (), nstep)
+                got = won + self.value(new_hands, winner, (), nstep, a - won, b_ - won)
             else:
-                got = self.value(new_hands, leader, new_trick, nstep)
-            if best < 0 or (got > best if maximise else got < best):
-                best = got
-            if not maximise and best == 0:
-                break  # nothing is lower: the rest cannot change the answer
-        self.memo[key] = best
+                got = self.value(new_hands, leader, new_trick, nstep, a, b_)
+            if maximise:
+                best = max(best, got)
+                a = max(a, got)
+            else:
+                best = min(best, got)
+                b_ = min(b_, got)
+            if a >= b_:
+                break
+        if key:
+            low, high = self.memo.get(key, (0, 13))
+            if best <= alpha:
+                high = min(high, best)
+            elif best >= beta:
+                low = max(low, best)
+            else:
+                low = high = best
+            self.memo[key] = (low, high)
         return best
 
     @staticmethod
@@ -447,7 +493,7 @@ def _run(position: Position, side_seat: Seat, plan: tuple[str, ...] | None,
     search = _Search(position, side_seat.index % 2, plan, careful)
     left = max(len(list(h)) for h in position.hands.values()) + (1 if trick else 0)
     search.wide = left > MAX_TRICKS_SEARCHED
-    return search.value(hands, leader, trick, 0)
+    return search.value(hands, leader, trick, 0, -1, left + 1)
 
 
 def double_dummy(position: Position, side_seat: Seat) -> int:
