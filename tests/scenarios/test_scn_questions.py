@@ -27,7 +27,7 @@ from generator.scenarios.questions import (
 )
 
 CYRILLIC = re.compile("[А-Яа-яЁё]")
-QUESTION_KINDS = {"ruling", "options", "law", "next", "score"}
+QUESTION_KINDS = {"ruling", "options", "law", "next", "score", "claim"}
 
 
 @cache
@@ -159,6 +159,8 @@ def test_number_questions_give_the_stored_score() -> None:
         if q["type"] != "number":
             continue
         count += 1
+        if q["kind"] == "claim":
+            continue  # the tricks a claim ruling awards: test_claim_questions_key_the_award
         assert q["kind"] == "score"
         assert isinstance(q["answer"], (int, float)) and not isinstance(q["answer"], bool)
         assert q["answer"] == record["score"]["NS"], q["id"]
@@ -340,7 +342,7 @@ def test_localised_files(tmp_path: Path, lang: str) -> None:
     records = list(bank()[:40])
     write_bank(tmp_path / "bank", Plan(40, 41, langs=(lang,)), records)
     files = sorted(p.name for p in (tmp_path / "bank").iterdir())
-    assert files == ["manifest.json", f"questions.{lang}.json", "scenarios.json"]
+    assert files == ["drills.json", "manifest.json", f"questions.{lang}.json", "scenarios.json"]
     data = json.loads((tmp_path / "bank" / f"questions.{lang}.json").read_text("utf-8"))
     assert len(data) == sum(len(r["questions"]) for r in records)
     for q in data:
@@ -452,3 +454,28 @@ def test_penalty_card_mistakes_are_whole() -> None:
                                    and d.get("when") == "first_legal_opportunity"
                                    for d in stated), (q["id"], stated)
     assert checked >= 20, checked
+
+
+def test_claim_questions_key_the_award() -> None:
+    """A claim question's number is the ruling's ``claim_tricks`` for declarer's side (Laws
+    69-71), its key a subset of the ruling of ``shown``, and its context tells the claim and
+    the statement in both languages, from the events shown."""
+    asked = [(record, q) for record, q in all_questions() if q["kind"] == "claim"]
+    assert asked, "no claim question in the bank"
+    for record, q in asked:
+        assert record["kind"] in ("claim", "concession")
+        output = ruled(q)
+        ruling = [r for r in output["rulings"] if r["kind"] == record["kind"]][-1]
+        awarded = [r for r in ruling["rectifications"] if r["kind"] == "claim_tricks"][-1]
+        side = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}[output["state"]["declarer"]]
+        assert q["type"] == "number" and q["answer"] == awarded["tricks"][side], q["id"]
+        assert keys.key_matches(q["key"], output), q["id"]
+        claim = next(e for e in q["shown"]["events"] if " claims " in e or " concedes " in e)
+        verb = {"en": "claimed" if " claims " in claim else "conceded",
+                "ru": "заявил претензию" if " claims " in claim else "уступил"}
+        for lang in LANGS:
+            assert verb[lang] in q["context"][lang], (q["id"], lang)
+            if " stating " in claim:
+                said = {"en": "stating:", "ru": "с пояснением:"}[lang]
+                assert said in q["context"][lang], (q["id"], lang)
+            assert str(awarded["tricks"][side]) in q["explanation"][lang], (q["id"], lang)

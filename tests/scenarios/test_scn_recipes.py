@@ -29,10 +29,6 @@ from generator.table.irregularities import Kind
 
 #: Irregularity kinds with no recipe, and why: the engine registers no rule for them in 1987.
 NO_RECIPE = {
-    Kind.CLAIM: "a claim is ruled on by Laws 68-71 from the statements made, which the engine "
-                "does not rule on (no rule registered for 1987)",
-    Kind.CONCESSION: "a concession is not an irregularity the engine rectifies (no rule "
-                     "registered for 1987)",
     Kind.WRONG_NUMBER_OF_CARDS: "it is a fault of the deal itself, detected before any call, "
                                 "and the engine registers no rule for it; the generator's deals "
                                 "from endplay always have 13 cards a hand",
