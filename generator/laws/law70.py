@@ -19,7 +19,9 @@ the readings taken, each a switch or stated here:
   blocked suit) loses a trick the claimer could have kept, the trick goes to the defenders;
 * 70E: a line the claimer did not state that needs a card to lie well (a finesse) is not accepted:
   the claim fails when only such a line makes it (his best normal line without finesse falls
-  short while the double-dummy line makes it).
+  short while the double-dummy line makes it). When his best normal line would make it but not
+  as he stated it (cashing a suit from the top that is not all winners), it is his statement
+  that loses the tricks: he is held to it (70A, note ``stated_line_fails``), not 70E.
 
 ``claim_tricks`` gives the tricks of the whole board (those already won plus those awarded of the
 remaining), and the board's score follows it (``engine.board_score``).
@@ -151,10 +153,14 @@ def contested(ruling: Ruling, m: ClaimMoment) -> tuple[int, str]:
             return given, "70C"
     best = claimplay.double_dummy(position, m.seat)
     if best >= m.keeps:
-        if claimplay.careful(position, m.seat, plan) < m.keeps:
-            ruling.note("unstated_line", "70E")
-            return worst, "70E"
-        ruling.note("careless_line", "70D")
-        return worst, "70D"
+        if claimplay.careful(position, m.seat, plan) >= m.keeps:
+            ruling.note("careless_line", "70D")
+            return worst, "70D"
+        if plan and claimplay.careful(position, m.seat) >= m.keeps:
+            # the claimer's own statement is what loses: played as he stated it
+            ruling.note("stated_line_fails", "70A")
+            return worst, "70A"
+        ruling.note("unstated_line", "70E")
+        return worst, "70E"
     ruling.note("claim_fails", "70A")
     return worst, "70A"

@@ -762,9 +762,9 @@ def _plan_words(plan: Sequence[str], lang: str) -> str:
 
 
 def claim_context(events: Sequence[str], lang: str) -> str:
-    """What the learner is told of a claim or concession: who claimed (or conceded) how many of
-    the remaining tricks and what he stated, each answer of the opponents, and the call for the
-    director; the cards themselves are in the deal and the play shown."""
+    """What the learner is told of a claim or concession: the irregularity's own sentence (who
+    claimed or conceded how many of the remaining tricks), the statement, each answer of the
+    opponents, and the call for the director; the cards are in the deal and the play shown."""
     from generator.table.events import ClaimAnswered, Claimed, Conceded, parse_event
 
     def line(name: str, **fields: Any) -> str:
@@ -776,19 +776,12 @@ def claim_context(events: Sequence[str], lang: str) -> str:
     for event in events:
         parsed = parse_event(event)
         if isinstance(parsed, (Claimed, Conceded)):
-            seat = words.seat(str(parsed.seat), lang)
-            if isinstance(parsed, Conceded):
-                text = line("conceded", seat=seat, tricks=words.counted(
-                    parsed.tricks, lang, "tricks"), count=remaining)
-            elif parsed.tricks == remaining:
-                text = line("claimed_all", seat=seat, count=remaining)
-            else:
-                text = line("claimed_some", seat=seat, count=remaining, tricks=words.counted(
-                    parsed.tricks, lang, "tricks"))
+            kind = "claim" if isinstance(parsed, Claimed) else "concession"
+            out.append(describe_fact(kind, str(parsed.seat), {
+                "tricks": parsed.tricks, "remaining": remaining}, lang))
             if isinstance(parsed, Claimed):
-                text += line("stating", plan=_plan_words(parsed.plan, lang)) \
-                    if parsed.plan else line("no_statement")
-            out.append(_capital(text) + ".")
+                out.append(line("stating", plan=_plan_words(parsed.plan, lang))
+                           if parsed.plan else line("no_statement"))
         elif isinstance(parsed, ClaimAnswered):
             out.append(line(parsed.answer, seat=words.seat(str(parsed.seat), lang)))
     out.append(line("director"))

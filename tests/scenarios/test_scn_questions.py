@@ -476,6 +476,6 @@ def test_claim_questions_key_the_award() -> None:
         for lang in LANGS:
             assert verb[lang] in q["context"][lang], (q["id"], lang)
             if " stating " in claim:
-                said = {"en": "stating:", "ru": "с пояснением:"}[lang]
+                said = {"en": "His statement:", "ru": "Пояснение:"}[lang]
                 assert said in q["context"][lang], (q["id"], lang)
             assert str(awarded["tricks"][side]) in q["explanation"][lang], (q["id"], lang)
