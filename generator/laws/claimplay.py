@@ -36,9 +36,10 @@ How the search is bounded (its cost):
   trick with the bounds found for it (within a trick nothing transposes);
 * up to :data:`MAX_TRICKS_SEARCHED` (6) tricks left it is exact: every card of the other side,
   every normal play of the restricted side. The generator's claims are made with 3 to 6 tricks
-  left (``recipes.CLAIM_MOST``); measured on this project's 2-core machine, a claim of 6 tricks
-  from natural play is adjudicated in under 100 ms of CPU (worst, careful and endplay's solver
-  together; ``benchmarks/bench_claims.py``), 6 random hands in under 200 ms;
+  left (``recipes.CLAIM_MOST``). Measured (CPU time, endplay loaded): the 22 claim cases take
+  at most about 80 ms each (``benchmarks/bench_claims.py``); the 60 claims of ``tdcourse
+  generate --count 60 --seed 5 --topics claims`` at most 120 ms each, the whole case ruled;
+  ``worst`` plus ``careful`` on random 6-card hands up to about 170 ms;
 * past 6 tricks (hand-written cases only) the other side is held to its highest and lowest card
   of each suit, not exact, and not fast either: about 0.1-1 s for 7 tricks, 1-6 s for 8; the
   restricted side's choices are the normal plays above in every case.
