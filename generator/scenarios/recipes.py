@@ -661,8 +661,9 @@ def _claim_position(d: Driver) -> tuple[Seat, Position] | None:
 
 def _statements(position: Position, seat: Seat) -> dict[str, tuple[str, ...] | None]:
     """The statements a claimer might make here: none, "the rest are mine", trumps first
-    (when an opponent holds one), his longest suit from the top, and ``right``: the first of
-    those (or trumps then the suit) whose worst reading makes what the cards make."""
+    (when an opponent holds one and his side too), his longest suit from the top, and
+    ``right``: the first of those (or trumps then the suit) whose worst reading makes what the
+    cards make."""
     trump = position.trump
     ours = [c for s in (seat, seat.partner) for c in position.hands[s]]
     theirs = [c for s in (seat.lho, seat.rho) for c in position.hands[s]]
@@ -670,8 +671,9 @@ def _statements(position: Position, seat: Seat) -> dict[str, tuple[str, ...] | N
                   key=lambda s: sum(1 for c in ours if c.suit is s))
     out: dict[str, tuple[str, ...] | None] = {"none": None, "rest": ("rest",),
                                               "suit": (f"{longest.value}*", "rest")}
-    if trump is not None and any(c.suit is trump for c in theirs):
-        out["trumps"] = ("trumps", "rest")
+    if trump is not None and any(c.suit is trump for c in theirs) and \
+            any(c.suit is trump for c in ours):
+        out["trumps"] = ("trumps", "rest")  # drawing them takes a trump of his own
     best = claimplay.double_dummy(position, seat)
     candidates = [out.get("trumps"), ("rest",), out["suit"],
                   ("trumps", f"{longest.value}*", "rest") if "trumps" in out else None]
