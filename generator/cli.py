@@ -93,7 +93,7 @@ def _cmd_imps(args: argparse.Namespace) -> int:
     from generator.laws import law77, law78
 
     scores = []
-    for name, text in (("SCORE1", args.score1), ("SCORE2", args.score2)):
+    for name, text in (("score1", args.score1), ("score2", args.score2)):
         try:
             scores.append(law78.parse_score(text, args.edition))
         except law77.ScoringError as exc:
@@ -415,12 +415,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     imps = sub.add_parser(
         "imps", help="IMPs of the difference between two scores (Law 78B)",
-        description="Print the IMPs that SCORE1 wins against SCORE2 (both scores from the same "
+        description="Print the IMPs that score1 wins against score2 (both scores from the same "
         "pair's side, e.g. North-South at the two tables), on the Law 78B scale: one line, the "
         "IMPs with their sign, like '+12' for 'tdcourse imps 620 -100' (a difference of 720), "
-        "'-5' when SCORE1 is the lower, '0' for a difference of 10 or less.")
-    imps.add_argument("score1", metavar="SCORE1", help="a score, like 620 or +620")
-    imps.add_argument("score2", metavar="SCORE2", help="the score it is compared with, like -100")
+        "'-5' when score1 is the lower, '0' for a difference of 10 or less.")
+    imps.add_argument("score1", help="a score, like 620 or +620")
+    imps.add_argument("score2", help="the score it is compared with, like -100")
     imps.add_argument("--edition", default="1987", choices=("1987",))
     imps.add_argument("--json", action="store_true",
                       help='print {"score1", "score2", "difference", "imps", "edition"}')
@@ -434,7 +434,7 @@ def build_parser() -> argparse.ArgumentParser:
         "East-West's matchpoints (2 per score beaten, 1 per tie) and the top. An artificial row "
         "gets 60/50/40%% of the top (Law 12C1); the real scores are compared among themselves "
         "and scaled to the full top (see generator.laws.law78).")
-    mps.add_argument("file", metavar="FILE", help="the traveller, a CSV file with a header")
+    mps.add_argument("file", help="the traveller, a CSV file with a header")
     mps.add_argument("--unscaled", action="store_true", help="do not scale the real scores to "
                      "the full top when some rows are artificial")
     mps.add_argument("--edition", default="1987", choices=("1987",))

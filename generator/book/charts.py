@@ -58,6 +58,7 @@ from generator.table.events import (
     Event,
     OptionChosen,
     Refused,
+    WrongTable,
 )
 
 Label = Mapping[str, str]
@@ -430,8 +431,8 @@ def _seat(seat: Any, lang: str) -> str:
 def event_text(event: Event, lang: str) -> str:
     """One event of a case in a few words (``С 1♠``, ``Ю не принимает``)."""
     words = WORDS[lang]
-    if isinstance(event, DirectorCalled):
-        return words["director"]
+    if isinstance(event, (DirectorCalled, WrongTable)):
+        return words["director"]  # the director at the table (15: the board found wrong)
     who = _seat(event.seat, lang) + "\u00a0"  # the seat stays with its action
     if isinstance(event, CallMade):
         return f"{who}{call_text(event.call, lang)}"

@@ -41,7 +41,7 @@ import yaml
 
 import generator.laws as laws_package
 from generator import i18n
-from generator.book import diagrams, markup
+from generator.book import deciding, diagrams, markup
 from generator.book.markup import MyST
 from generator.laws.explain import describe_fact
 from generator.laws.refs import LawRef, law_index
@@ -108,6 +108,9 @@ CHAPTER_KINDS: dict[str, str] = {"15-scoring": "score",
 
 #: Topic -> chapter slug (the inverse of :data:`CHAPTERS` where a topic is set).
 TOPIC_CHAPTER = {topic: slug for slug, topic in CHAPTERS.items() if topic}
+#: The 16C questions belong to the procedure chapter, whose quiz and examples still come by its
+#: laws (10C's options questions): the topic only links the bank's questions to the chapter.
+TOPIC_CHAPTER["director-and-procedure"] = "01-director-and-procedure"
 
 #: Every heading and fixed word of the generated pages: ``WORDS[key][lang]``, a read-only view of
 #: the catalogs' ``examples.words`` tables (generator/i18n/<lang>.yaml).
@@ -368,15 +371,56 @@ def _example(record: Mapping[str, Any], slug: str, number: int, lang: str) -> st
         f"(example-{slug}-{number})=",
         f"### {title}",
         "",
+        f"*{_word(moment_kind(record), lang)}*",
+        "",
         _pictures(record, lang),
         "",
         f"**{_word('question', lang)}.** {md_text(asked, lang)}",
         "",
+        # think first: the ruling is shown when the reader asks (plain HTML around Markdown, as
+        # the chapters' own answers: the blank lines let MyST parse the roles inside)
+        '<details class="tdc-ruling">',
+        f"<summary>{markup.html(i18n.text(lang, 'examples.words', 'show_ruling'))}"
+        "</summary>",
+        "",
         f"**{_word('ruling', lang)}.** {linked_text(explanation, lang)}",
     ]
+    decision = example_decision(record)
+    if decision is not None:
+        parts += ["", f"**{_word('decides', lang)}.** "
+                  f"{linked_text(deciding.text(decision, lang), lang)}"]
     if clauses:
         parts += ["", f"**{_word('clauses', lang)}:** {clauses}"]
+    parts += ["", "</details>"]
     return "\n".join(parts)
+
+
+def moment_kind(record: Mapping[str, Any]) -> str:
+    """Which moment the example's pictures show (the catalog key of its caption): the
+    director's arrival when the ruled moment adds nothing to it, the end of the play for a
+    revoke found then, else the moment once the choices the irregularity opened are made
+    (:func:`moment`, :mod:`generator.scenarios.moments`)."""
+    from generator.scenarios import moments
+
+    ruled = moments.ruled(record)
+    if record["kind"] == "revoke" and not moments.noticed_at_once(record) \
+            and record["state"]["phase"] == "ended":
+        return "moment_end"
+    if len(ruled["events"]) <= len(moments.arrival(record)["events"]):
+        return "moment_arrival"
+    return "moment_ruled"
+
+
+def example_decision(record: Mapping[str, Any]) -> deciding.Decision | None:
+    """What decides the example's ruling, confirmed by the engine on the changed case
+    (:func:`generator.book.deciding.deciding`), or ``None``."""
+    case, result = moment(record)
+    from generator.scenarios.keys import ruling_of
+
+    ruling = ruling_of(result, str(record["kind"]))
+    if ruling is None:
+        return None
+    return deciding.deciding(record, case, ruling)
 
 
 def worked_examples(records: Sequence[Mapping[str, Any]], slug: str, lang: str, count: int = 4,

@@ -49,7 +49,6 @@ _writes: Callable[[NotebookNode], str] = nbformat.writes
 NOTEBOOK_DIR = "/_generated/notebooks"
 WORKED = 2
 
-_WRONG_BOARD = "N:86.QT9865.98.KT4 AKT54.72.76432.A Q972.KJ.QT.Q9732 J3.A43.AKJ5.J865"
 _TEAM_BOARD = "N:Q92.QJ5.A9643.T3 JT754.K.KQT5.A86 K83.AT874..KJ974 A6.9632.J872.Q52"
 _CLAIM_BOARD = "N:KQT.AQ952.97.Q42 J84.T.K86.A98653 A9632.J73.J42.KJ 75.K864.AQT53.T7"
 
@@ -60,10 +59,6 @@ FALLBACKS: dict[str, tuple[dict[str, Any], str, str]] = {
     "01-director-and-procedure": (
         {"board": 5, "events": ["N 1S", "E 1H"]},
         'case1.with_events(case1.events + ["S refuses", "E 2H"])', "note_choice_made"),
-    "02-board-and-deal": (
-        {"board": 3, "deal": _WRONG_BOARD, "events": ["S P", "W 1D", "N P", "E wrong-board"]},
-        'case1.with_events(case1.events[:3] + ["E 1S", "E wrong-board"])',
-        "note_wrong_board_late"),
     "13-claims": (
         {"board": 1, "deal": _CLAIM_BOARD,
          "events": ["N 1H", "E P", "S P", "W P", "E leads C6", "S plays CJ", "W plays C7",

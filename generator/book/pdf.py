@@ -303,3 +303,78 @@ def _listing(urls: list[str], limit: int = 5) -> str:
 def _first_line(exc: BaseException) -> str:
     text = str(exc).strip()
     return text.splitlines()[0] if text else type(exc).__name__
+
+
+def print_pages(html_files: list[Path], out_pdfs: list[Path]) -> list[Path]:
+    """Print each of ``html_files`` (all in one folder) to the PDF beside it in ``out_pdfs``,
+    at the page size and margins its own CSS sets (``@page``), without header or footer; one
+    browser for them all. Used for the one-page decision charts (:mod:`generator.book.decisions`).
+
+    Offline and all-or-nothing per file as :func:`build_pdf`: requests off the local server are
+    aborted and make it an error, each PDF is written beside its target and moved into place
+    when complete."""
+    if len(html_files) != len(out_pdfs):
+        raise ValueError("one PDF per page")
+    if not html_files:
+        return []
+    folders = {Path(f).resolve().parent for f in html_files}
+    if len(folders) != 1:
+        raise PdfError("the pages to print must share one folder")
+    if chromium_path() is None:
+        raise ChromiumMissingError(f"Chromium not found: {INSTALL_HINT}")
+    try:
+        from playwright.sync_api import Error as PlaywrightError
+        from playwright.sync_api import sync_playwright
+    except ImportError as exc:
+        raise ChromiumMissingError(
+            f"the Python package playwright is missing; {INSTALL_HINT}") from exc
+    blocked: list[str] = []
+    missing: dict[str, str] = {}
+
+    def route(route: Route) -> None:
+        if is_local_url(route.request.url):
+            route.continue_()
+        else:
+            blocked.append(route.request.url)
+            route.abort("blockedbyclient")
+
+    def on_response(response: Response) -> None:
+        if response.status >= 400 and not _ignored(response.url):
+            missing.setdefault(response.url, f"HTTP {response.status}")
+
+    folder = folders.pop()
+    done: list[Path] = []
+    try:
+        with serve_directory(folder) as base, sync_playwright() as playwright:
+            browser = launch_chromium(playwright)
+            try:
+                context = browser.new_context(service_workers="block")
+                context.route("**/*", route)
+                for html_file, out_pdf in zip(html_files, out_pdfs, strict=True):
+                    page = context.new_page()
+                    page.set_default_timeout(PAGE_TIMEOUT_MS)
+                    page.on("response", on_response)
+                    page.goto(base + quote(Path(html_file).name), wait_until="load")
+                    page.evaluate(_SETTLE_JS)
+                    _check(Path(html_file), blocked, missing)
+                    out_pdf = Path(out_pdf)
+                    out_pdf.parent.mkdir(parents=True, exist_ok=True)
+                    fd, tmp_name = tempfile.mkstemp(prefix=f".{out_pdf.name}-", suffix=".pdf",
+                                                    dir=out_pdf.parent)
+                    os.close(fd)
+                    tmp = Path(tmp_name)
+                    try:
+                        page.pdf(path=str(tmp), prefer_css_page_size=True,
+                                 print_background=True)
+                        _check(Path(html_file), blocked, missing)
+                        tmp.chmod(0o644)
+                        tmp.replace(out_pdf)
+                    finally:
+                        tmp.unlink(missing_ok=True)
+                    page.close()
+                    done.append(out_pdf)
+            finally:
+                browser.close()
+    except PlaywrightError as exc:
+        raise PdfError(f"{folder}: printing failed: {_first_line(exc)}") from exc
+    return done

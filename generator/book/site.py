@@ -34,8 +34,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.book import charts, diagrams, examples, markup, notebooks, quizpages
-from generator.book.pdf import build_pdf
+from generator.book import charts, decisions, diagrams, examples, markup, notebooks, quizpages
+from generator.book.pdf import build_pdf, chromium_path
 from generator.book.po import check_catalogs
 from generator.book.quizdata import dumps
 from generator.book.translations import check_translations
@@ -249,7 +249,7 @@ class Sources:
 
 
 def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
-             sources: Sources = Sources()) -> None:
+             sources: Sources = Sources(), decision_pdfs: bool = False) -> None:
     """Write ``lang``'s generated parts into ``store``.
 
     How the generator modules are called:
@@ -262,7 +262,10 @@ def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
     ``examples.law_index_page(lang, uses, questions=...)`` with the clauses cited by each chapter's
     own text (:func:`law_uses`, as chapter slugs) merged with ``examples.example_uses`` and
     ``examples.quiz_uses``, and the bank's questions in ``lang`` (how many cite each clause);
-    ``charts.chart(name, lang)`` for each name of ``charts.CHARTS``.
+    ``charts.chart(name, lang)`` for each name of ``charts.CHARTS``;
+    ``decisions.decision(name, lang)`` for each name of ``decisions.NAMES`` (the decision charts
+    page) and the link to its printable page for its chapter (``decision_pdfs``: to the PDF,
+    else to the HTML page, when Chromium is not there to print it).
     """
     book = root / "book"
     docs = chapter_docs(book)
@@ -307,6 +310,11 @@ def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
         store.write(f"charts/{name}.md", markup.raw_html(diagrams.figure(
             svg, charts.chart(name, lang, narrow=True), charts.wide_width(name), lang,
             cls="tdc-chart-figure", ident=f"chart-{name}")) + "\n")
+
+    store.write("decisions/index.md", decisions.index_page(lang, decision_pdfs))
+    for name in decisions.NAMES:
+        store.write(f"decisions/{name}.md", markup.raw_html(
+            decisions.link_markup(name, lang, decision_pdfs, "../")) + "\n")
 
     store.write("bank/questions.json", bank_file.read_bytes() if bank_file.exists() else "[]\n")
 
@@ -438,6 +446,14 @@ def landing_page(book: Path, langs: Sequence[str]) -> str:
         f"<h1>{html.escape(title)}</h1>\n<ul>\n" + "\n".join(items) + "\n</ul>\n</body>\n</html>\n")
 
 
+def _has_playwright() -> bool:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def _count_pages(site: Path) -> int:
     return sum(1 for p in site.rglob("*.html")
                if not p.relative_to(site).parts[0].startswith("_")
@@ -465,11 +481,15 @@ def build_site(root: Path, langs: Sequence[str] | None = None, say: Say = print,
     wanted = check_languages(book, langs)
     html_dir = book / "_build" / "html"
     generated = book / GENERATED
+    decision_pdfs = chromium_path() is not None and _has_playwright()
+    if not decision_pdfs:
+        say("decision charts: no PDF (Chromium missing: apt-get install -y chromium); "
+            "their pages link to the printable HTML page instead")
     for lang in wanted:
         started = time.perf_counter()
         store = _Store(book / "_build" / ".generated" / lang)
         try:
-            generate(root, lang, store, sources=sources)
+            generate(root, lang, store, sources=sources, decision_pdfs=decision_pdfs)
         except TdcourseError:
             raise
         except Exception as exc:
@@ -477,6 +497,9 @@ def build_site(root: Path, langs: Sequence[str] | None = None, say: Say = print,
                                  f"{type(exc).__name__}: {exc}") from exc
         _mirror(store.root, generated)
         site = build_one(root, lang, available, tx=tx)
+        printed = decisions.write_print_pages(site / "decisions", lang, decision_pdfs)
+        if printed:
+            say(f"printed {len(printed)} decision chart PDF(s) ({language_name(lang)})")
         root_doc = _root_doc(book)
         if root_doc != "index":
             (site / "index.html").write_text(_REDIRECT.format(f"{root_doc}.html"),

@@ -55,6 +55,9 @@ def _kind_key(kind: str, details: Mapping[str, Any]) -> str:
             return "defective_trick_extra"
         if details.get("missing"):
             return "defective_trick_missing"
+    board = _board_kind_key(kind, details)
+    if board is not None:
+        return board
     if kind == "call_when_obliged_to_pass" and details.get("out_of_rotation"):
         kind = "call_when_obliged_to_pass_out_of_rotation"  # Law 37 over 29-32 (see law37)
     call = _CALL_VERBS.get(str(details.get("call", "")).upper())
@@ -63,6 +66,25 @@ def _kind_key(kind: str, details: Mapping[str, Any]) -> str:
         # bid with its own («назначил 3БК»), not one verb taking the call as its object
         return f"{kind}_{call}"
     return kind
+
+
+def _board_kind_key(kind: str, details: Mapping[str, Any]) -> str | None:
+    """The board, deal and dummy kinds (Laws 13-15, 42-43): the count found, the card found,
+    a player who had played the board before, and what dummy did."""
+    if kind == "wrong_number_of_cards" and details.get("cards") and details.get("phase") != "ended":
+        return "wrong_number_of_cards_count"
+    if kind == "missing_card" and details.get("found"):
+        return "missing_card_found"
+    if kind == "board_not_designated" and details.get("played_before"):
+        return "board_not_designated_played_before"
+    if kind == "dummy_exceeds_rights" and details.get("act"):
+        return f"{kind}_{details['act']}"
+    if kind in ("dummy_warns", "dummy_draws_attention") and details.get("earlier"):
+        return f"{kind}_after_{details['earlier']}"  # what dummy did before decides the ruling
+    if kind in ("wrong_number_of_cards", "board_not_designated") and details.get(
+            "phase") == "ended" and not details.get("played_before"):
+        return f"{kind}_ended"
+    return None
 
 
 def option_label(option_id: str, lang: str, about: Mapping[str, Any] | None = None) -> str:
@@ -132,6 +154,12 @@ def _rectification_text(directory: Path, rect_json: str, lang: str) -> str:
     return _say_rectification(json.loads(rect_json), lang)
 
 
+#: Rectifications whose sentence turns on one field: (field, key if true, key if false); a
+#: string field names its key itself.
+_KEYED_BY = {"information": ("authorised", "authorised", "unauthorised"),
+             "lead_from": ("hand", "declarer", "dummy")}
+
+
 def _say_rectification(rect: dict[str, Any], lang: str) -> str:
     """:func:`rectification_text`, worked out."""
     template: Any = i18n.table(lang, "explain.rect").get(rect["kind"], rect["kind"])
@@ -144,6 +172,10 @@ def _say_rectification(rect: dict[str, Any], lang: str) -> str:
                                         default=str(rect["suit"]))
         fields["suit_card"] = i18n.text(lang, "explain.suit_cards", str(rect["suit"]),
                                         default=str(rect["suit"]))
+    if isinstance(template, Mapping) and rect["kind"] in _KEYED_BY:
+        field, yes, no = _KEYED_BY[rect["kind"]]
+        value = rect.get(field)
+        template = template[value if isinstance(value, str) else yes if value else no]
     if isinstance(template, Mapping):
         if rect["kind"] == "must_pass":
             template = template[rect.get("scope", "throughout")]

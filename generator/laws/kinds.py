@@ -39,6 +39,12 @@ KIND_LAWS: dict[str, dict[Kind, tuple[str, ...]]] = {
         Kind.PENALTY_CARD_NOT_PLAYED: ("52",),
         Kind.REVIEW_REQUEST: ("20",),
         Kind.EXPLANATION_REQUEST: ("20",),
+        Kind.MISSING_CARD: ("14",),
+        Kind.BOARD_NOT_DESIGNATED: ("15",),
+        Kind.WITHDRAWN_INFORMATION: ("16",),
+        Kind.DUMMY_EXCEEDS_RIGHTS: ("43",),
+        Kind.DUMMY_WARNS: ("42",),
+        Kind.DUMMY_DRAWS_ATTENTION: ("43",),
     },
 }
 

@@ -18,12 +18,29 @@ reading, that it counts only once served in full (the last enforced pass made, t
 settled), is the switch turned off: the ruling then says so. Either way the second sentence of 16C2
 holds unchanged: what the non-offenders' withdrawn calls showed stays unauthorised for the
 offenders, whose choice among logical alternatives must not be steered by it (16C2, with 16A).
+
+A card withdrawn to correct a revoke (62A) is a withdrawn action too: the ruling says the same for
+it (:func:`withdrawn_play`).
+
+A player may ask the director whether he may take account of the last withdrawn call
+(``S asks withdrawn``, extension of format 1): the ruling answers with an ``information``
+rectification (``seat``, ``authorised``): 16C1 for a player of the non-offending side (always
+yes); 16C2 for a player of the offending side: yes once the penalty is paid as
+:data:`PAID_ONCE_APPLIED` reads it, otherwise not while a bar of the penalty is still being
+served in the auction.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from generator.laws.ruler import Rule, rule
 from generator.laws.ruling import Ruling
 from generator.model.seat import Seat
+from generator.table.irregularities import Kind
+
+if TYPE_CHECKING:
+    from generator.table.state import Table
 
 #: 16C2: the offenders' own withdrawn call is authorised for them once the rectification applies
 #: (True), or only once the penalty has been served in full (False); see the module docstring.
@@ -35,3 +52,24 @@ def withdrawn_call(ruling: Ruling, offender: Seat) -> None:
     ruling.note("information", "16C1", side=str(offender.side.opponents), authorised=True)
     ruling.note("information", "16C2", side=str(offender.side), authorised=True,
                 condition="penalty_paid" if PAID_ONCE_APPLIED else "penalty_served")
+
+
+def withdrawn_play(ruling: Ruling, offender: Seat) -> None:
+    """16C for a withdrawn card (the revoke card taken back under 62A): the same two sides."""
+    ruling.note("information_play", "16C1", side=str(offender.side.opponents), authorised=True)
+    ruling.note("information_play", "16C2", side=str(offender.side), authorised=True,
+                condition="penalty_paid" if PAID_ONCE_APPLIED else "penalty_served")
+
+
+@rule(Kind.WITHDRAWN_INFORMATION, editions={"1987"})
+class WithdrawnInformation(Rule):
+    """``S asks withdrawn``: may S use what the last withdrawn call showed?"""
+
+    def detected(self, table: Table) -> None:
+        seat = str(self.offender)
+        if not self.fact.detail("own_side"):
+            self.ruling.add("information", "16C1", seat=seat, authorised=True)
+            return
+        paid = PAID_ONCE_APPLIED or not self.fact.detail("serving")
+        self.ruling.add("information", "16C2", seat=seat, authorised=paid,
+                        condition="penalty_paid" if paid else "penalty_served")

@@ -28,6 +28,11 @@ if TYPE_CHECKING:
 
 @rule(Kind.CARDS_FROM_WRONG_BOARD, editions={"1987"})
 class CardsFromWrongBoard(Rule):
+    def primary_laws(self) -> tuple[str, ...]:
+        """17D itself, not the whole of Law 17 (whose other clauses are the auction's order):
+        the clause a question on this ruling names."""
+        return ("17D",)
+
     def detected(self, table: Table) -> None:
         super().detected(table)
         called = any(e.seat is self.offender for e in table.entries)

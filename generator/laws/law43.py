@@ -4,14 +4,89 @@
 about it; in particular he may not ask for a review or an explanation on his own account. 43B: if
 dummy breaks these limits, declarer may lose rights he would otherwise have (not expressible in a
 case). The engine cites 43A when it refuses dummy's request.
+
+Dummy on his own (extension of format 1, see law42 for the reading of the 1987 lettering):
+
+* ``N looks E`` / ``N exchanges``: dummy breaks a limit of 43A2: (a) exchanging hands with
+  declarer, (b) leaving his seat to watch declarer's play (looking at declarer's hand), (c) looking
+  at a defender's cards. He is liable to a procedural penalty (43B1, Law 90), and from then on
+  declarer loses the protection 43B2 names (``protection_lost``): a warning against the wrong hand
+  lets the defenders choose the hand (43B2(a)), attention dummy is first to draw to a defender's
+  irregularity brings no penalty (43B2(b)), and a revoke dummy is first to ask about must be
+  corrected and still costs its trick transfer (43B2(c)). Whether he then passed on what he saw of
+  a defender's hand is the director's finding (a flag).
+* ``N draws_attention``: dummy draws attention to an irregularity during the play, which 43A1(b)
+  forbids (42B3 lets him do it only once the play is over). A procedural penalty is possible
+  (43B1); the irregularity itself is ruled as usual. If dummy had already broken a limit of
+  43A2 and the irregularity was a defender's, 43B2(b): it is not penalised: the defender's penalty
+  cards go back to his hand and their duties lapse (``penalty_waived``), and if the defenders
+  gained by it the director adjusts the score (a flag).
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from generator.laws.ruler import Rule, rule
 from generator.laws.ruling import Ruling
+from generator.table.irregularities import Kind
+
+if TYPE_CHECKING:
+    from generator.table.state import Table
+
+#: The clause of 43A2 each act breaks: exchanging hands (a), watching declarer (b), a defender (c).
+LIMITS = {"exchanges": "43A2a", "declarer": "43A2b", "defender": "43A2c"}
 
 
 def dummy_limited(ruling: Ruling) -> None:
     """43A: dummy may not act on his own account in the play (beyond what Law 42 allows)."""
     ruling.note("dummy_limited", "43A")
     ruling.cite("42")
+
+
+@rule(Kind.DUMMY_EXCEEDS_RIGHTS, editions={"1987"})
+class DummyExceedsRights(Rule):
+    def detected(self, table: Table) -> None:
+        act = str(self.fact.detail("act"))
+        limit = LIMITS["exchanges"] if act == "exchanges" else \
+            LIMITS["defender" if self.fact.detail("defender") else "declarer"]
+        self.ruling.cite(limit)
+        self.ruling.note("procedural_penalty_possible", "43B1")
+        self.ruling.add("protection_lost", "43B2", seat=str(table.declarer))
+        if self.fact.detail("defender"):
+            self.ruling.flag("dummy_saw_defender_hand", "43B")
+
+
+@rule(Kind.DUMMY_DRAWS_ATTENTION, editions={"1987"})
+class DummyDrawsAttention(Rule):
+    def detected(self, table: Table) -> None:
+        self.ruling.cite("43A1b")
+        self.ruling.note("procedural_penalty_possible", "43B1")
+        about = self.fact.detail("about")
+        if not (self.fact.detail("violated") and self.fact.detail("by_defender")) \
+                or about is None:
+            self.ruling.add("irregularity_still_ruled", "43A1b")
+            return
+        self.waive(table, int(about))
+
+    def waive(self, table: Table, about: int) -> None:
+        """43B2(b): no penalty for the defender's irregularity dummy pointed out."""
+        from generator.laws import law50
+
+        owner = table.irregularities[about].seat
+        assert owner is not None
+        self.ruling.add("penalty_waived", "43B2b", seat=str(owner))
+        self.ruling.flag("defenders_gain_adjusted", "43B2b")
+        for card in [p.card for p in table.penalty if p.seat is owner]:
+            table.unexpose(owner, card)
+        table.penalty = [p for p in table.penalty if p.seat is not owner]
+        table.constraints = [c for c in table.constraints
+                             if not (isinstance(c, law50.PenaltyDuty) and c.seat is owner)]
+        other = self.ruler.rules.get(about)
+        if other is not None:
+            other.ruling.rectifications = [
+                r for r in other.ruling.rectifications
+                if r.kind not in ("penalty_card", "must_play", "lead_restriction")]
+            other.ruling.choices = [c for c in other.ruling.choices if c.chosen is not None]
+            other.ruling.note("penalty_waived_by_dummy", "43B2b")
+            other.lead_choice = None

@@ -61,6 +61,9 @@ def correct(rule: Revoke, table: Table) -> None:
     if taken is None:
         return
     _, card = taken
+    from generator.laws import law16  # law16 registers a rule of its own: imported late
+
+    law16.withdrawn_play(rule.ruling, offender)
     if defender:
         law50.add_penalty_cards(rule.ruling, table, offender, [card], deliberate=True,
                                 law="62B1")

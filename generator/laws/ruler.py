@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from generator.errors import ImpossibleEventError
 from generator.i18n import languages
-from generator.laws import law10, law16, law23, law26, law50
+from generator.laws import law10, law23, law26, law50
 from generator.laws.kinds import laws_for
 from generator.laws.ruling import Option, Rectification, Ruling
 from generator.model.calls import Call, CallValue
@@ -178,6 +178,9 @@ class Rule:
 
     def claim_answered(self, table: Table, seat: Seat, answer: str, event: int) -> None:
         """An opponent answered this claim or concession (rules for Laws 69-71 override)."""
+
+    def objected(self, table: Table, seat: Seat, event: int) -> None:
+        """A player objects to the board being played (13B2)."""
 
     def chose(self, table: Table, seat: Seat, option: str, event: int) -> None:
         if self.lead_choice is not None and self.settle_lead_choice(table, option):
@@ -342,6 +345,8 @@ class Rule:
 
     def withdrawn(self, table: Table, entry: int, law: str) -> None:
         """Record the cancellation of a call and the information rule that follows."""
+        from generator.laws import law16  # law16 registers a rule of its own: imported late
+
         self.ruling.add("call_cancelled", law, event=table.entries[entry].event)
         law16.withdrawn_call(self.ruling, table.entries[entry].seat)
 
@@ -550,6 +555,10 @@ class LawRuler(Ruler):
             if rule_obj.fact.kind in (Kind.CLAIM, Kind.CONCESSION):
                 rule_obj.claim_answered(table, seat, answer, event)
                 return
+
+    def objected(self, table: Table, seat: Seat, event: int) -> None:
+        for rule_obj in list(self.rules.values()):
+            rule_obj.objected(table, seat, event)
 
     def faced_card_is_played(self, table: Table, seat: Seat) -> bool:
         """45C1, as :data:`generator.laws.law45.FACED_AT_OWN_TURN_IS_PLAYED` reads it."""

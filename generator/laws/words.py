@@ -24,11 +24,11 @@ from typing import Any
 from generator import i18n
 
 #: Fields that hold a seat (``N``, ``E``, ``S``, ``W``): given in every case.
-SEAT_FIELDS = ("seat", "turn", "caller", "offender", "declarer", "owner", "who")
+SEAT_FIELDS = ("seat", "turn", "caller", "offender", "declarer", "owner", "who", "target")
 #: Fields that hold a call (``1H``, ``3NT``, ``P``, ``X``, ``XX``, a bid above seven).
 CALL_FIELDS = ("call", "last", "new", "lowest_sufficient", "lowest")
 #: Fields that hold one card or several (``HK``, ``"C4 D3"``).
-CARD_FIELDS = ("card", "cards", "penalty")
+CARD_FIELDS = ("card", "cards", "penalty", "found")
 #: Fields that hold a pair (``NS``, ``EW``).
 SIDE_FIELDS = ("side", "to")
 #: The field naming what a player asks to have again (Law 20: ``review``, ``trick``).

@@ -28,10 +28,15 @@ PENALTIES = ("must_pass", "no_double_or_redouble", "must_repeat", "lead_restrict
 #: "the lead stands" and "a right kept" are the same answer to a learner.
 NEUTRAL = ("no_rectification", "call_stands", "lead_stands", "play_stands",
            "right_to_call_retained", "right_to_call_retained_used", "request_permitted")
+#: What the board, deal and dummy rulings do (Laws 13-16, 42-43), each a part of the answer.
+BOARD = ("deal_corrected", "result_cancelled", "card_restored", "deal_reconstructed",
+         "deemed_held_throughout", "score_stands", "auction_cancelled", "contestants_reseated",
+         "must_repeat_calls", "board_cancelled", "information", "lead_from", "protection_lost",
+         "irregularity_still_ruled", "penalty_waived")
 #: Rectification kinds that say what the ruling *does*, as an answer states them (the others
 #: only describe bookkeeping). A correction without penalty (a card taken back, a call
 #: cancelled and replaced) is part of the answer: "no penalty" is then no wrong answer to test.
-SUBSTANTIVE = (*PENALTIES, *NEUTRAL, "roles_swapped", "request_refused", "call_cancelled",
+SUBSTANTIVE = (*PENALTIES, *NEUTRAL, *BOARD, "roles_swapped", "request_refused", "call_cancelled",
                "later_calls_cancelled", "auction_returns", "calls_at_own_turn", "must_substitute",
                "card_withdrawn", "penalty_card_remains", "wins_trick")
 #: Fields that do not change what a rectification does: where it comes from, how it is worded,

@@ -69,7 +69,7 @@ TOPICS = {
     "bid_above_seven": "inadmissible-calls",
     "call_after_final_pass": "inadmissible-calls",
     "card_exposed_during_auction": "auction-procedure",
-    "cards_from_wrong_board": "auction-procedure",
+    "cards_from_wrong_board": "board-and-deal",
     "review_request": "auction-procedure",
     "explanation_request": "auction-procedure",
     "opening_lead_out_of_turn": "leads-out-of-turn",
@@ -84,6 +84,13 @@ TOPICS = {
     "play_out_of_turn": "play-procedure",
     "claim": "claims",
     "concession": "claims",
+    "wrong_number_of_cards": "board-and-deal",
+    "missing_card": "board-and-deal",
+    "board_not_designated": "board-and-deal",
+    "withdrawn_information": "director-and-procedure",
+    "dummy_exceeds_rights": "play-procedure",
+    "dummy_warns": "play-procedure",
+    "dummy_draws_attention": "play-procedure",
 }
 #: Topics of the play, where auction penalties make no plausible wrong answer.
 PLAY_TOPICS = frozenset({"leads-out-of-turn", "penalty-cards", "revoke", "tricks",
@@ -91,7 +98,7 @@ PLAY_TOPICS = frozenset({"leads-out-of-turn", "penalty-cards", "revoke", "tricks
 BASE_DIFFICULTY = {"insufficient-bid": 1, "changes-of-call": 2, "calls-out-of-rotation": 2,
                    "inadmissible-calls": 2, "auction-procedure": 1, "leads-out-of-turn": 2,
                    "penalty-cards": 2, "revoke": 3, "tricks": 3, "play-procedure": 1,
-                   "claims": 3}
+                   "claims": 3, "board-and-deal": 2, "director-and-procedure": 2}
 #: The rectifications a ruling question states (neutral ones read "no penalty" when alone).
 STATED = tuple(k for k in SUBSTANTIVE if k != "no_rectification")
 
@@ -334,7 +341,10 @@ def _mistakes(moment: Moment, rects: list[dict[str, Any]], law: str) -> list[Mis
     """Neighbouring rules: each changes the right rectifications the way a mistake would, with
     why it is wrong in every language."""
     record, ruling = moment.record, moment.ruling or {}
-    play = TOPICS.get(str(record["kind"])) in PLAY_TOPICS
+    topic = TOPICS.get(str(record["kind"]))
+    # a board found wrong in the play takes no auction penalty as a plausible wrong answer
+    play = topic in PLAY_TOPICS or (topic == "board-and-deal"
+                                    and moment.output["state"]["phase"] != "auction")
     fact = _fact(record, moment.output)
     offender = fact.get("seat")
     out: list[Mistake] = []
@@ -408,6 +418,79 @@ def _mistakes(moment: Moment, rects: list[dict[str, Any]], law: str) -> list[Mis
             out.append(("other_option", outcome, partial(_why_each,
                 "other_option", law, other=partial(option_label, other_id, about=option),
                 done=partial(_done, option, kind=str(fact["kind"])))))
+    out.extend(_board_mistakes(moment, rects, law))
+    return out
+
+
+_ARTIFICIAL = {"kind": "adjusted_score", "adjustment": "artificial"}
+
+
+def _board_mistakes(moment: Moment, rects: list[dict[str, Any]], law: str) -> list[Mistake]:
+    """Wrong outcomes of the board, deal and dummy rulings (Laws 13-16, 42-43): a part of the
+    ruling replaced by what a learner might put in its place, each proved wrong by the clause
+    of the part it replaces (catalog ``questions.why``, ``board_*``). Only mechanical parts are
+    replaced: where the ruling leaves a point to the director (a flag), nothing is offered."""
+    out: list[Mistake] = []
+    declarer = moment.output["state"].get("declarer")
+
+    def swap(i: int, reason: str, new: list[dict[str, Any]], drop: tuple[str, ...] = ()) -> None:
+        changed = [dict(r) for j, r in enumerate(rects) if j != i and r["kind"] not in drop]
+        out.append((reason, [*changed, *new], partial(
+            _why_each, reason, str(rects[i].get("law") or law))))
+
+    ruled = (moment.ruling or {}).get("rectifications") or ()
+    if not rects and declarer and any(r["kind"] == "no_rectification" and r.get("law") == "42B2"
+                                      for r in ruled):
+        rects = [{"kind": "no_rectification", "law": "42B2"}]  # "no penalty": the answer
+    for i, r in enumerate(rects):
+        kind, at = r["kind"], str(r.get("law", ""))
+        if kind == "deal_corrected" and at == "13A":
+            swap(i, "board_13a", [_ARTIFICIAL])
+        elif kind == "result_cancelled":
+            swap(i, "board_cancelled", [{"kind": "score_stands"}], drop=("adjusted_score",))
+        elif kind == "score_stands":
+            swap(i, "board_stands", [{"kind": "result_cancelled"}, _ARTIFICIAL])
+            swap(i, "board_too_late", [{"kind": "auction_cancelled"},
+                                       {"kind": "contestants_reseated"}])
+        elif kind == "card_restored":
+            swap(i, "board_found", [{"kind": "deal_reconstructed"}],
+                 drop=("deemed_held_throughout",))
+            swap(i, "board_found_no_score", [_ARTIFICIAL], drop=("deemed_held_throughout",))
+        elif kind == "deal_reconstructed":
+            swap(i, "board_rebuilt", [_ARTIFICIAL])
+            swap(i, "board_rebuilt_not_cancelled", [{"kind": "result_cancelled"}, _ARTIFICIAL])
+        elif kind == "must_repeat_calls":
+            swap(i, "board_repeat", [])
+        elif kind == "auction_cancelled":
+            swap(i, "board_restart", [_ARTIFICIAL],
+                 drop=("contestants_reseated", "must_repeat_calls"))
+            swap(i, "board_auction_stands", [])
+        elif kind == "contestants_reseated" and len(rects) == 1:
+            swap(i, "board_reseat", [{"kind": "auction_cancelled"}, _ARTIFICIAL])
+            swap(i, "board_reseat_no_score", [_ARTIFICIAL])
+        elif kind == "lead_from":
+            swap(i, "board_lead_no_score", [_ARTIFICIAL])
+        elif kind == "information":
+            swap(i, "board_information", [dict(r, authorised=not r.get("authorised"))])
+        elif kind == "no_rectification" and at == "42B2" and declarer:
+            dummy = str(Seat.parse(str(declarer)).partner)
+            swap(i, "board_warning", [{"kind": "lead_from", "seat": dummy, "hand": "dummy"}])
+            swap(i, "board_warning_free", [{"kind": "protection_lost", "seat": declarer}])
+        elif kind == "protection_lost":
+            swap(i, "board_dummy_not_free", [{"kind": "result_cancelled"}, _ARTIFICIAL])
+            swap(i, "board_dummy_no_score", [_ARTIFICIAL])
+        elif kind == "irregularity_still_ruled":
+            about = (_fact(moment.record, moment.output).get("details") or {}).get("about")
+            found = moment.output["irregularities"]
+            owner = found[about].get("seat") if isinstance(about, int) and about < len(found) \
+                else None
+            if owner:
+                swap(i, "board_still_ruled", [{"kind": "penalty_waived", "seat": owner}])
+            swap(i, "board_attention_no_score", [dict(r), _ARTIFICIAL])
+        elif kind == "penalty_waived":
+            swap(i, "board_waived", [{"kind": "irregularity_still_ruled"}])
+            partner = str(Seat.parse(str(r["seat"])).partner)
+            swap(i, "board_waived_seat", [dict(r, seat=partner)])
     return out
 
 
@@ -452,7 +535,7 @@ def _other_class(rects: list[dict[str, Any]], first: Mapping[str, Any], law: str
 #: A 62C keep/withdraw choice reports only its own part (the revoke's penalty stays either
 #: way): it makes no "other choice" answer.
 WHOLE_OUTCOMES = frozenset({"accept", "refuse", "first_call_stands", "other_call", "cancel",
-                            "continue", "spread"})
+                            "continue", "spread", "lead_declarer", "lead_dummy"})
 
 
 def ruling_question(record: Mapping[str, Any], moment: Moment | None = None

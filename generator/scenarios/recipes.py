@@ -37,7 +37,11 @@ from generator.table.events import (
     Claimed,
     Conceded,
     DirectorCalled,
+    DummyAct,
+    HandCount,
+    PlayedBefore,
     WrongBoard,
+    WrongTable,
 )
 from generator.table.irregularities import Kind
 
@@ -739,6 +743,164 @@ def concession(d: Driver) -> bool:
         return False
     d.apply(Conceded(seat, tricks))
     _answer_claim(d, seat, conceded=True)
+    return True
+
+
+# ------------------------------------------------------------- the board, the deal, dummy
+def _board_moment(d: Driver) -> bool:
+    """A random moment for a board or deal found wrong: before any call, in the auction, in
+    the play, or once the board is over (False if the deal offers no such moment)."""
+    at = d.rng.random()
+    if at < 0.15:
+        return True
+    if at < 0.45:
+        return _auction_to(d, need_bid=False) and d.table.phase == "auction"
+    if at < 0.85:
+        return _play_to(d, 0, 10) and d.table.phase == "play"
+    d.run_to_end(lambda decision: decision.options[0])
+    return d.table.phase == "ended"
+
+
+@recipe("wrong-number-of-cards", Kind.WRONG_NUMBER_OF_CARDS, weight=0.4)
+def wrong_number_of_cards(d: Driver) -> bool:
+    if not _board_moment(d):
+        return False
+    d.apply(HandCount(d.rng.choice(list(Seat)), 14))
+    return True
+
+
+@recipe("missing-card", Kind.MISSING_CARD, weight=0.4)
+def missing_card(d: Driver) -> bool:
+    if not _board_moment(d) or d.table.phase == "ended":
+        return False
+    seat = d.rng.choice(list(Seat))
+    left = sorted(d.table.remaining(seat) or ())
+    if len(left) < 2:
+        return False
+    found = d.rng.choice(left) if d.rng.random() < 0.7 else None
+    d.apply(HandCount(seat, 12, found))
+    return True
+
+
+@recipe("board-not-designated", Kind.BOARD_NOT_DESIGNATED, weight=0.4)
+def board_not_designated(d: Driver) -> bool:
+    if not _board_moment(d):
+        return False
+    table = d.table
+    if table.phase == "auction" and table.entries:
+        d.apply(WrongTable(d.rng.choice(["NS", "EW", None])))
+    elif table.phase != "auction" and d.rng.random() < 0.5:
+        d.apply(PlayedBefore(d.rng.choice(list(Seat))))
+    else:
+        d.apply(WrongTable())
+    return True
+
+
+@recipe("withdrawn-information", Kind.WITHDRAWN_INFORMATION, weight=0.4,
+        setup=(Kind.INSUFFICIENT_BID,))
+def withdrawn_information(d: Driver) -> bool:
+    """An insufficient bid refused and replaced, a few natural calls, then a player asks
+    whether he may take the withdrawn bid into account (16C)."""
+    if not insufficient_bid(d):
+        return False
+    decision = d.decision()
+    while decision is not None and d.table.phase == "auction":
+        how = "refuse" if decision.kind == "acceptance" else d.rng.choice(decision.options)
+        d.answer(decision, how if how in decision.options else decision.options[0])
+        decision = d.decision()
+    for _ in range(d.rng.randint(0, 3)):
+        if d.table.phase != "auction" or d.table.auction_over():
+            break
+        d.natural_call()
+    if d.table.phase != "auction":
+        return False
+    d.apply(Asked(d.rng.choice(list(Seat)), "withdrawn"))
+    return True
+
+
+def _dummy_moment(d: Driver, lead_by_declarer: bool = False) -> Seat | None:
+    """Dummy, at a random moment of the play (with declarer's side to lead, if asked)."""
+    if not _play_to(d, 1, 10, position=(0,) if lead_by_declarer else (0, 1, 2, 3)):
+        return None
+    table = d.table
+    if table.phase != "play" or table.dummy is None or table.declarer is None:
+        return None
+    if lead_by_declarer and (not table.leading or table.next is None
+                             or table.next.side is not table.declarer.side):
+        return None
+    return table.dummy
+
+
+def _dummy_looks(d: Driver, dummy: Seat) -> None:
+    """Dummy breaks a limit of 43A2: looks at a hand, or exchanges hands with declarer."""
+    table = d.table
+    assert table.declarer is not None
+    pick = d.rng.random()
+    if pick < 0.2:
+        d.apply(DummyAct(dummy, "exchanges"))
+    else:
+        target = table.declarer if pick < 0.35 else d.rng.choice([dummy.lho, dummy.rho])
+        d.apply(DummyAct(dummy, "looks", target))
+
+
+@recipe("dummy-exceeds-rights", Kind.DUMMY_EXCEEDS_RIGHTS, weight=0.4)
+def dummy_exceeds_rights(d: Driver) -> bool:
+    dummy = _dummy_moment(d)
+    if dummy is None:
+        return False
+    _dummy_looks(d, dummy)
+    return True
+
+
+@recipe("dummy-warns", Kind.DUMMY_WARNS, weight=0.3)
+def dummy_warns(d: Driver) -> bool:
+    dummy = _dummy_moment(d, lead_by_declarer=True)
+    if dummy is None:
+        return False
+    d.apply(DummyAct(dummy, "warns"))
+    return True
+
+
+@recipe("dummy-warns-after-looking", Kind.DUMMY_WARNS, weight=0.3,
+        setup=(Kind.DUMMY_EXCEEDS_RIGHTS,))
+def dummy_warns_after_looking(d: Driver) -> bool:
+    dummy = _dummy_moment(d, lead_by_declarer=True)
+    if dummy is None:
+        return False
+    _dummy_looks(d, dummy)
+    d.apply(DummyAct(dummy, "warns"))
+    return True
+
+
+def _defender_exposes(d: Driver, dummy: Seat) -> bool:
+    defender = d.rng.choice([dummy.lho, dummy.rho])
+    left = sorted(d.table.remaining(defender) or ())
+    if len(left) < 2:
+        return False
+    d.apply(CardsExposed(defender, (d.rng.choice(left),)))
+    return True
+
+
+@recipe("dummy-draws-attention", Kind.DUMMY_DRAWS_ATTENTION, weight=0.3,
+        setup=(Kind.EXPOSED_CARD,))
+def dummy_draws_attention(d: Driver) -> bool:
+    dummy = _dummy_moment(d)
+    if dummy is None or not _defender_exposes(d, dummy):
+        return False
+    d.apply(DummyAct(dummy, "draws_attention"))
+    return True
+
+
+@recipe("dummy-draws-attention-after-looking", Kind.DUMMY_DRAWS_ATTENTION, weight=0.3,
+        setup=(Kind.DUMMY_EXCEEDS_RIGHTS, Kind.EXPOSED_CARD))
+def dummy_draws_attention_after_looking(d: Driver) -> bool:
+    dummy = _dummy_moment(d)
+    if dummy is None:
+        return False
+    _dummy_looks(d, dummy)
+    if not _defender_exposes(d, dummy):
+        return False
+    d.apply(DummyAct(dummy, "draws_attention"))
     return True
 
 

@@ -204,7 +204,8 @@ def _oracle_check(kind: Kind, result: dict[str, Any], driver: Driver) -> str:
         return _play_oracle_check(kind, fact, ruling, driver)
     chosen = {o["seat"]: o.get("chosen") for o in ruling["options"]}
     accepted = "accept" in chosen.values()
-    assert fact.seat is not None
+    if fact.seat is None:  # a board not meant for the table (15) has no offender
+        return "not applicable"
     outcome: oracle.Outcome | None = None
     if kind is Kind.INSUFFICIENT_BID and not accepted:
         substitute = _next_call(driver, fact.seat, fact.event)

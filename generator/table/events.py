@@ -20,7 +20,10 @@ INADVERTENT = "inadvertent"
 #: ``exposes CARD held``: the card was held face up as in Law 45C, so it counts as played
 HELD = "held"
 MISINFORMED = "misinformed"
-ASKABLE = ("review", "explanation", "trick")
+ASKABLE = ("review", "explanation", "trick", "withdrawn")
+#: what dummy may do, or may not, on his own (Laws 42-43): ``N looks E``, ``N exchanges``,
+#: ``N warns``, ``N draws_attention``
+DUMMY_ACTS = ("looks", "exchanges", "warns", "draws_attention")
 
 
 @dataclass(frozen=True)
@@ -189,6 +192,69 @@ class WrongBoard:
 
 
 @dataclass(frozen=True)
+class HandCount:
+    """``N holds 12`` / ``N holds 14``: N's hand is found to hold that many cards, counting those
+    he has played (Laws 13, 14); ``N holds 12 SA``: the missing card, SA, is found other than
+    among the played cards and given back to him (14A1, 14B1(b)). Extension of format 1."""
+
+    seat: Seat
+    cards: int
+    found: Card | None = None
+
+    def __str__(self) -> str:
+        return f"{self.seat} holds {self.cards}" + (f" {self.found}" if self.found else "")
+
+
+@dataclass(frozen=True)
+class Objected:
+    """``E objects``: a player objects to the board being played after a player has seen cards
+    of another hand (13B2). Extension of format 1."""
+
+    seat: Seat
+
+    def __str__(self) -> str:
+        return f"{self.seat} objects"
+
+
+@dataclass(frozen=True)
+class WrongTable:
+    """``director wrong-table`` / ``director wrong-table EW``: the director finds that the table
+    is playing a board not meant for it in this round (Law 15); a pair named is the pair that was
+    not meant to play it here and is replaced, the other pair stays. Extension of format 1."""
+
+    replaced: str | None = None
+
+    def __str__(self) -> str:
+        return "director wrong-table" + (f" {self.replaced}" if self.replaced else "")
+
+
+@dataclass(frozen=True)
+class PlayedBefore:
+    """``N played-before``: N has already played this board in an earlier round (15B).
+    Extension of format 1."""
+
+    seat: Seat
+
+    def __str__(self) -> str:
+        return f"{self.seat} played-before"
+
+
+@dataclass(frozen=True)
+class DummyAct:
+    """What dummy does on his own (Laws 42-43, extension of format 1): ``N looks E`` (looks at
+    E's hand), ``N exchanges`` (exchanges hands with declarer), ``N warns`` (warns declarer
+    against leading from the wrong hand), ``N draws_attention`` (draws attention to an
+    irregularity during the play)."""
+
+    seat: Seat
+    act: str
+    target: Seat | None = None
+
+    def __str__(self) -> str:
+        return f"{self.seat} {self.act}" + (f" {self.target}" if self.target else "")
+
+
+@dataclass(frozen=True)
 class DirectorCalled:
     """``director``: attention is drawn and the director is at the table."""
 
@@ -199,11 +265,13 @@ class DirectorCalled:
 Event = (
     CallMade | CallChanged | Accepted | Refused | OptionChosen | CardLed | CardPlayed
     | CardsExposed | Claimed | Conceded | WrongBoard | DirectorCalled | Asked | ClaimAnswered
+    | HandCount | Objected | WrongTable | PlayedBefore | DummyAct
 )
 
 VERBS = (
     "calls", "changes", "accepts", "refuses", "chooses", "leads", "plays", "exposes", "claims",
     "concedes", "wrong-board", "director", "asks", *ANSWERS,
+    "holds", "objects", "played-before", *DUMMY_ACTS,
 )
 
 #: the plan's words besides cards and ``X*``
@@ -253,6 +321,8 @@ def parse_event(text: str) -> Event:
         raise ParseError("empty event")
     if len(words) == 1 and words[0].lower() == "director":
         return DirectorCalled()
+    if words[0].lower() == "director" and words[1].lower() == "wrong-table":
+        return _wrong_table(words[2:], text)
     seat = Seat.parse(words[0])
     if len(words) < 2:
         raise ParseError(f"event {text!r} has a seat but no call or verb")
@@ -268,7 +338,8 @@ def parse_event(text: str) -> Event:
         return CallChanged(seat, Call.parse(args[0]), flag == INADVERTENT, flag == MISINFORMED)
     if verb == "asks":
         if len(args) != 1 or args[0].lower() not in ASKABLE:
-            raise ParseError(f"'asks' needs 'review', 'explanation' or 'trick': {text!r}")
+            raise ParseError("'asks' needs 'review', 'explanation', 'trick' or 'withdrawn':"
+                             f" {text!r}")
         return Asked(seat, args[0].lower())
     if verb in ("accepts", "refuses", "wrong-board"):
         if args:
@@ -276,6 +347,9 @@ def parse_event(text: str) -> Event:
         if verb == "accepts":
             return Accepted(seat)
         return Refused(seat) if verb == "refuses" else WrongBoard(seat)
+    board = _board_event(seat, verb, args, text)
+    if board is not None:
+        return board
     if verb == "chooses":
         if len(args) != 1:
             raise ParseError(f"'chooses' needs one option id: {text!r}")
@@ -303,6 +377,34 @@ def parse_event(text: str) -> Event:
         n = _count(args[0], verb)
         return Claimed(seat, n) if verb == "claims" else Conceded(seat, n)
     return _call_event(seat, words[1:], text)
+
+
+def _wrong_table(args: list[str], text: str) -> WrongTable:
+    pair = args[0].upper() if len(args) == 1 else None
+    if len(args) > 1 or (args and pair not in ("NS", "EW")):
+        raise ParseError(f"'director wrong-table' takes nothing or a pair (NS, EW): {text!r}")
+    return WrongTable(pair)
+
+
+def _board_event(seat: Seat, verb: str, args: list[str], text: str) -> Event | None:
+    """The board, deal and dummy verbs (Laws 13-15, 42-43), or None for another verb."""
+    if verb == "holds":
+        if not 1 <= len(args) <= 2 or not (args[0].isascii() and args[0].isdigit()) \
+                or not 0 <= int(args[0]) <= 52 or (len(args) == 2 and int(args[0]) >= 13):
+            raise ParseError(f"'holds' needs a number of cards, and a card only after a number"
+                             f" below 13 (the missing card found): {text!r}")
+        return HandCount(seat, int(args[0]), Card.parse(args[1]) if len(args) == 2 else None)
+    if verb in ("objects", "played-before", "exchanges", "warns", "draws_attention"):
+        if args:
+            raise ParseError(f"'{verb}' takes nothing after it: {text!r}")
+        if verb == "objects":
+            return Objected(seat)
+        return PlayedBefore(seat) if verb == "played-before" else DummyAct(seat, verb)
+    if verb == "looks":
+        if len(args) != 1:
+            raise ParseError(f"'looks' needs the seat whose hand is looked at: {text!r}")
+        return DummyAct(seat, verb, Seat.parse(args[0]))
+    return None
 
 
 def _call_event(seat: Seat, args: list[str], text: str) -> CallMade:

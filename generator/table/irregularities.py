@@ -47,6 +47,12 @@ class Kind(StrEnum):
     PENALTY_CARD_NOT_PLAYED = "penalty_card_not_played"  # a duty set by a penalty card unmet
     REVIEW_REQUEST = "review_request"  # a player asks for a review of the auction
     EXPLANATION_REQUEST = "explanation_request"  # a player asks what an opponent's call means
+    MISSING_CARD = "missing_card"  # a hand short, the other three right (Law 14)
+    BOARD_NOT_DESIGNATED = "board_not_designated"  # a board not meant for this table (15)
+    WITHDRAWN_INFORMATION = "withdrawn_information"  # may a withdrawn action be used? (16C)
+    DUMMY_EXCEEDS_RIGHTS = "dummy_exceeds_rights"  # dummy looks at a hand, exchanges (43A2)
+    DUMMY_WARNS = "dummy_warns"  # dummy warns declarer against the wrong hand (42B2)
+    DUMMY_DRAWS_ATTENTION = "dummy_draws_attention"  # ... to an irregularity in play (43A1)
 
     def __str__(self) -> str:
         return self.value

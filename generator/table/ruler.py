@@ -65,6 +65,9 @@ class Ruler:
         """Three passes closed the standing auction: may it end? (A law may keep it open.)"""
         return True
 
+    def objected(self, table: Table, seat: Seat, event: int) -> None:
+        """A player objects to the board being played (13B2); nothing without a law."""
+
     def director(self, table: Table, event: int) -> None:
         """Attention was drawn and the director is at the table."""
 

@@ -46,10 +46,15 @@ from generator.table.events import (
     Claimed,
     Conceded,
     DirectorCalled,
+    DummyAct,
     Event,
+    HandCount,
+    Objected,
     OptionChosen,
+    PlayedBefore,
     Refused,
     WrongBoard,
+    WrongTable,
 )
 from generator.table.irregularities import Irregularity, Kind, make
 
@@ -335,6 +340,8 @@ class Table:
             self._claim_answered(event, index)
         elif isinstance(event, WrongBoard):
             self.record(make(Kind.CARDS_FROM_WRONG_BOARD, event.seat, index))
+        elif isinstance(event, (HandCount, Objected, WrongTable, PlayedBefore, DummyAct)):
+            self._board_event(event, index)
         elif isinstance(event, DirectorCalled):
             self.director_called.append(index)
             self.ruler.director(self, index)
@@ -617,6 +624,9 @@ class Table:
         """A request for a review of the auction or an explanation: the director says whether
         the player may have it now (recorded as a fact so that a ruling can answer it)."""
         seat = event.seat
+        if event.what == "withdrawn":
+            self._ask_withdrawn(seat, index)
+            return
         kind = Kind.EXPLANATION_REQUEST if event.what == "explanation" else Kind.REVIEW_REQUEST
         barred = any(b.scope in ("next_turn", "throughout") for b in self.bars_on(seat))
         self.record(make(kind, seat, index, what=event.what, phase=self.phase,
@@ -627,6 +637,96 @@ class Table:
                          dummy=(seat is self.dummy) or None,
                          side_played_to_current=(self.current is not None and any(
                              s.side is seat.side for s in self.current.seats())) or None))
+
+    def _ask_withdrawn(self, seat: Seat, index: int) -> None:
+        """``S asks withdrawn``: may S take account of the last withdrawn call (16C)? The fact
+        names the call, whose it was, and whether a bar it brought is still being served."""
+        cancelled = [e for e in self.entries if e.status == "cancelled"]
+        if not cancelled:
+            raise ImpossibleEventError(f"{seat} asks about a withdrawn call, but no call has been"
+                                       " withdrawn")
+        last = cancelled[-1]
+        serving = any(b.seat.side is last.seat.side and b.scope in ("next_turn", "throughout")
+                      for b in self.bars) and self.phase == "auction"
+        self.record(make(Kind.WITHDRAWN_INFORMATION, seat, index, call=str(last.call),
+                         caller=str(last.seat), own_side=seat.side is last.seat.side,
+                         withdrawn_event=last.event, serving=serving or None))
+
+    # ----------------------------------------------------------------------------- board, dummy
+    def _board_event(self, event: HandCount | Objected | WrongTable | PlayedBefore | DummyAct,
+                     index: int) -> None:
+        """The board and deal found wrong (Laws 13-15) and dummy acting on his own (42-43):
+        each recorded as a fact with what its ruling turns on; an objection (13B2) goes to the
+        ruler of the fact it objects to."""
+        called = bool(self.entries)
+        if isinstance(event, Objected):
+            self.ruler.objected(self, event.seat, index)
+        elif isinstance(event, HandCount):
+            if event.cards == 13:
+                raise ImpossibleEventError(f"{event.seat} holds 13 cards, the right number")
+            kind = Kind.WRONG_NUMBER_OF_CARDS if event.cards > 13 else Kind.MISSING_CARD
+            found = event.found
+            revoked = None
+            if found is not None:
+                revoked = any(
+                    t.led_suit is found.suit and any(s is event.seat and c.suit is not found.suit
+                                                     for s, c in t.plays)
+                    for t in self.tricks) or None
+            self.record(make(kind, event.seat, index, cards=event.cards, phase=self.phase,
+                             called=called, found=str(found) if found else None,
+                             revoked=revoked, defender=self.is_defender(event.seat) or None))
+        elif isinstance(event, (WrongTable, PlayedBefore)):
+            seat = event.seat if isinstance(event, PlayedBefore) else None
+            self.record(make(Kind.BOARD_NOT_DESIGNATED, seat, index, phase=self.phase,
+                             called=called, played_before=seat is not None or None,
+                             replaced=event.replaced if isinstance(event, WrongTable) else None))
+        else:
+            self._dummy_act(event, index)
+
+    def _dummy_act(self, event: DummyAct, index: int) -> None:
+        seat = event.seat
+        if self.phase != "play" or seat is not self.dummy:
+            raise ImpossibleEventError(f"{seat} {event.act}: only dummy, during the play")
+        earlier = [i for i in self.irregularities
+                   if i.kind is Kind.DUMMY_EXCEEDS_RIGHTS and i.seat is seat]
+        violated = bool(earlier) or None
+        # what dummy did before (the question's context must say it: it decides the ruling)
+        before = dict(earlier=earlier[0].detail("act"), target=earlier[0].detail("target")) \
+            if earlier else {}
+        if event.act in ("looks", "exchanges"):
+            target = event.target or (self.declarer if event.act == "exchanges" else None)
+            if target is None or target is seat:
+                raise ImpossibleEventError(f"{seat} looks at his own hand")
+            self.record(make(Kind.DUMMY_EXCEEDS_RIGHTS, seat, index, act=event.act,
+                             target=str(target), defender=self.is_defender(target) or None))
+        elif event.act == "warns":
+            if not (self.leading and self.next is not None and self.declarer is not None
+                    and self.next.side is self.declarer.side):
+                raise ImpossibleEventError(f"{seat} warns: declarer is not to lead")
+            self.record(make(Kind.DUMMY_WARNS, seat, index, violated=violated,
+                             turn=str(self.next), **before))
+        else:
+            others = [i for i in self.irregularities
+                      if i.seat is not None and i.kind is not Kind.DUMMY_EXCEEDS_RIGHTS]
+            about = others[-1] if others else None
+            if about is None:
+                raise ImpossibleEventError(f"{seat} draws attention, but to no irregularity")
+            assert about.seat is not None
+            self.record(make(Kind.DUMMY_DRAWS_ATTENTION, seat, index, violated=violated,
+                             about=self.irregularities.index(about), about_kind=about.kind.value,
+                             owner=str(about.seat), **before,
+                             by_defender=self.is_defender(about.seat) or None))
+
+    def restart_auction(self) -> None:
+        """15C: the auction begins again from the dealer (the first one cancelled)."""
+        for entry in self.entries:
+            entry.status = "cancelled"
+        self.phase = "auction"
+        self.contract = None
+        self.declarer = None
+        self.bars = []
+        self.pending = None
+        self.next = self.board.dealer
 
     # ----------------------------------------------------------------------------- play
     def _take(self, seat: Seat, card: Card) -> None:

@@ -107,6 +107,13 @@ def serve() -> Iterator[Callable[[Path], str]]:
 
 
 @pytest.fixture
+def watched_page_type() -> type[WatchedPage]:
+    """The class itself, for a test that shapes its own context (a phone): test modules cannot
+    import it from ``conftest`` at run time (several test folders have a ``conftest``)."""
+    return WatchedPage
+
+
+@pytest.fixture
 def watched_page(browser: Browser) -> Iterator[WatchedPage]:
     """A fresh page in its own context, recording errors and requests (see the module doc)."""
     context = browser.new_context(service_workers="block")

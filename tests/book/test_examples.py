@@ -32,8 +32,8 @@ TOPIC_SLUGS = [slug for slug, topic in ex.CHAPTERS.items() if slug not in ex.LAW
 
 @pytest.fixture(scope="module")
 def records() -> list[dict[str, Any]]:
-    """A small bank (seed 15 covers every topic with 60 scenarios, claims included)."""
-    bank = scenarios(Plan(60, 15), workers=1)
+    """A small bank (seed 30 covers every topic with 60 scenarios, claims included)."""
+    bank = scenarios(Plan(60, 30), workers=1)
     assert {ex.CHAPTERS[slug] for slug in TOPIC_SLUGS} <= {TOPICS[r["kind"]] for r in bank}
     return bank
 
@@ -151,8 +151,12 @@ def test_chapters_without_a_topic_get_no_examples_and_a_quiz_by_law(
             assert ex.worked_examples(records, slug, "ru") == ""
     scoring = ex.chapter_questions(questions, "15-scoring")
     assert scoring and all(q["kind"] == "score" for q in scoring)
+    # the procedure chapter: its own topic's questions (16C) when the bank holds some, else the
+    # questions of its laws (10C's options questions)
     procedure = ex.chapter_questions(questions, "01-director-and-procedure")
-    assert procedure and all(q["kind"] == "options" for q in procedure)
+    own = [q for q in questions if q["topic"] == "director-and-procedure"]
+    assert procedure and all(q["topic"] == "director-and-procedure" if own
+                             else q["kind"] == "options" for q in procedure)
     assert "## Quiz" in chapter_quiz(questions, "15-scoring", "en")[0]
     # the claims chapter takes the bank's claim questions (the claim and concession recipes);
     # proprieties, which no recipe makes, takes none
@@ -439,6 +443,16 @@ def test_generated_pages_build_without_warnings(
     assert "<script>alert(1)" not in page
     assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; *x* {law}`1`" in page
     assert page.count('<div class="tdc-quiz"') == 1  # the chapter quiz's widget
+    # think first: each example's ruling inside <details>, its law roles resolved to links
+    hidden = re.findall(r'<details class="tdc-ruling">\s*<summary>(.*?)</summary>(.*?)</details>',
+                        page, re.S)
+    assert len(hidden) == len(sections(ex.worked_examples(records, "05-insufficient-bid", lang)))
+    for summary, inside in hidden:
+        assert summary == ex.WORDS["show_ruling"][lang]
+        assert ex.WORDS["ruling"][lang] in inside
+        links = re.findall(r'href="[^"]*law-index\.html#law-([0-9a-z]+)"', inside)
+        assert "27" in links and any(link.startswith("27b") for link in links)
+        assert not re.search(r"\{law\}`\d+[A-Za-z0-9]*`", inside.replace("{law}`1`", ""))
     assert "<svg" in page
     index = (out / "law-index.html").read_text(encoding="utf-8")
     assert 'id="law-27b2"' in index and 'id="law-27B2"' in index

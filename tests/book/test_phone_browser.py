@@ -67,14 +67,13 @@ def device(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-def device_page(browser: Browser, device: str) -> Iterator[WatchedPage]:
+def device_page(browser: Browser, device: str,
+                watched_page_type: type[WatchedPage]) -> Iterator[WatchedPage]:
     """A page in a context shaped like ``device``, recording errors as ``watched_page`` does."""
-    from conftest import WatchedPage
-
     context = browser.new_context(service_workers="block", **DEVICES[device])
     try:
         page = context.new_page()
-        watched = WatchedPage(page)
+        watched = watched_page_type(page)
         page.on("pageerror", lambda error: watched.page_errors.append(f"{page.url}: {error}"))
         page.on("console", lambda message: watched.console_errors.append(message.text)
                 if message.type == "error" else None)

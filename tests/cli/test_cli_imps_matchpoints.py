@@ -43,9 +43,9 @@ def test_imps_help_says_what_the_line_looks_like(cli: Cli) -> None:
 
 
 @pytest.mark.parametrize(("args", "problem"), [
-    (("15", "620"), "SCORE1: impossible score 15: every score is a multiple of 10"),
-    (("620", "30"), "SCORE2: impossible score 30: no contract and result score it (Law 77)"),
-    (("620", "lots"), "SCORE2: 'lots' is not a score"),
+    (("15", "620"), "score1: impossible score 15: every score is a multiple of 10"),
+    (("620", "30"), "score2: impossible score 30: no contract and result score it (Law 77)"),
+    (("620", "lots"), "score2: 'lots' is not a score"),
 ])
 def test_imps_refuses_an_impossible_score(cli: Cli, args: tuple[str, str], problem: str) -> None:
     status, out, err = cli("imps", *args)

@@ -28,11 +28,8 @@ from generator.table.case import parse_case
 from generator.table.irregularities import Kind
 
 #: Irregularity kinds with no recipe, and why: the engine registers no rule for them in 1987.
-NO_RECIPE = {
-    Kind.WRONG_NUMBER_OF_CARDS: "it is a fault of the deal itself, detected before any call, "
-                                "and the engine registers no rule for it; the generator's deals "
-                                "from endplay always have 13 cards a hand",
-}
+#: (Claims and concessions have their recipes now, and the wrong number of cards its rule.)
+NO_RECIPE: dict[Kind, str] = {}
 #: Recipes whose irregularity the independent decision tables (generator.oracle) cover.
 ORACLE_RECIPES = ("insufficient-bid", "change-of-call", "pass-out-of-rotation",
                   "bid-out-of-rotation", "double-out-of-rotation", "redouble-out-of-rotation")

@@ -1,0 +1,353 @@
+"""What decides a worked example's ruling, and why the neighbouring clause does not apply.
+
+A ruling rests on one clause because of one fact of the deal, the auction or the play: the
+replacement of an insufficient bid was (or was not) the lowest sufficient bid in the same
+denomination (27B1 / 27B2), a pass out of rotation came at the right-hand opponent's or at the
+partner's turn (30B1 / 30B2), a lead out of turn was accepted or refused (53A / 56), an exposed
+card was an honour or a small card (50E / 50D), a revoke was pointed out before or after it was
+established (62 / 64). :data:`TABLE` names, for each such clause, the neighbouring clause and how
+to change the deciding fact in the case (a *counterfactual*); the words are the catalogs'
+``examples.deciding`` texts, written in our own words and filled from the case (seats in their
+grammatical cases, calls, cards).
+
+Nothing here is asserted on trust: :func:`deciding` builds the counterfactual case, has the
+engine rule it, and keeps the claim only when the engine's ruling on the changed case cites the
+neighbouring clause and no longer cites the example's clause. Where no table entry fits or the
+engine does not confirm, the example gets no paragraph (never a guess).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from generator import i18n
+from generator.errors import TdcourseError
+from generator.laws import words
+from generator.model.cards import Card
+from generator.model.seat import Seat
+from generator.scenarios import moments
+from generator.scenarios.keys import ruling_of
+
+#: Honours, for the exposed-card counterfactual (50B: ace, king, queen, jack or ten).
+HONOURS = "AKQJT"
+_CHOICE = re.compile(r"^([NESW]) (accepts|refuses|chooses \S+)$")
+_CALL = re.compile(r"^([NESW]) (\S+)$")
+_STRAINS = ("C", "D", "H", "S", "NT")
+
+Case = dict[str, Any]
+#: A counterfactual: (the example's case, its main fact, the entry's parameter) -> the changed
+#: case and the fields of the text, or ``None`` when the change makes no sense for this case.
+Transform = Callable[[Case, Mapping[str, Any], str], "tuple[Case, dict[str, str]] | None"]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One clause of :data:`TABLE`: its neighbour and how to change the deciding fact."""
+
+    clause: str
+    neighbour: str
+    transform: str
+    param: str = ""
+    kinds: tuple[str, ...] = ()
+    #: the catalog key of the words (``examples.deciding.<text>``; the clause when empty)
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A confirmed claim: the example's clause, its neighbour, the fields of the text and the
+    counterfactual case the engine ruled (kept so a test can rule it again)."""
+
+    clause: str
+    neighbour: str
+    key: str
+    fields: dict[str, str]
+    counterfactual: Case
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _events(case: Mapping[str, Any]) -> list[str]:
+    return [str(e) for e in case["events"]]
+
+
+def _with(case: Mapping[str, Any], events: list[str]) -> Case:
+    out = {k: v for k, v in case.items() if k != "events"}
+    out["events"] = events
+    return out
+
+
+def _bid_parts(call: str) -> tuple[int, str] | None:
+    match = re.fullmatch(r"([1-7])(NT|[CDHS])", call)
+    return (int(match.group(1)), match.group(2)) if match else None
+
+
+def _choice_after(events: list[str], at: int) -> int | None:
+    """The index of the first accept/refuse/choice after the irregular event."""
+    return next((i for i in range(at + 1, len(events)) if _CHOICE.match(events[i])), None)
+
+
+# --------------------------------------------------------------------------- transforms
+
+
+def _flip(case: Case, fact: Mapping[str, Any], param: str) -> tuple[Case, dict[str, str]] | None:
+    """The choice the irregularity opened made the other way (``param``: ``accepts``,
+    ``refuses`` or ``chooses <id>``); what followed the choice is left out."""
+    events = _events(case)
+    at = int(fact["event"])
+    index = _choice_after(events, at)
+    if index is None:
+        return None
+    match = _CHOICE.match(events[index])
+    assert match is not None
+    who, made = match.group(1), match.group(2)
+    if made == param:
+        return None
+    changed = [*events[:index], f"{who} {param}"]
+    return _with(case, changed), {"who": who, "seat": str(fact.get("seat") or "")}
+
+
+def _replacement(case: Case, fact: Mapping[str, Any],
+                 param: str) -> tuple[Case, dict[str, str]] | None:
+    """The bid that replaced an insufficient bid changed: to the lowest sufficient bid in the
+    same denomination (``lowest``), or from it to the next level up (``higher``)."""
+    details = fact.get("details") or {}
+    seat = str(fact.get("seat") or "")
+    lowest = str(details.get("lowest_sufficient") or "")
+    events = _events(case)
+    at = int(fact["event"])
+    index = next((i for i in range(at + 1, len(events))
+                  if (m := _CALL.match(events[i])) and m.group(1) == seat
+                  and m.group(2) not in ("accepts", "refuses")), None)
+    if index is None or not lowest:
+        return None
+    new = _CALL.match(events[index]).group(2)  # type: ignore[union-attr]
+    parts = _bid_parts(lowest)
+    if parts is None:
+        return None
+    if param == "lowest":
+        if new == lowest:
+            return None
+        alt = lowest
+    else:
+        if new != lowest or parts[0] >= 7:
+            return None
+        alt = f"{parts[0] + 1}{parts[1]}"
+    changed = [*events[:index], f"{seat} {alt}"]
+    partner = str(Seat.parse(seat).partner)
+    return _with(case, changed), {"seat": seat, "partner": partner, "call": str(
+        details.get("call") or ""), "new": new, "alt": alt, "lowest": lowest}
+
+
+def _relation(case: Case, fact: Mapping[str, Any],
+              param: str) -> tuple[Case, dict[str, str]] | None:
+    """The same call out of rotation at the same turn, made by another player: the one for
+    whom that turn is his right-hand opponent's (``rho``) or his partner's (``partner``). The
+    choice after it is made by the new offender's left-hand opponent; what followed is left
+    out, except the call of the player whose turn it was (the ruling of a call at the RHO's
+    turn waits for it)."""
+    details = fact.get("details") or {}
+    turn_code = str(details.get("turn") or "")
+    if not turn_code or details.get("relation") == param or details.get("before_any_bid"):
+        return None
+    turn = Seat.parse(turn_code)
+    offender = turn.lho if param == "rho" else turn.partner
+    events = _events(case)
+    at = int(fact["event"])
+    match = _CALL.match(events[at])
+    index = _choice_after(events, at)
+    if match is None or index is None:
+        return None
+    call = match.group(2)
+    choice = _CHOICE.match(events[index])
+    assert choice is not None
+    if choice.group(2) not in ("accepts", "refuses"):
+        return None
+    changed = [*events[:at], f"{offender} {call}", *events[at + 1:index],
+               f"{offender.lho} {choice.group(2)}"]
+    later = next((e for e in events[index + 1:] if (m := _CALL.match(e))
+                  and m.group(1) == turn_code), None)
+    if later is not None and param == "rho":
+        changed.append(later)
+    return _with(case, changed), {"seat": str(fact.get("seat") or ""), "turn": turn_code,
+                                  "other": str(offender), "call": call}
+
+
+def _card(case: Case, fact: Mapping[str, Any], param: str) -> tuple[Case, dict[str, str]] | None:
+    """The one exposed card changed for another card of the same hand, not yet seen: an honour
+    (``honour``) for a small card, or a small card (``small``) for an honour."""
+    details = fact.get("details") or {}
+    shown = str(details.get("cards") or details.get("card") or "").split()
+    seat = str(fact.get("seat") or "")
+    if len(shown) != 1 or not seat or not case.get("deal"):
+        return None
+    card = Card.parse(shown[0])
+    honour = str(card)[-1] in HONOURS
+    if honour == (param == "honour"):
+        return None
+    from generator.model.deal import Deal
+
+    hand = Deal.parse(str(case["deal"]))[Seat.parse(seat)]
+    if hand is None:
+        return None
+    events = _events(case)
+    at = int(fact["event"])
+    seen = set(re.findall(r"\b[CDHS][2-9TJQKA]\b", " ".join(events[:at])))
+    pool = [c for c in hand.cards if str(c) not in seen and str(c) != str(card)
+            and (str(c)[-1] in HONOURS) == (param == "honour")]
+    if not pool:
+        return None
+    # the same suit first, then the others; within a suit the card nearest the one shown
+    order = sorted(pool, key=lambda c: (c.suit is not card.suit, str(c)))
+    alt = str(order[0])
+    changed = [*events[:at], events[at].replace(str(card), alt)]
+    if events[at + 1:at + 2] == [moments.DIRECTOR]:
+        changed.append(moments.DIRECTOR)
+    return _with(case, changed), {"seat": seat, "card": str(card), "alt": alt}
+
+
+def _at_once(case: Case, fact: Mapping[str, Any],
+             param: str) -> tuple[Case, dict[str, str]] | None:
+    """A revoke pointed out at once: the play up to the revoking card, then the director."""
+    events = _events(case)
+    at = int(fact["event"])
+    if at + 1 < len(events) and events[at + 1] == moments.DIRECTOR:
+        return None  # it was pointed out at once already
+    details = fact.get("details") or {}
+    return _with(case, [*events[:at + 1], moments.DIRECTOR]), {
+        "seat": str(fact.get("seat") or ""), "card": str(details.get("card") or "")}
+
+
+TRANSFORMS: dict[str, Transform] = {
+    "flip": _flip, "replacement": _replacement, "relation": _relation, "card": _card,
+    "at_once": _at_once,
+}
+
+#: Clause -> its neighbour and the counterfactual that tests it, in the order an example's
+#: clauses are tried (the more particular clause first: a refused pass out of rotation turns on
+#: its 30B clause before its 29A cancellation). The words are ``examples.deciding.<key>``.
+TABLE: tuple[Entry, ...] = (
+    Entry("27B1", "27B2", "replacement", "higher", ("insufficient_bid",)),
+    Entry("27B2", "27B1", "replacement", "lowest", ("insufficient_bid",)),
+    Entry("27A", "27B", "flip", "refuses", ("insufficient_bid",), "accepted"),
+    Entry("25B1", "25B2", "flip", "refuses", ("change_of_call",), "accepted"),
+    Entry("25B2", "25B1", "flip", "accepts", ("change_of_call",), "refused"),
+    Entry("30B1", "30B2", "relation", "partner", ("pass_out_of_rotation",), "at_rho"),
+    Entry("30B2", "30B1", "relation", "rho", ("pass_out_of_rotation",), "at_partner"),
+    Entry("31A1", "31B", "relation", "partner", ("bid_out_of_rotation",), "at_rho"),
+    Entry("31A2a", "31B", "relation", "partner", ("bid_out_of_rotation",), "at_rho"),
+    Entry("31A2b", "31B", "relation", "partner", ("bid_out_of_rotation",), "at_rho"),
+    Entry("31B", "31A", "relation", "rho", ("bid_out_of_rotation",), "at_partner"),
+    Entry("32B1", "32A", "relation", "partner", ("double_out_of_rotation",), "at_rho"),
+    Entry("32B2", "32A", "relation", "partner", ("double_out_of_rotation",), "at_rho"),
+    Entry("32A", "32B", "relation", "rho", ("double_out_of_rotation",), "at_partner"),
+    Entry("29B", "29A", "flip", "refuses", (), "accepted"),
+    Entry("29A", "29B", "flip", "accepts", (), "refused"),
+    Entry("24A", "24B", "card", "honour", ("card_exposed_during_auction",), "small"),
+    Entry("24B", "24A", "card", "small", ("card_exposed_during_auction",), "honour"),
+    Entry("50D", "50E", "card", "honour", ("exposed_card",), "small"),
+    Entry("50E", "50D", "card", "small", ("exposed_card",), "honour"),
+    Entry("53A", "56", "flip", "refuses", ("lead_out_of_turn",), "accepted"),
+    Entry("56", "53A", "flip", "accepts", ("lead_out_of_turn",), "refused"),
+    Entry("54A", "54B", "flip", "accepts", ("opening_lead_out_of_turn",), "spread"),
+    Entry("54B", "54A", "flip", "chooses spread", ("opening_lead_out_of_turn",), "accepted"),
+    Entry("55A", "55B", "flip", "refuses", ("declarer_lead_out_of_turn",), "accepted"),
+    Entry("55B1", "55A", "flip", "accepts", ("declarer_lead_out_of_turn",), "refused"),
+    Entry("55B2", "55A", "flip", "accepts", ("declarer_lead_out_of_turn",), "refused"),
+    Entry("57A1", "57A2", "flip", "chooses lowest", ("premature_play",), "declarer_choice"),
+    Entry("57A2", "57A1", "flip", "chooses highest", ("premature_play",), "declarer_choice"),
+    Entry("57A3", "57A1", "flip", "chooses highest", ("premature_play",), "declarer_choice"),
+    Entry("64A1", "62A", "at_once", "", ("revoke",), "established"),
+    Entry("64A2", "62A", "at_once", "", ("revoke",), "established"),
+    Entry("64B", "62A", "at_once", "", ("revoke",), "established"),
+    Entry("64C", "62A", "at_once", "", ("revoke",), "established"),
+)
+
+
+def key(entry: Entry) -> str:
+    """The catalog key of an entry's text (``examples.deciding.<key>``)."""
+    return entry.text or entry.clause
+
+
+def _rule(case: Case) -> dict[str, Any]:
+    text = json.dumps(case, sort_keys=True)
+    if text not in _RULED:
+        _RULED[text] = moments.rule(case, "counterfactual")
+    return _RULED[text]
+
+
+_RULED: dict[str, dict[str, Any]] = {}
+
+
+def confirms(entry: Entry, kind: str, case: Case) -> bool:
+    """Whether the engine's ruling of ``case`` on the irregularity ``kind`` rests on the entry's
+    neighbour and not on its clause (:func:`operative`; the neighbour counts as cited when a
+    clause inside it is: ``55B`` by ``55B2``)."""
+    try:
+        ruling = ruling_of(_rule(case), kind)
+    except TdcourseError:  # a changed case the case format or the table refuses confirms nothing
+        return False
+    if ruling is None:
+        return False
+    refs = operative(ruling)
+    return any(r.startswith(entry.neighbour) for r in refs) and entry.clause not in refs
+
+
+def operative(ruling: Mapping[str, Any]) -> list[str]:
+    """The clauses a ruling rests on: those of its rectifications (what it does), not those it
+    cites as background or for options no longer open (an accepted lead out of turn still
+    names 56, the refusal it did not choose)."""
+    return [str(r["law"]) for r in ruling.get("rectifications") or () if r.get("law")]
+
+
+def deciding(record: Mapping[str, Any], case: Case,
+             ruling: Mapping[str, Any]) -> Decision | None:
+    """The confirmed decision of an example: the first entry of :data:`TABLE` whose clause the
+    example's ruling rests on (:func:`operative`) and whose counterfactual the engine rules
+    under the neighbour."""
+    kind = str(record["kind"])
+    facts = [i for i in ruling_irregularities(record) if i["kind"] == kind]
+    if not facts:
+        return None
+    fact = facts[-1]
+    refs = set(operative(ruling))
+    for entry in TABLE:
+        if entry.clause not in refs or (entry.kinds and kind not in entry.kinds):
+            continue
+        made = TRANSFORMS[entry.transform](case, fact, entry.param)
+        if made is None:
+            continue
+        changed, fields = made
+        if confirms(entry, kind, changed):
+            return Decision(entry.clause, entry.neighbour, key(entry), fields, changed)
+    return None
+
+
+def ruling_irregularities(record: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The record's irregularities (the facts the transforms change)."""
+    return list(record.get("irregularities") or [])
+
+
+def text(decision: Decision, lang: str) -> str:
+    """The paragraph in ``lang``, fields in words (seats declined, calls and cards with their
+    symbols), its clauses in the "(Law 27B1)" form the examples link."""
+    fields: dict[str, str] = {}
+    for name, value in decision.fields.items():
+        if name in ("seat", "partner", "who", "turn", "other") and value:
+            fields[name] = words.seat(value, lang)
+            for case in i18n.CASE_SUFFIXES:
+                fields[f"{name}_{case}"] = words.seat(value, lang, case)
+        elif name in ("call", "new", "alt", "lowest") and not re.fullmatch(
+                r"[CDHS][2-9TJQKA]", value):
+            fields[name] = words.call(value, lang)
+            for case in i18n.CASE_SUFFIXES:
+                fields[f"{name}_{case}"] = words.call(value, lang, case)
+        else:
+            fields[name] = words.card(value, lang)
+    template = i18n.text(lang, "examples.deciding", decision.key)
+    return template.format(main=decision.clause, neighbour=decision.neighbour, **fields)

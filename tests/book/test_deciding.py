@@ -1,0 +1,210 @@
+"""Worked examples that are worked: the ruling hidden until asked for, a "What decides it"
+paragraph only where the engine confirms its neighbour claim on the changed case, a caption
+saying which moment the pictures show, an auction legend naming only the marks used."""
+
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any
+
+import pytest
+
+from generator.book import deciding as dc
+from generator.book import examples as ex
+from generator.scenarios.bank import Plan, scenarios
+from generator.scenarios.keys import ruling_of
+from generator.scenarios.moments import rule
+
+TOPIC_SLUGS = [slug for slug in ex.CHAPTERS if slug not in ex.LAW_CHAPTERS]
+LATIN = re.compile("[A-Za-z]{2,}")
+
+
+@pytest.fixture(scope="module")
+def records() -> list[dict[str, Any]]:
+    """A bank big enough to hold most table clauses (seed 7 covers every topic)."""
+    return scenarios(Plan(120, 7), workers=1)
+
+
+@pytest.fixture(scope="module")
+def decided(records: list[dict[str, Any]]) -> list[tuple[dict[str, Any], dc.Decision]]:
+    out = []
+    for record in records:
+        decision = ex.example_decision(record)
+        if decision is not None:
+            out.append((record, decision))
+    return out
+
+
+def sections(text: str) -> list[str]:
+    return re.split(r"(?m)^(?=\(example-)", text)[1:]
+
+
+def test_every_claim_is_confirmed_by_a_fresh_ruling_of_the_counterfactual(
+        decided: list[tuple[dict[str, Any], dc.Decision]]) -> None:
+    """The neighbour claim holds: ruling the changed case afresh (no cache), the ruling on the
+    same irregularity rests on the neighbour clause and not on the example's; the example's own
+    ruling rests on its clause."""
+    assert len(decided) >= 20
+    for record, decision in decided:
+        case, result = ex.moment(record)
+        own = ruling_of(result, record["kind"])
+        assert own is not None and decision.clause in dc.operative(own), record["id"]
+        again = ruling_of(rule(decision.counterfactual), record["kind"])
+        assert again is not None, record["id"]
+        refs = dc.operative(again)
+        assert any(r.startswith(decision.neighbour) for r in refs), (record["id"], refs)
+        assert decision.clause not in refs, (record["id"], refs)
+        # the counterfactual changes the case, and only its events
+        assert decision.counterfactual["events"] != case["events"]
+        assert {k: v for k, v in decision.counterfactual.items() if k != "events"} == \
+            {k: v for k, v in case.items() if k != "events"}
+
+
+def test_the_table_covers_the_chapters_clauses(
+        decided: list[tuple[dict[str, Any], dc.Decision]]) -> None:
+    clauses = {d.clause for _, d in decided}
+    laws = {re.match(r"\d+", c).group(0) for c in clauses}  # type: ignore[union-attr]
+    # insufficient bid, changes of call, calls out of rotation, exposed cards, leads out of turn,
+    # premature play, revokes: each has confirmed examples in this bank
+    assert {"25", "27", "29", "30", "50", "53", "54", "55", "64"} <= laws, sorted(clauses)
+    for entry in dc.TABLE:
+        for lang in ("en", "ru"):
+            assert dc.key(entry) in ex.i18n.table(lang, "examples.deciding")
+
+
+def test_27B1_neighbour_is_the_next_level_in_the_same_denomination(
+        decided: list[tuple[dict[str, Any], dc.Decision]]) -> None:
+    found = [d for _, d in decided if d.clause in ("27B1", "27B2")]
+    assert found
+    for decision in found:
+        fields = decision.fields
+        lowest = fields["lowest"]
+        if decision.clause == "27B1":
+            assert fields["new"] == lowest
+            assert fields["alt"] == f"{int(lowest[0]) + 1}{lowest[1:]}"
+            assert decision.counterfactual["events"][-1] == f"{fields['seat']} {fields['alt']}"
+        else:
+            assert fields["new"] != lowest and fields["alt"] == lowest
+
+
+def test_the_paragraph_is_filled_in_both_languages(
+        decided: list[tuple[dict[str, Any], dc.Decision]]) -> None:
+    seats_ru = ("Север", "Восток", "Юг", "Запад")
+    for _, decision in decided:
+        en = dc.text(decision, "en")
+        ru = dc.text(decision, "ru")
+        for text in (en, ru):
+            assert "{" not in text and "}" not in text
+            assert f" {decision.clause})" in text and f" {decision.neighbour})" in text
+            assert ex.cited_in(text) == [decision.clause, decision.neighbour]
+        # no English word and no raw seat code in Russian
+        visible = re.sub(r"\(правило [^)]*\)", "", ru)
+        assert not LATIN.search(visible), ru
+        assert not re.search(r"\b[NESW]\b", visible), ru
+        assert any(s in ru for s in seats_ru), ru
+        assert "правило" in ru and "Law" not in ru
+
+
+def test_russian_seats_are_declined() -> None:
+    decision = dc.Decision("27B1", "27B2", "27B1", {"seat": "N", "partner": "S", "call": "1H",
+                                                    "new": "2H", "alt": "3H", "lowest": "2H"},
+                           {"events": []})
+    ru = dc.text(decision, "ru")
+    assert ru.startswith("Север заменил недостаточную заявку на 2♥")
+    assert "Югу пришлось бы пасовать" in ru
+    en = dc.text(decision, "en")
+    assert "Had North bid 3♥ instead, South would have had to pass throughout" in en
+    small = dc.Decision("50D", "50E", "small", {"seat": "W", "card": "C9", "alt": "CK"},
+                        {"events": []})
+    assert dc.text(small, "ru").startswith("Открытая Западом карта ♣9 — не онёр")
+
+
+def test_examples_hide_the_ruling_and_say_what_decides_only_when_confirmed(
+        records: list[dict[str, Any]]) -> None:
+    confirmed = 0
+    for slug in TOPIC_SLUGS:
+        chosen = ex.chapter_records(records, slug)
+        for lang in ("en", "ru"):
+            words = ex.WORDS
+            text = ex.worked_examples(records, slug, lang)
+            for record, part in zip(chosen, sections(text), strict=True):
+                # think first: the question before the details, the ruling inside
+                question = part.index(f"**{words['question'][lang]}.**")
+                opened = part.index('<details class="tdc-ruling">')
+                summary = f"<summary>{words['show_ruling'][lang]}</summary>"
+                assert question < opened < part.index(summary)
+                inside = part[opened:part.index("</details>")]
+                assert f"**{words['ruling'][lang]}.**" in inside
+                assert f"**{words['clauses'][lang]}:**" in inside
+                assert part.count(f"**{words['ruling'][lang]}.**") == 1
+                decision = ex.example_decision(record)
+                heading = f"**{words['decides'][lang]}.**"
+                if decision is None:
+                    assert heading not in part
+                    continue
+                confirmed += lang == "en"
+                assert heading in inside
+                line = next(x for x in inside.splitlines() if x.startswith(heading))
+                assert f"{{law}}`{decision.clause}`" in line
+                assert f"{{law}}`{decision.neighbour}`" in line
+    assert confirmed >= 10
+
+
+def test_the_caption_says_which_moment_the_pictures_show(records: list[dict[str, Any]]) -> None:
+    captions = {lang: {ex.WORDS[k][lang] for k in ("moment_arrival", "moment_ruled",
+                                                   "moment_end")} for lang in ("en", "ru")}
+    seen = set()
+    for slug in TOPIC_SLUGS:
+        for record in ex.chapter_records(records, slug):
+            kind = ex.moment_kind(record)
+            seen.add(kind)
+            case, _ = ex.moment(record)
+            if kind == "moment_arrival":  # nothing of the choices: the arrival's case itself
+                from generator.scenarios import moments
+                assert case["events"] == moments.arrival(record)["events"]
+            for lang in ("en", "ru"):
+                part = ex._example(record, slug, 1, lang)
+                lines = part.splitlines()
+                caption = lines[3]
+                assert caption == f"*{ex.WORDS[kind][lang]}*"
+                assert caption.strip("*") in captions[lang]
+                pictures = next(i for i, x in enumerate(lines) if "{raw} html" in x)
+                assert pictures > 3  # the caption above the pictures
+    assert {"moment_arrival", "moment_ruled", "moment_end"} <= seen
+    assert "Position when the director is called (before the ruling)." in captions["en"]
+    assert "Положение на момент вызова судьи (до решения)." in captions["ru"]
+
+
+def test_auction_legend_lists_only_the_marks_in_its_table(records: list[dict[str, Any]]) -> None:
+    """Under every example's auction: the strike-through entry only where a call is struck,
+    the irregular mark only where a call is starred, the italic only where one is pending."""
+    tables = 0
+    struck_seen = unstruck_seen = 0
+    for slug in TOPIC_SLUGS:
+        for lang in ("en", "ru"):
+            words = ex.diagrams.WORDS[lang]
+            text = ex.worked_examples(records, slug, lang)
+            for table in re.findall(r'<table class="tdc-auction".*?</table>', text):
+                tables += 1
+                foot = re.search(r"<tfoot>.*?</tfoot>", table)
+                body = table.split("<tbody>")[1]
+                legend = foot.group(0) if foot else ""
+                struck = 'class="tdc-cancelled"' in body
+                struck_seen += struck
+                unstruck_seen += not struck
+                assert (words["cancelled"] in legend) == struck
+                assert ("<del>" in legend) == struck
+                assert (words["irregular"] in legend) == ('class="tdc-irregular"' in body)
+                assert (words["pending"] in legend) == ('class="tdc-pending"' in body)
+    assert tables and struck_seen and unstruck_seen
+
+
+def test_deciding_is_deterministic(records: list[dict[str, Any]]) -> None:
+    chosen = [r for slug in TOPIC_SLUGS for r in ex.chapter_records(records, slug)]
+    first = [ex.example_decision(r) for r in chosen]
+    dc._RULED.clear()
+    ex._MOMENTS.clear()
+    again = [ex.example_decision(copy.deepcopy(r)) for r in chosen]
+    assert first == again
+    assert [dc.text(d, "ru") for d in first if d] == [dc.text(d, "ru") for d in again if d]
