@@ -224,6 +224,9 @@ def _say_rectification(rect: dict[str, Any], lang: str) -> str:
                     fields["whom"] = i18n.text(lang, "explain.may", "or").join(
                         i18n.text(lang, "explain.may_whom", m).format_map(_Blank(fields))
                         for m in rect["may"])
+    if rect["kind"] == "claim_tricks":  # Laws 69-71: each pair's tricks for the board
+        fields["ns"] = words.counted(int(rect["tricks"]["NS"]), lang, "tricks")
+        fields["ew"] = words.counted(int(rect["tricks"]["EW"]), lang, "tricks")
     several = rect["kind"] == "penalty_card" and len(rect.get("cards") or ()) > 1
     if rect["kind"] == "penalty_card":  # 52B1: remains; several cards of one owner: plural
         template = i18n.text(lang, "explain.rect", "penalty_card"
@@ -327,8 +330,22 @@ def explain(ruling: Ruling, fact: Irregularity, table: Table, lang: str) -> str:
         sentences.append(_sentence(note_text(note, lang), [note["law"]], lang))
     for flag in ruling.flags:
         text = i18n.text(lang, "explain.flag", flag["reason"], default=flag["reason"])
+        text = text.format_map(_Blank(_flag_fields(flag, lang)))
         sentences.append(_sentence(text, [flag["law"]], lang))
     return " ".join(sentences)
+
+
+def _flag_fields(flag: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """A flag's fields for its sentence: a 70C flag's two readings as each pair's tricks."""
+    fields: dict[str, Any] = {}
+    side = flag.get("side")
+    if side:
+        fields["side"] = words.side(side, lang)
+        for reading in ("aware", "unaware"):
+            tricks = flag.get(f"tricks_if_{reading}")
+            if isinstance(tricks, Mapping):
+                fields[f"{reading}_acc"] = words.counted(int(tricks[side]), lang, "tricks")
+    return fields
 
 
 def _first_opportunity(rect: Mapping[str, Any]) -> bool:

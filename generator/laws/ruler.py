@@ -176,6 +176,9 @@ class Rule:
     def director(self, table: Table, event: int) -> None:
         """Attention is drawn to the irregularity."""
 
+    def claim_answered(self, table: Table, seat: Seat, answer: str, event: int) -> None:
+        """An opponent answered this claim or concession (rules for Laws 69-71 override)."""
+
     def objected(self, table: Table, seat: Seat, event: int) -> None:
         """A player objects to the board being played (13B2)."""
 
@@ -544,6 +547,14 @@ class LawRuler(Ruler):
     def director(self, table: Table, event: int) -> None:
         for rule_obj in list(self.rules.values()):
             rule_obj.director(table, event)
+
+    def claim_answered(self, table: Table, seat: Seat, answer: str, event: int) -> None:
+        """The answer goes to the rule of the last claim or concession (Laws 69-71)."""
+        for index in sorted(self.rules, reverse=True):
+            rule_obj = self.rules[index]
+            if rule_obj.fact.kind in (Kind.CLAIM, Kind.CONCESSION):
+                rule_obj.claim_answered(table, seat, answer, event)
+                return
 
     def objected(self, table: Table, seat: Seat, event: int) -> None:
         for rule_obj in list(self.rules.values()):

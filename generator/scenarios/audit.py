@@ -241,8 +241,21 @@ def _key_problems(question: Mapping[str, Any], output: Mapping[str, Any]) -> lis
     key = question["key"]
     problems = [] if keys.key_matches(key, output) else [
         f"the key {json.dumps(key, ensure_ascii=False)} is not in the ruling of shown"]
+    if question.get("type") != "number":
+        return problems
+    if question.get("kind") == "claim":  # the tricks a claim ruling awards declarer's side
+        declarer = (output.get("state") or {}).get("declarer")
+        ruling = keys.ruling_of(output, _irregularity_kind(question, None))
+        awarded = [r for r in (ruling or {}).get("rectifications") or ()
+                   if r.get("kind") == "claim_tricks"]
+        side = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}.get(str(declarer), "")
+        tricks = awarded[-1]["tricks"].get(side) if awarded else None
+        if tricks != question.get("answer"):
+            problems.append(f"answer {question.get('answer')} but the ruling awards "
+                            f"declarer's side {tricks}")
+        return problems
     score = output.get("score") or {}
-    if question.get("type") == "number" and score.get("NS") != question.get("answer"):
+    if score.get("NS") != question.get("answer"):
         problems.append(f"answer {question.get('answer')} but the ruling scores "
                         f"{score.get('NS')}")
     return problems

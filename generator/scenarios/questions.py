@@ -82,6 +82,8 @@ TOPICS = {
     "revoke": "revoke",
     "defective_trick": "tricks",
     "play_out_of_turn": "play-procedure",
+    "claim": "claims",
+    "concession": "claims",
     "wrong_number_of_cards": "board-and-deal",
     "missing_card": "board-and-deal",
     "board_not_designated": "board-and-deal",
@@ -93,11 +95,11 @@ TOPICS = {
 }
 #: Topics of the play, where auction penalties make no plausible wrong answer.
 PLAY_TOPICS = frozenset({"leads-out-of-turn", "penalty-cards", "revoke", "tricks",
-                         "play-procedure"})
+                         "play-procedure", "claims"})
 BASE_DIFFICULTY = {"insufficient-bid": 1, "changes-of-call": 2, "calls-out-of-rotation": 2,
                    "inadmissible-calls": 2, "auction-procedure": 1, "leads-out-of-turn": 2,
                    "penalty-cards": 2, "revoke": 3, "tricks": 3, "play-procedure": 1,
-                   "board-and-deal": 2, "director-and-procedure": 2}
+                   "claims": 3, "board-and-deal": 2, "director-and-procedure": 2}
 #: The rectifications a ruling question states (neutral ones read "no penalty" when alone).
 STATED = tuple(k for k in SUBSTANTIVE if k != "no_rectification")
 
@@ -856,6 +858,85 @@ def score_question(record: Mapping[str, Any],
                      int(output["score"]["NS"]), 2, _each(context), _each(explanation))
 
 
+# --------------------------------------------------------------------------- claims
+#: The irregularity kinds of claims and concessions (Laws 68-71).
+CLAIM_KINDS = ("claim", "concession")
+
+
+def _plan_words(plan: Sequence[str], lang: str) -> str:
+    """A claim statement (``claimplay`` tokens) as the claimer said it: "trumps first, then
+    the spades from the top, then the rest are winners"."""
+    said = []
+    for token in plan:
+        word = token.strip()
+        if word.lower() in ("trumps", "rest"):
+            said.append(i18n.text(lang, "questions.claim", word.lower()))
+        elif word.endswith("*"):
+            said.append(i18n.text(lang, "questions.claim", "suit_" + word[0].upper()))
+        else:
+            said.append(i18n.text(lang, "questions.claim", "card").format(
+                card=words.card(word.upper(), lang)))
+    return i18n.text(lang, "questions.claim", "then").join(said)
+
+
+def claim_context(events: Sequence[str], lang: str) -> str:
+    """What the learner is told of a claim or concession: the irregularity's own sentence (who
+    claimed or conceded how many of the remaining tricks), the statement, each answer of the
+    opponents, and the call for the director; the cards are in the deal and the play shown."""
+    from generator.table.events import ClaimAnswered, Claimed, Conceded, parse_event
+
+    def line(name: str, **fields: Any) -> str:
+        return i18n.text(lang, "questions.claim", name).format(**fields)
+
+    played = sum(1 for e in events if " leads " in e or " plays " in e)
+    remaining = 13 - played // 4
+    out: list[str] = []
+    for event in events:
+        parsed = parse_event(event)
+        if isinstance(parsed, (Claimed, Conceded)):
+            kind = "claim" if isinstance(parsed, Claimed) else "concession"
+            out.append(describe_fact(kind, str(parsed.seat), {
+                "tricks": parsed.tricks, "remaining": remaining}, lang))
+            if isinstance(parsed, Claimed):
+                out.append(line("stating", plan=_plan_words(parsed.plan, lang))
+                           if parsed.plan else line("no_statement"))
+        elif isinstance(parsed, ClaimAnswered):
+            out.append(line(parsed.answer, seat=words.seat(str(parsed.seat), lang)))
+    out.append(line("director"))
+    return " ".join(out)
+
+
+def claim_question(record: Mapping[str, Any],
+                   known: Mapping[int, dict[str, Any]] | None = None) -> dict[str, Any] | None:
+    """How many tricks in all the director gives declarer's side (Laws 69-71): the number is
+    the ruling's ``claim_tricks`` for that side, the tricks already won included."""
+    if str(record["kind"]) not in CLAIM_KINDS:
+        return None
+    moment = Moment(record, moments.ruled(record), known)
+    ruling = moment.ruling
+    declarer = moment.output["state"].get("declarer")
+    if ruling is None or not declarer:
+        return None
+    awarded = [r for r in ruling["rectifications"] if r["kind"] == "claim_tricks"]
+    if not awarded:
+        return None
+    side = str(Seat.parse(str(declarer)).side)
+    tricks = int(awarded[-1]["tricks"][side])
+    key = {"rulings": [{"kind": str(record["kind"]), "rectifications": [
+        {"kind": "claim_tricks", "tricks": {side: tricks}}]}]}
+    events = moment.events
+
+    def explanation(lang: str) -> str:
+        found = str((ruling.get("explanation") or {}).get(lang, ""))
+        total = i18n.text(lang, "questions.claim", "total").format(
+            side=words.side(side, lang), tricks=words.counted(tricks, lang, "tricks"))
+        return f"{found} {total}".strip()
+
+    return _question(moment, "number", "claim", i18n.texts("questions.prompts", "claim"), key,
+                     None, tricks, BASE_DIFFICULTY["claims"], _each(claim_context, events),
+                     _each(explanation))
+
+
 # --------------------------------------------------------------------------- all of them
 def questions_for(record: Mapping[str, Any],
                   known: Mapping[int, dict[str, Any]] | None = None) -> list[dict[str, Any]]:
@@ -863,6 +944,11 @@ def questions_for(record: Mapping[str, Any],
     left out). The ruling, the clause and the next player share one moment, ruled once.
     ``known``: the engine's outputs at some moments, by the number of events shown (see
     :class:`Moment`); the others are ruled from the cut case."""
+    if str(record["kind"]) in CLAIM_KINDS:
+        # a claim's ruling is the tricks it awards: the number is the question (the generic
+        # ruling, options and next-player questions have nothing to ask about it)
+        claimed = [claim_question(record, known)]
+        return [q for q in claimed if q is not None]
     ruled = Moment(record, moments.ruled(record), known)
     built = [ruling_question(record, ruled), options_question(record, known),
              law_question(record, ruled), next_question(record, ruled),

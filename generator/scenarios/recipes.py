@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from generator.laws import claimplay
+from generator.laws.claimplay import Position
 from generator.model.auction import (
     SeatCall,
     is_legal_call,
@@ -31,6 +33,9 @@ from generator.table.events import (
     CardLed,
     CardPlayed,
     CardsExposed,
+    ClaimAnswered,
+    Claimed,
+    Conceded,
     DirectorCalled,
     DummyAct,
     HandCount,
@@ -626,6 +631,119 @@ def defective_trick(d: Driver) -> bool:
         return False
     d.apply(CardLed(leader, lead_card(table, leader)))  # the lead he meant to the next trick
     d.apply(DirectorCalled())
+    return True
+
+
+# ------------------------------------------------------------------------------ claims
+#: Claims are made with at most this many tricks left (and at least :data:`CLAIM_LEAST`): the
+#: engine plays the position out (``claimplay``), exhaustively up to six tricks.
+CLAIM_MOST = 6
+CLAIM_LEAST = 3
+
+
+def _claim_position(d: Driver) -> tuple[Seat, Position] | None:
+    """Natural play to the start of a trick with 3-6 tricks left; the claimer (the player on
+    lead, declarer when dummy is on lead) and the position the director will face."""
+    if not _to_play(d):
+        return None
+    left = d.rng.randint(CLAIM_LEAST, CLAIM_MOST)
+
+    def stop(drv: Driver) -> bool:
+        return drv.table.leading and len(drv.table.tricks) >= 13 - left
+
+    if not d.play_until(stop):
+        return None
+    table = d.table
+    seat, declarer = table.next, table.declarer
+    if seat is None or declarer is None or table.contract is None or table.hands is None:
+        return None
+    if seat is table.dummy:
+        seat = declarer
+    hands = {s: sorted(table.hands[s], key=lambda c: (c.suit.order, c.rank.order))
+             for s in table.hands}
+    return seat, Position(hands, table.next or seat, (), table.contract.strain.suit)
+
+
+def _statements(position: Position, seat: Seat) -> dict[str, tuple[str, ...] | None]:
+    """The statements a claimer might make here: none, "the rest are mine", trumps first
+    (when an opponent holds one and his side too), his longest suit from the top, and
+    ``right``: the first of those (or trumps then the suit) whose worst reading makes what the
+    cards make."""
+    trump = position.trump
+    ours = [c for s in (seat, seat.partner) for c in position.hands[s]]
+    theirs = [c for s in (seat.lho, seat.rho) for c in position.hands[s]]
+    longest = max(sorted({c.suit for c in ours}, key=lambda s: s.order),
+                  key=lambda s: sum(1 for c in ours if c.suit is s))
+    out: dict[str, tuple[str, ...] | None] = {"none": None, "rest": ("rest",),
+                                              "suit": (f"{longest.value}*", "rest")}
+    if trump is not None and any(c.suit is trump for c in theirs) and \
+            any(c.suit is trump for c in ours):
+        out["trumps"] = ("trumps", "rest")  # drawing them takes a trump of his own
+    best = claimplay.double_dummy(position, seat)
+    candidates = [out.get("trumps"), ("rest",), out["suit"],
+                  ("trumps", f"{longest.value}*", "rest") if "trumps" in out else None]
+    for plan in candidates:
+        if plan is not None and claimplay.worst(position, seat, plan) >= best:
+            out["right"] = plan
+            break
+    return out
+
+
+def _answer_claim(d: Driver, seat: Seat, conceded: bool = False) -> None:
+    """An opponent answers: disputes a claim, or acquiesces (and sometimes withdraws his
+    acquiescence in time); a concession is accepted. The director is called."""
+    declarer = d.table.declarer
+    opponent = declarer if d.table.is_defender(seat) and declarer is not None else \
+        d.rng.choice([seat.lho, seat.rho])
+    roll = d.rng.random()
+    if conceded:
+        d.apply(ClaimAnswered(opponent, "acquiesces"))
+    elif roll < 0.65:
+        d.apply(ClaimAnswered(opponent, "disputes"))
+    else:
+        d.apply(ClaimAnswered(opponent, "acquiesces"))
+        if roll < 0.9:
+            d.apply(ClaimAnswered(opponent, "withdraws"))
+    d.apply(DirectorCalled())
+
+
+@recipe("claim", Kind.CLAIM, weight=1.0)
+def claim(d: Driver) -> bool:
+    """Declarer (or a defender on lead) claims with 3-6 tricks left: as many as the cards make,
+    sometimes all of them, sometimes one fewer; with no statement, "the rest", trumps first,
+    his long suit, or the statement that works."""
+    found = _claim_position(d)
+    if found is None:
+        return False
+    seat, position = found
+    remaining = len(list(position.hands[seat]))
+    makes = claimplay.double_dummy(position, seat)
+    if makes == 0 or (d.table.is_defender(seat) and makes < 2):
+        return False
+    roll = d.rng.random()
+    tricks = remaining if roll < 0.35 else makes - 1 if roll < 0.5 and makes > 1 else makes
+    statements = _statements(position, seat)
+    kind = d.rng.choice(sorted(statements))
+    d.apply(Claimed(seat, tricks, statements[kind]))
+    _answer_claim(d, seat)
+    return True
+
+
+@recipe("concession", Kind.CONCESSION, weight=0.4)
+def concession(d: Driver) -> bool:
+    """Declarer (or a defender on lead) concedes with 3-6 tricks left: the tricks the cards
+    lose, or one more (a trick he could not have lost)."""
+    found = _claim_position(d)
+    if found is None:
+        return False
+    seat, position = found
+    remaining = len(list(position.hands[seat]))
+    loses = remaining - claimplay.double_dummy(position, seat)
+    tricks = loses + (1 if d.rng.random() < 0.5 and loses < remaining else 0)
+    if tricks == 0:
+        return False
+    d.apply(Conceded(seat, tricks))
+    _answer_claim(d, seat, conceded=True)
     return True
 
 

@@ -176,7 +176,11 @@ def _score_check(result: dict[str, Any], driver: Driver) -> str:
     transferred = sum(int(r["tricks"]) if r["to"] == str(side) else -int(r["tricks"])
                       for ruling in result["rulings"] for r in ruling["rectifications"]
                       if r["kind"] == "trick_transfer")
-    tricks = table.won[side] + transferred
+    claimed = [r for ruling in result["rulings"] for r in ruling["rectifications"]
+               if r["kind"] == "claim_tricks"]
+    # Laws 69-71: a claim or concession is scored with the tricks its ruling awards
+    played = int(claimed[-1]["tricks"][str(side)]) if claimed else table.won[side]
+    tricks = played + transferred
     expected = law77.result_score(Result(table.contract, table.declarer, tricks),
                                   table.board.vulnerability)
     if expected != score or details.get("tricks") != tricks:

@@ -140,13 +140,34 @@ class CardsExposed:
 
 @dataclass(frozen=True)
 class Claimed:
-    """``S claims 10``: a claim of that many of the remaining tricks."""
+    """``S claims 10``: a claim of that many of the remaining tricks; ``S claims 10 stating
+    PLAN`` adds the claimer's statement, his line as tokens in order (a card ``SA``, ``S*`` to
+    cash a suit from the top, ``trumps``, ``rest``); ``plan`` is ``None`` without a statement."""
 
     seat: Seat
     tricks: int
+    plan: tuple[str, ...] | None = None
 
     def __str__(self) -> str:
-        return f"{self.seat} claims {self.tricks}"
+        stated = "" if self.plan is None else " stating " + " ".join(self.plan)
+        return f"{self.seat} claims {self.tricks}{stated}"
+
+
+#: The answers to a claim or concession (Laws 68-69): ``E disputes``, ``E acquiesces``, and
+#: ``E withdraws`` (the acquiescence withdrawn within the correction period, 69B).
+ANSWERS = ("disputes", "acquiesces", "withdraws")
+
+
+@dataclass(frozen=True)
+class ClaimAnswered:
+    """``E disputes`` / ``E acquiesces`` / ``E withdraws``: an opponent of the claimer (or of
+    the player who conceded) disputes it, accepts it, or withdraws his acquiescence (69B)."""
+
+    seat: Seat
+    answer: str
+
+    def __str__(self) -> str:
+        return f"{self.seat} {self.answer}"
 
 
 @dataclass(frozen=True)
@@ -258,15 +279,40 @@ class DirectorCalled:
 
 Event = (
     CallMade | CallChanged | Accepted | Refused | OptionChosen | CardLed | CardPlayed
-    | CardsExposed | Claimed | Conceded | WrongBoard | DirectorCalled | Asked
+    | CardsExposed | Claimed | Conceded | WrongBoard | DirectorCalled | Asked | ClaimAnswered
     | HandCount | Objected | WrongTable | WrongDirection | PlayedBefore | DummyAct
 )
 
 VERBS = (
     "calls", "changes", "accepts", "refuses", "chooses", "leads", "plays", "exposes", "claims",
-    "concedes", "wrong-board", "director", "asks",
+    "concedes", "wrong-board", "director", "asks", *ANSWERS,
     "holds", "objects", "played-before", *DUMMY_ACTS,
 )
+
+#: the plan's words besides cards and ``X*``
+PLAN_WORDS = ("trumps", "rest")
+
+
+def _plan(words: list[str], text: str) -> tuple[str, ...]:
+    """The tokens of a claim's statement, each checked: a card, ``X*``, ``trumps``, ``rest``."""
+    if not words:
+        raise ParseError(f"'stating' needs the claimer's line (cards like SA, S* to cash a suit, "
+                         f"'trumps', 'rest'): {text!r}")
+    out: list[str] = []
+    for word in words:
+        low = word.lower()
+        if low in PLAN_WORDS:
+            out.append(low)
+        elif len(word) == 2 and word[1] == "*" and word[0].upper() in "CDHS":
+            out.append(word[0].upper() + "*")
+        else:
+            try:
+                out.append(str(Card.parse(word)))
+            except ParseError:
+                raise ParseError(
+                    f"unknown word {word!r} in the claim's statement (cards like SA, S* to cash "
+                    f"a suit from the top, 'trumps', 'rest'): {text!r}") from None
+    return tuple(out)
 
 
 def _count(word: str, verb: str) -> int:
@@ -337,9 +383,16 @@ def parse_event(text: str) -> Event:
             raise ParseError(f"'exposes' needs at least one card ('{HELD}' after one card only):"
                              f" {text!r}")
         return CardsExposed(seat, tuple(Card.parse(a) for a in cards), held)
+    if verb in ANSWERS:
+        if args:
+            raise ParseError(f"'{verb}' takes nothing after it: {text!r}")
+        return ClaimAnswered(seat, verb)
+    if verb == "claims" and len(args) >= 2 and args[1].lower() == "stating":
+        return Claimed(seat, _count(args[0], verb), _plan(args[2:], text))
     if verb in ("claims", "concedes"):
         if len(args) != 1:
-            raise ParseError(f"'{verb}' needs a number of tricks: {text!r}")
+            more = " (optionally 'stating' and the line)" if verb == "claims" else ""
+            raise ParseError(f"'{verb}' needs a number of tricks{more}: {text!r}")
         n = _count(args[0], verb)
         return Claimed(seat, n) if verb == "claims" else Conceded(seat, n)
     return _call_event(seat, words[1:], text)

@@ -54,6 +54,10 @@ class Ruler:
     def play_ended(self, table: Table) -> None:
         """The thirteenth trick was quitted, or a claim or concession ended the play."""
 
+    def claim_answered(self, table: Table, seat: Seat, answer: str, event: int) -> None:
+        """An opponent disputes, acquiesces in, or withdraws his acquiescence in the last claim
+        or concession (``answer``: ``disputes``, ``acquiesces``, ``withdraws``)."""
+
     def lead_due(self, table: Table, leader: Seat) -> None:
         """A lead to a new trick is due from ``leader`` (a ruling may offer declarer options)."""
 

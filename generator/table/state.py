@@ -42,6 +42,7 @@ from generator.table.events import (
     CardLed,
     CardPlayed,
     CardsExposed,
+    ClaimAnswered,
     Claimed,
     Conceded,
     DirectorCalled,
@@ -336,6 +337,8 @@ class Table:
             self._claim(event, index)
         elif isinstance(event, Asked):
             self._ask(event, index)
+        elif isinstance(event, ClaimAnswered):
+            self._claim_answered(event, index)
         elif isinstance(event, WrongBoard):
             self.record(make(Kind.CARDS_FROM_WRONG_BOARD, event.seat, index))
         elif isinstance(event, (HandCount, Objected, WrongTable, WrongDirection, PlayedBefore,
@@ -1048,6 +1051,24 @@ class Table:
         self.won[side.opponents] += remaining - mine
         self.current = None
         self.end_play()
+
+    def _claim_answered(self, event: ClaimAnswered, index: int) -> None:
+        """An opponent of the claimer (or of the player who conceded) disputes, acquiesces or
+        withdraws his acquiescence (69B): only after a claim or concession, and only by that
+        side; a withdrawal only after that side acquiesced."""
+        if self.claim is None:
+            raise ImpossibleEventError(f"{event} but nobody has claimed or conceded")
+        fact = next(f for f in reversed(self.irregularities)
+                    if f.kind in (Kind.CLAIM, Kind.CONCESSION))
+        assert fact.seat is not None
+        if event.seat.side is fact.seat.side:
+            raise ImpossibleEventError(
+                f"{event} but {event.seat} is on the side of {fact.seat}, who made it")
+        if event.answer == "withdraws" and not any(
+                isinstance(e, ClaimAnswered) and e.answer == "acquiesces"
+                and e.seat.side is event.seat.side for e in self.events[fact.event or 0:index]):
+            raise ImpossibleEventError(f"{event} but his side has not acquiesced")
+        self.ruler.claim_answered(self, event.seat, event.answer, index)
 
     # ----------------------------------------------------------------------------- output
     def declarer_tricks(self) -> int | None:

@@ -32,7 +32,7 @@ TOPIC_SLUGS = [slug for slug, topic in ex.CHAPTERS.items() if slug not in ex.LAW
 
 @pytest.fixture(scope="module")
 def records() -> list[dict[str, Any]]:
-    """A small bank (seed 30 covers every topic with 60 scenarios)."""
+    """A small bank (seed 30 covers every topic with 60 scenarios, claims included)."""
     bank = scenarios(Plan(60, 30), workers=1)
     assert {ex.CHAPTERS[slug] for slug in TOPIC_SLUGS} <= {TOPICS[r["kind"]] for r in bank}
     return bank
@@ -158,9 +158,12 @@ def test_chapters_without_a_topic_get_no_examples_and_a_quiz_by_law(
     assert procedure and all(q["topic"] == "director-and-procedure" if own
                              else q["kind"] == "options" for q in procedure)
     assert "## Quiz" in chapter_quiz(questions, "15-scoring", "en")[0]
-    for slug in ("13-claims", "14-proprieties"):
-        assert ex.chapter_questions(questions, slug) == []
-        assert chapter_quiz(questions, slug, "en") == ("", "[]\n")
+    # the claims chapter takes the bank's claim questions (the claim and concession recipes);
+    # proprieties, which no recipe makes, takes none
+    claims = ex.chapter_questions(questions, "13-claims")
+    assert claims and all(q["topic"] == "claims" for q in claims)
+    assert ex.chapter_questions(questions, "14-proprieties") == []
+    assert chapter_quiz(questions, "14-proprieties", "en") == ("", "[]\n")
     with pytest.raises(ValueError, match="unknown chapter"):
         ex.worked_examples(records, "05-insufficient", "en")
     with pytest.raises(ValueError, match="unknown language"):

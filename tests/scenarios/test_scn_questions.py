@@ -27,7 +27,7 @@ from generator.scenarios.questions import (
 )
 
 CYRILLIC = re.compile("[А-Яа-яЁё]")
-QUESTION_KINDS = {"ruling", "options", "law", "next", "score"}
+QUESTION_KINDS = {"ruling", "options", "law", "next", "score", "claim"}
 
 
 @cache
@@ -159,6 +159,8 @@ def test_number_questions_give_the_stored_score() -> None:
         if q["type"] != "number":
             continue
         count += 1
+        if q["kind"] == "claim":
+            continue  # the tricks a claim ruling awards: test_claim_questions_key_the_award
         assert q["kind"] == "score"
         assert isinstance(q["answer"], (int, float)) and not isinstance(q["answer"], bool)
         assert q["answer"] == record["score"]["NS"], q["id"]
@@ -474,3 +476,28 @@ def test_no_next_or_score_question_where_the_director_decides_whether_play_goes_
                                               "During the play", "Once the play was over"))
         assert q["context"]["ru"].startswith(("Ещё до первой заявки", "Во время торговли",
                                               "Во время розыгрыша", "После розыгрыша"))
+
+
+def test_claim_questions_key_the_award() -> None:
+    """A claim question's number is the ruling's ``claim_tricks`` for declarer's side (Laws
+    69-71), its key a subset of the ruling of ``shown``, and its context tells the claim and
+    the statement in both languages, from the events shown."""
+    asked = [(record, q) for record, q in all_questions() if q["kind"] == "claim"]
+    assert asked, "no claim question in the bank"
+    for record, q in asked:
+        assert record["kind"] in ("claim", "concession")
+        output = ruled(q)
+        ruling = [r for r in output["rulings"] if r["kind"] == record["kind"]][-1]
+        awarded = [r for r in ruling["rectifications"] if r["kind"] == "claim_tricks"][-1]
+        side = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}[output["state"]["declarer"]]
+        assert q["type"] == "number" and q["answer"] == awarded["tricks"][side], q["id"]
+        assert keys.key_matches(q["key"], output), q["id"]
+        claim = next(e for e in q["shown"]["events"] if " claims " in e or " concedes " in e)
+        verb = {"en": "claimed" if " claims " in claim else "conceded",
+                "ru": "заявил претензию" if " claims " in claim else "уступил"}
+        for lang in LANGS:
+            assert verb[lang] in q["context"][lang], (q["id"], lang)
+            if " stating " in claim:
+                said = {"en": "His statement:", "ru": "Пояснение:"}[lang]
+                assert said in q["context"][lang], (q["id"], lang)
+            assert str(awarded["tricks"][side]) in q["explanation"][lang], (q["id"], lang)

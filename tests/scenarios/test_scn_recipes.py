@@ -28,12 +28,8 @@ from generator.table.case import parse_case
 from generator.table.irregularities import Kind
 
 #: Irregularity kinds with no recipe, and why: the engine registers no rule for them in 1987.
-NO_RECIPE = {
-    Kind.CLAIM: "a claim is ruled on by Laws 68-71 from the statements made, which the engine "
-                "does not rule on (no rule registered for 1987)",
-    Kind.CONCESSION: "a concession is not an irregularity the engine rectifies (no rule "
-                     "registered for 1987)",
-}
+#: (Claims and concessions have their recipes now, and the wrong number of cards its rule.)
+NO_RECIPE: dict[Kind, str] = {}
 #: Recipes whose irregularity the independent decision tables (generator.oracle) cover.
 ORACLE_RECIPES = ("insufficient-bid", "change-of-call", "pass-out-of-rotation",
                   "bid-out-of-rotation", "double-out-of-rotation", "redouble-out-of-rotation")
