@@ -78,7 +78,8 @@ def _board_kind_key(kind: str, details: Mapping[str, Any]) -> str | None:
         # when it was found decides 13A/13B and 14A/14B: the learner must be told (before any
         # call, nobody counts as having seen another hand; later, the play goes on with it)
         when = "before" if not details.get("called") else str(details.get("phase") or "")
-        return f"{key}_{when}" if when in ("before", "auction", "play") else key
+        timed = f"{key}_{when}"
+        return timed if timed in i18n.table(i18n.SOURCE_LANG, "explain.kind") else key
     if kind == "board_not_designated" and details.get("played_before"):
         return "board_not_designated_played_before"
     if kind == "board_rotated":  # 15D: a quarter or a half turn, found early or late

@@ -192,3 +192,15 @@ def set_dark(page: Page) -> None:
     page.add_init_script(
         "try { localStorage.setItem('mode', 'dark'); localStorage.setItem('theme', 'dark'); }"
         " catch (e) {}")
+
+
+def start_practice(page: Any) -> None:
+    """The practice page starts a set when the learner asks for it (chapters and size chosen):
+    press Start, as a learner does, and wait for the first card."""
+    if not page.locator(".tdc-quiz[data-mode=practice]").count():
+        return
+    ui = page.evaluate("JSON.parse(document.querySelector('.tdc-quiz-config').textContent).ui")
+    button = page.get_by_role("button", name=ui["practice_start"])
+    if button.count():
+        button.first.click()
+    page.locator("section.tdc-q").first.wait_for()

@@ -277,6 +277,8 @@ def test_real_book_quizzes_work(site: Path, base: str, watched_page: WatchedPage
     assert section.locator(".tdc-fb h4").inner_text() == words["right"]
     assert section.locator(".tdc-fb a[href*='law-index.html#law-']").count() >= 1
     open_page(watched_page, f"{base}{lang}/practice.html")
+    words = page.evaluate("JSON.parse(document.querySelector('.tdc-quiz-config').textContent).ui")
+    page.get_by_role("button", name=words["practice_start"]).click()  # a set of the learner's
     page.locator("section.tdc-q").first.wait_for()
     assert page.locator("section.tdc-q").get_attribute("data-qid") in bank
     open_page(watched_page, f"{base}{lang}/mock-exam.html")

@@ -26,7 +26,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from figures import DESKTOP, KINDS, PHONE, contrast, page_overflow, set_dark, text_sizes
+from figures import (
+    DESKTOP,
+    KINDS,
+    PHONE,
+    contrast,
+    page_overflow,
+    set_dark,
+    start_practice,
+    text_sizes,
+)
 from test_browser import open_page, site
 
 from generator.book.pdf import chromium_path
@@ -85,8 +94,9 @@ def device_page(browser: Browser, device: str,
 
 def _load(watched: WatchedPage, url: str) -> None:
     open_page(watched, url)
-    # the practice page draws its first card from the bank after the load event
+    # the practice page draws its first card from the bank once the learner starts a set
     watched.page.wait_for_load_state("networkidle")
+    start_practice(watched.page)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -162,6 +172,7 @@ def test_figures_keep_their_contrast_in_both_themes(
             set_dark(page)
         path, kinds = PAGES[key]
         page.goto(f"{base}{lang}/{path}", wait_until="networkidle")
+        start_practice(page)
         assert page.evaluate("document.documentElement.dataset.theme") == mode
         for kind in kinds:
             found = contrast(page, KINDS[kind])

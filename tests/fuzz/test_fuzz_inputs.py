@@ -228,11 +228,12 @@ def test_the_ru_build_refuses_a_garbage_po_before_sphinx_runs(tmp_path: Path) ->
     shutil.copytree(ROOT / "book", book, ignore=shutil.ignore_patterns("_build", "_generated"))
     po = book / "locales" / "ru" / "LC_MESSAGES" / "intro.po"
     lines = po.read_text(encoding="utf-8").splitlines()
-    lines.insert(len(lines) // 2, "garbage that Babel would skip")
+    at = len(lines) // 2  # the index of the garbage line (its line number is one more)
+    lines.insert(at, "garbage that Babel would skip")
     po.write_text("\n".join(lines) + "\n", encoding="utf-8")
     with pytest.raises(InputError) as caught:
         sphinx_config(book, "ru", ["en", "ru"])
-    assert caught.value.line == len(lines) // 2 + 1
+    assert caught.value.line == at + 1
     sphinx_config(book, "en", ["en", "ru"])  # English has no .po to read
 
 
