@@ -102,9 +102,16 @@ def call_html(call: CallValue | str, lang: str) -> str:
 
 
 def _contract_text(contract: str, lang: str) -> str:
-    """``4HX`` → ``4♥X`` (the doubling letters kept, as on a score card)."""
+    """``4HX`` → ``4♥X`` in English, as on a score card; in a language whose directors write
+    the double in words, as its catalog says (``diagrams.labels`` ``doubled``/``redoubled``:
+    «4♥ с контрой»)."""
     body = contract.rstrip("X")
-    return call_text(body, lang) + contract[len(body):]
+    doubles = len(contract) - len(body)
+    bid = call_text(body, lang)
+    if not doubles:
+        return bid
+    return i18n.text(lang, "diagrams.labels", ("doubled", "redoubled")[doubles - 1]).format(
+        contract=bid)
 
 
 def _uid(prefix: str, *parts: object) -> str:

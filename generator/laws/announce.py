@@ -27,6 +27,7 @@ from generator.laws import words
 from generator.laws.explain import (
     chosen_text,
     describe_fact,
+    flag_text,
     note_text,
     one_duty_per_seat,
     option_label,
@@ -216,8 +217,7 @@ def _ruling_lines(ruling: Mapping[str, Any], fact: Mapping[str, Any], state: Map
     for note in ruling.get("notes") or []:
         lines.append("  " + _note_sentence(note, lang))
     for flag in ruling.get("flags") or []:
-        text = i18n.text(lang, "explain.flag", str(flag["reason"]), default=str(flag["reason"]))
-        lines.append("  " + _cited(text, [str(flag["law"])], lang))
+        lines.append("  " + _cited(flag_text(flag, lang), [str(flag["law"])], lang))
     return lines
 
 

@@ -330,10 +330,15 @@ def explain(ruling: Ruling, fact: Irregularity, table: Table, lang: str) -> str:
     for note in ruling.notes:
         sentences.append(_sentence(note_text(note, lang), [note["law"]], lang))
     for flag in ruling.flags:
-        text = i18n.text(lang, "explain.flag", flag["reason"], default=flag["reason"])
-        text = text.format_map(_Blank(_flag_fields(flag, lang)))
-        sentences.append(_sentence(text, [flag["law"]], lang))
+        sentences.append(_sentence(flag_text(flag, lang), [flag["law"]], lang))
     return " ".join(sentences)
+
+
+def flag_text(flag: Mapping[str, Any], lang: str) -> str:
+    """A point left to the director, in words, its fields filled (the explanation and the
+    announcement of ``tdcourse rule`` say it the same way)."""
+    text = i18n.text(lang, "explain.flag", str(flag["reason"]), default=str(flag["reason"]))
+    return text.format_map(_Blank(_flag_fields(flag, lang)))
 
 
 def _flag_fields(flag: Mapping[str, Any], lang: str) -> dict[str, Any]:

@@ -18,7 +18,7 @@ import pytest
 
 from generator.errors import InputError
 from generator.scenarios.audit import CHECKS, audit, audit_records, latin_words
-from generator.scenarios.bank import Plan, scenarios, write_bank
+from generator.scenarios.bank import Plan, drills, scenarios, write_bank
 from generator.scenarios.questions import localise
 
 
@@ -34,13 +34,19 @@ def _bank(records: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
 
 
 def test_a_fresh_bank_of_500_scenarios_passes_every_check() -> None:
-    records = list(fresh())
+    """The 500 scenarios and the bank's drill questions beside them (a quarter as many: their
+    own key, right and wrong checks, then the why and Russian checks every question gets)."""
+    scenario_records = list(fresh())
+    drilled = drills(Plan(500, 2027))
+    records = [*scenario_records, *drilled]
     report = audit_records(records, ("en", "ru"))
     assert report.failures == []
     total = sum(len(r["questions"]) for r in records)
-    assert report.questions == total >= 2000
+    assert report.questions == total >= 2000 and len(drilled) == 125
+    table_checks = {"shown", "moment"}  # a drill question shows no table: not checked there
+    in_scenarios = sum(len(r["questions"]) for r in scenario_records)
     for check in CHECKS:
-        assert report.passed[check] == total, check
+        assert report.passed[check] == (in_scenarios if check in table_checks else total), check
 
 
 def _first(kind: str) -> tuple[list[dict[str, Any]], dict[str, Any]]:
