@@ -68,3 +68,10 @@ OPTION_LAWS: dict[str, dict[str, dict[str, str]]] = {
 def laws_for(kind: Kind, edition: str) -> tuple[str, ...]:
     """The laws that govern a kind of irregularity in an edition."""
     return KIND_LAWS[edition][kind]
+
+
+#: Flags whose point, left to the director, decides whether and how the board goes on (13B1:
+#: whether what was seen interferes with play; 14B2: how to go on without a missing card). A
+#: question generator asks neither who acts next nor the score as played after such a ruling.
+CONTINUATION_FLAGS = frozenset({"13B1", "14B2"})
+

@@ -41,7 +41,7 @@ from generator.laws.explain import (
     option_label,
     rectification_text,
 )
-from generator.laws.kinds import OPTION_LAWS
+from generator.laws.kinds import CONTINUATION_FLAGS, OPTION_LAWS
 from generator.laws.refs import LawRef, law_index
 from generator.model.cards import Card
 from generator.model.contract import Contract
@@ -717,11 +717,6 @@ def _due_before(moment: Moment) -> str | None:
     return str(due) if due else None
 
 
-#: Flags whose point, left to the director, decides whether and how the board goes on (13B1:
-#: whether what was seen interferes with play; 14B2: how to go on without a missing card):
-#: who acts next, and whether the score stands as played, are then the director's to say, not
-#: the learner's to work out.
-CONTINUATION_FLAGS = frozenset({"13B1", "14B2"})
 
 
 def next_question(record: Mapping[str, Any], moment: Moment | None = None
