@@ -172,3 +172,22 @@ def test_a_damaged_drills_file_names_its_line(test_drill: str, tmp_path: Path) -
     (bank / "drills.json").write_text('[\n {"id": "x", "drill": "imps_by_hand"}\n]\n')
     with pytest.raises(InputError, match=r"drills\.json:2"):
         load_drills(bank)
+
+
+def test_generate_drills_option_sets_the_count_and_refuses_a_negative_one(
+        cli: Any, tmp_path: Path) -> None:
+    """``tdcourse generate --drills N``: N drill questions beside the scenarios; topics that
+    only drills feed make a bank of drills alone; a negative N is a one-line error, status 2."""
+    status, _out, err = cli("generate", "--count", "3", "--drills", "-1", "--quiet",
+                           "--out", str(tmp_path / "bad"))
+    assert status == 2 and "--drills must be 0 or more" in err and "Traceback" not in err
+    status, _out, err = cli("generate", "--count", "5", "--topics", "scoring", "--quiet",
+                           "--out", str(tmp_path / "scoring"))
+    assert status == 0, err
+    manifest = json.loads((tmp_path / "scoring" / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["count"] == 0 and manifest["drills"] == 5
+    status, _out, err = cli("generate", "--count", "2", "--drills", "3", "--topics",
+                           "revoke,scoring", "--quiet", "--out", str(tmp_path / "mixed"))
+    assert status == 0, err
+    manifest = json.loads((tmp_path / "mixed" / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["count"] == 2 and manifest["drills"] == 3
