@@ -242,15 +242,50 @@ class CaseReport:
         return not self.problems
 
 
-def check_case(path: Path) -> CaseReport:
-    """Run the engine on the case at ``path`` and check its ``expect`` block."""
+def check_case(path: Path, edition: str | None = None) -> CaseReport:
+    """Run the engine on the case at ``path`` and check its ``expect`` block.
+
+    A *differential* case keys its ``expect`` by edition (``expect: {"1987": {...}, "2017":
+    {...}}``): it is ruled under each edition it names (or only ``edition``) and each result is
+    checked against that edition's block, problems prefixed with the edition. A plain case is
+    ruled under ``edition`` when one is given (and must then be of that edition to be checked:
+    see :func:`checks_edition`)."""
     case = load_case(path)
     if not isinstance(case.expect, dict):
         raise InputError("the case has no 'expect' block to check", str(path))
     # imported here: a refused file need not wait for the engine and all its laws to import
     from generator.laws.engine import analyse
 
-    return CaseReport(str(path), tuple(failures(case.expect, analyse(case))))
+    blocks = differential(case.expect)
+    if blocks is None:
+        ruled = case if edition is None else case.under(edition)
+        return CaseReport(str(path), tuple(failures(case.expect, analyse(ruled))))
+    problems: list[str] = []
+    for name, block in blocks.items():
+        if edition is not None and name != edition:
+            continue
+        if not isinstance(block, dict):
+            raise InputError(f"the expect block for {name} must be a mapping", str(path))
+        result = analyse(case.under(name))
+        problems.extend(f"[{name}] {p}" for p in failures(block, result))
+    return CaseReport(str(path), tuple(problems))
+
+
+def differential(expect: Any) -> dict[str, Any] | None:
+    """The per-edition blocks of a differential ``expect`` (every key an edition), or None."""
+    from generator.laws.refs import EDITIONS
+
+    if isinstance(expect, dict) and expect and all(str(k) in EDITIONS for k in expect):
+        return {str(k): v for k, v in expect.items()}
+    return None
+
+
+def checks_edition(path: Path, edition: str) -> bool:
+    """Whether the case at ``path`` holds expectations for ``edition`` (its own edition, or a
+    block of its differential ``expect``)."""
+    case = load_case(path)
+    blocks = differential(case.expect)
+    return edition in blocks if blocks is not None else case.edition == edition
 
 
 def case_files(paths: Iterable[str | Path]) -> list[Path]:

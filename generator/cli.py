@@ -17,6 +17,7 @@ from typing import Any, NoReturn
 from generator import __version__, export, i18n
 from generator.errors import InputError, ParseError, TdcourseError
 from generator.i18n import languages
+from generator.laws.refs import EDITIONS
 from generator.scenarios.bounds import MAX_COUNT, PER_CHUNK
 
 EXIT_INPUT = 2
@@ -36,6 +37,10 @@ def _cmd_rule(args: argparse.Namespace) -> int:
     case = load_case(args.case)  # first: a refused file does not wait for the engine's import
     from generator.laws.engine import analyse
 
+    if args.edition == "both":
+        return _rule_both(case, args)
+    if args.edition is not None:
+        case = case.under(args.edition)
     result = analyse(case)
     if args.json:
         print(json.dumps(result, ensure_ascii=False, indent=2, sort_keys=False))
@@ -43,6 +48,39 @@ def _cmd_rule(args: argparse.Namespace) -> int:
         from generator.laws.announce import announce
 
         print(announce(case, result, args.lang))
+    return 0
+
+
+def _rule_both(case: Any, args: argparse.Namespace) -> int:
+    """``rule --edition both``: the case under each code, as JSON or in two columns."""
+    from generator import i18n
+    from generator.laws.announce import announce
+    from generator.laws.editions import rule_both, side_by_side
+
+    results = rule_both(case)
+    if args.json:
+        print(json.dumps(results, ensure_ascii=False, indent=2, sort_keys=False))
+        return 0
+    texts = [announce(case.under(e), r, args.lang)
+             for e, r in results.items()]
+    titles = [i18n.text(args.lang, "editions", "title").format(edition=e) for e in results]
+    print(side_by_side(texts[0], texts[1], titles))
+    return 0
+
+
+def _cmd_diff(args: argparse.Namespace) -> int:
+    from generator import i18n
+    from generator.table.case import load_case
+
+    case = load_case(args.case)
+    from generator.laws.editions import differences, rule_both
+
+    results = rule_both(case)
+    lines = differences(results, args.lang)
+    if args.json:
+        print(json.dumps({"differs": bool(lines), "lines": lines}, ensure_ascii=False, indent=2))
+    else:
+        print("\n".join(lines) if lines else i18n.text(args.lang, "editions", "same"))
     return 0
 
 
@@ -189,9 +227,15 @@ def _cmd_check(args: argparse.Namespace) -> int:
     from generator.casecheck import case_files, check_case
 
     files = case_files(args.paths)
+    if args.edition is not None:
+        from generator.casecheck import checks_edition
+        from generator.laws.refs import EDITIONS
+
+        wanted = EDITIONS if args.edition == "both" else (args.edition,)
+        files = [p for p in files if any(checks_edition(p, e) for e in wanted)]
     failed = 0
     for path in files:
-        report = check_case(path)
+        report = check_case(path, None if args.edition in (None, "both") else args.edition)
         if not report.ok:
             failed += 1
             print(f"FAIL {path}")
@@ -400,7 +444,15 @@ def build_parser() -> argparse.ArgumentParser:
     rule.add_argument("case", help="a case file (YAML or JSON, see the case format)")
     rule.add_argument("--json", action="store_true", help="print the case format's JSON")
     rule.add_argument("--lang", choices=languages(), default="en", help="language of the text")
+    rule.add_argument("--edition", choices=(*EDITIONS, "both"),
+                      help="rule under this code instead of the case's own; both: side by side")
     rule.set_defaults(func=_cmd_rule)
+
+    diff = sub.add_parser("diff", help="where the 1987 and 2017 codes rule a case differently")
+    diff.add_argument("case", help="a case file (YAML or JSON, see the case format)")
+    diff.add_argument("--lang", choices=languages(), default="en", help="language of the text")
+    diff.add_argument("--json", action="store_true", help='print {"differs", "lines"}')
+    diff.set_defaults(func=_cmd_diff)
 
     score = sub.add_parser("score", help="score one result (Law 77)")
     score.add_argument("contract", help="like 4H, 3NT, 4SX, 2DXX")
@@ -409,7 +461,7 @@ def build_parser() -> argparse.ArgumentParser:
     where = score.add_mutually_exclusive_group()
     where.add_argument("--board", type=int, help="board number (sets the vulnerability)")
     where.add_argument("--vul", help="None, NS, EW, Both, or yes/no for declarer's side")
-    score.add_argument("--edition", default="1987", choices=("1987",))
+    score.add_argument("--edition", default="1987", choices=(*EDITIONS, "both"))
     score.add_argument("--json", action="store_true")
     score.set_defaults(func=_cmd_score)
 
@@ -421,7 +473,7 @@ def build_parser() -> argparse.ArgumentParser:
         "'-5' when score1 is the lower, '0' for a difference of 10 or less.")
     imps.add_argument("score1", help="a score, like 620 or +620")
     imps.add_argument("score2", help="the score it is compared with, like -100")
-    imps.add_argument("--edition", default="1987", choices=("1987",))
+    imps.add_argument("--edition", default="1987", choices=EDITIONS)
     imps.add_argument("--json", action="store_true",
                       help='print {"score1", "score2", "difference", "imps", "edition"}')
     imps.set_defaults(func=_cmd_imps)
@@ -437,18 +489,20 @@ def build_parser() -> argparse.ArgumentParser:
     mps.add_argument("file", help="the traveller, a CSV file with a header")
     mps.add_argument("--unscaled", action="store_true", help="do not scale the real scores to "
                      "the full top when some rows are artificial")
-    mps.add_argument("--edition", default="1987", choices=("1987",))
+    mps.add_argument("--edition", default="1987", choices=EDITIONS)
     mps.add_argument("--json", action="store_true",
                      help='print a list of {"NS": MP, "EW": MP} in the rows\' order')
     mps.set_defaults(func=_cmd_matchpoints)
 
     table = sub.add_parser("score-table", help="the whole scoring grid as CSV")
-    table.add_argument("--edition", default="1987", choices=("1987",))
+    table.add_argument("--edition", default="1987", choices=(*EDITIONS, "both"))
     table.set_defaults(func=_cmd_score_table)
 
     check = sub.add_parser("check", help="run cases and compare them with their expect blocks")
     check.add_argument("paths", nargs="+", help="case files or directories of cases")
     check.add_argument("-v", "--verbose", action="store_true", help="list passing cases too")
+    check.add_argument("--edition", choices=(*EDITIONS, "both"),
+                       help="check only the cases (or differential blocks) of this code")
     check.set_defaults(func=_cmd_check)
 
     gen = sub.add_parser("generate", help="generate a question bank of verified scenarios")
@@ -483,7 +537,7 @@ def build_parser() -> argparse.ArgumentParser:
     cov.add_argument("--cases", nargs="+", default=["tests/cases"], help="case folders")
     cov.add_argument("--out", help="write to this file instead of standard output (a missing "
                      "or regular file: anything else is refused)")
-    cov.add_argument("--edition", default="1987", choices=("1987",))
+    cov.add_argument("--edition", default="1987", choices=(*EDITIONS, "both"))
     cov.set_defaults(func=_cmd_coverage)
 
     exp = sub.add_parser("export", help="export questions as Moodle XML or GIFT, deals as PBN")

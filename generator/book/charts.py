@@ -56,6 +56,7 @@ from generator.table.events import (
     Conceded,
     DirectorCalled,
     Event,
+    Judgement,
     OptionChosen,
     Refused,
     WrongDirection,
@@ -432,7 +433,7 @@ def _seat(seat: Any, lang: str) -> str:
 def event_text(event: Event, lang: str) -> str:
     """One event of a case in a few words (``С 1♠``, ``Ю не принимает``)."""
     words = WORDS[lang]
-    if isinstance(event, (DirectorCalled, WrongTable, WrongDirection)):
+    if isinstance(event, (DirectorCalled, WrongTable, WrongDirection, Judgement)):
         return words["director"]  # the director at the table (15: the board found wrong, 15D)
     who = _seat(event.seat, lang) + "\u00a0"  # the seat stays with its action
     if isinstance(event, CallMade):

@@ -12,11 +12,11 @@ import re
 from collections import defaultdict
 from pathlib import Path
 
-from generator.casecheck import case_files, cited_laws
+from generator.casecheck import case_files, cited_laws, differential
 from generator.laws.engine import analyse
-from generator.laws.refs import law_index
-from generator.laws.ruler import REGISTRY, law_modules
-from generator.table.case import load_case
+from generator.laws.refs import EDITIONS, law_index
+from generator.laws.ruler import REGISTRY, law_modules, sharing
+from generator.table.case import Case, load_case
 
 
 def rules_by_law(edition: str = "1987") -> dict[int, list[str]]:
@@ -25,23 +25,37 @@ def rules_by_law(edition: str = "1987") -> dict[int, list[str]]:
     registered = {cls for (ed, _), cls in REGISTRY.items() if ed == edition}
     out: dict[int, list[str]] = {}
     for number, module in modules.items():
+        # a module serves the editions it declares (``EDITIONS``; 1987 when it declares none):
+        # its provisions count for another edition only through the rules registered for it
+        serves = edition in getattr(module, "EDITIONS", ("1987",))
         names = []
         for name, obj in vars(module).items():
             if name.startswith("_") or getattr(obj, "__module__", None) != module.__name__:
                 continue
             if inspect.isclass(obj) and obj in registered:
                 names.append(f"{name} ({obj.kind.value})")
-            elif inspect.isfunction(obj) or inspect.isclass(obj):
+            elif serves and (inspect.isfunction(obj) or inspect.isclass(obj)):
                 names.append(name)
         out[number] = sorted(names)
     return out
 
 
-def cases_by_law(roots: list[Path]) -> dict[int, int]:
-    """Law number → how many case files cite it in the engine's output."""
+def editions_of(case: Case) -> tuple[str, ...]:
+    """The editions a case file holds expectations for: those of a differential ``expect``
+    (keyed by edition), else the case's own edition."""
+    blocks = differential(case.expect)
+    return tuple(blocks) if blocks is not None else (case.edition,)
+
+
+def cases_by_law(roots: list[Path], edition: str = "1987") -> dict[int, int]:
+    """Law number → how many case files of ``edition`` cite it in the engine's output under
+    that edition."""
     counts: dict[int, int] = defaultdict(int)
     for path in case_files(roots):
-        result = analyse(load_case(path))
+        case = load_case(path)
+        if edition not in editions_of(case):
+            continue
+        result = analyse(case.under(edition))
         for law in {int(re.match(r"\d+", ref).group(0)) for ref in cited_laws(result)}:  # type: ignore[union-attr]
             counts[law] += 1
     return dict(counts)
@@ -50,13 +64,29 @@ def cases_by_law(roots: list[Path]) -> dict[int, int]:
 def coverage_rows(roots: list[Path], edition: str = "1987") -> list[tuple[int, str, int, int]]:
     """(law, title, number of rules, number of cases) for every law with a module or a case."""
     rules = rules_by_law(edition)
-    cases = cases_by_law(roots)
+    cases = cases_by_law(roots, edition)
     index = law_index(edition)
     laws = sorted(set(rules) | set(cases))
     return [(n, index[str(n)].title("en"), len(rules.get(n, [])), cases.get(n, 0)) for n in laws]
 
 
+def sharing_by_law() -> dict[int, str]:
+    """Law number → how its registered rules serve the two editions (``shared``, ``differs``,
+    ``1987 only``, several joined by commas), from :func:`generator.laws.ruler.sharing`."""
+    out: dict[int, list[str]] = defaultdict(list)
+    for row in sharing().values():
+        for edition in EDITIONS:
+            name = row.get(edition)
+            if name:
+                number = int(name.split(".")[0][3:])
+                if row["status"] not in out[number]:
+                    out[number].append(row["status"])
+    return {n: ", ".join(sorted(v)) for n, v in out.items()}
+
+
 def coverage_markdown(roots: list[Path], edition: str = "1987") -> str:
+    if edition == "both":
+        return _both_markdown(roots)
     rules = rules_by_law(edition)
     lines = [
         f"# Law coverage ({edition} code)",
@@ -71,4 +101,31 @@ def coverage_markdown(roots: list[Path], edition: str = "1987") -> str:
     for number, title, n_rules, n_cases in coverage_rows(roots, edition):
         names = ", ".join(f"`{r}`" for r in rules.get(number, [])) or "—"
         lines.append(f"| {number} | {title} | {n_rules} | {n_cases} | {names} |")
+    return "\n".join(lines) + "\n"
+
+
+def _both_markdown(roots: list[Path]) -> str:
+    """The table with a column pair per edition and how the rules are shared."""
+    rows = {ed: {n: (title, r, c) for n, title, r, c in coverage_rows(roots, ed)}
+            for ed in EDITIONS}
+    shared = sharing_by_law()
+    laws = sorted(set().union(*rows.values()))
+    head = " | ".join(f"Rules {ed} | Cases {ed}" for ed in EDITIONS)
+    lines = [
+        f"# Law coverage ({' and '.join(EDITIONS)} codes)",
+        "",
+        "Generated by `tdcourse coverage --edition both` from the rule registry and the case",
+        "files; do not edit. *Rules*: the rules registered for the edition and the other public",
+        "provisions of the law's module. *Cases*: case files of that edition whose ruling under it",
+        "cites the law. *Sharing*: whether one rule serves both codes (`shared`), each code has",
+        "its own (`differs`), or only one code rules on it yet.",
+        "",
+        f"| Law | Title | {head} | Sharing |",
+        "|---:|---|" + "---:|---:|" * len(EDITIONS) + "---|",
+    ]
+    for number in laws:
+        title = next(rows[ed][number][0] for ed in reversed(EDITIONS) if number in rows[ed])
+        cells = " | ".join(f"{rows[ed].get(number, ('', 0, 0))[1]} | "
+                           f"{rows[ed].get(number, ('', 0, 0))[2]}" for ed in EDITIONS)
+        lines.append(f"| {number} | {title} | {cells} | {shared.get(number, '—')} |")
     return "\n".join(lines) + "\n"

@@ -49,6 +49,11 @@ KIND_LAWS: dict[str, dict[Kind, tuple[str, ...]]] = {
     },
 }
 
+# 2017: the same laws govern the same facts, except the board taken from the wrong place, whose
+# rule 2017 moves from Law 17 to Law 15 (spec 2017 §14). A law module that rules a kind
+# differently under 2017 changes its row here.
+KIND_LAWS["2017"] = {**KIND_LAWS["1987"], Kind.CARDS_FROM_WRONG_BOARD: ("15",)}
+
 
 #: The clause that gives each choice elsewhere, by phase: where the feedback of a wrong option
 #: sends the learner ("to spread his hand is a choice of Law 54A"). The options a question
@@ -63,6 +68,9 @@ OPTION_LAWS: dict[str, dict[str, dict[str, str]]] = {
                  "none": "50"},
     },
 }
+
+
+OPTION_LAWS["2017"] = {phase: dict(laws) for phase, laws in OPTION_LAWS["1987"].items()}
 
 
 def laws_for(kind: Kind, edition: str) -> tuple[str, ...]:

@@ -18,7 +18,7 @@ import yaml
 from generator.errors import ParseError
 
 _REF_RE = re.compile(r"^(\d{1,2})([A-Z0-9a-z]*)$")
-EDITIONS = ("1987",)
+EDITIONS = ("1987", "2017")
 DEFAULT_EDITION = "1987"
 
 

@@ -21,7 +21,7 @@ from generator.errors import ImpossibleEventError
 from generator.i18n import languages
 from generator.laws import law10, law23, law26, law50
 from generator.laws.kinds import laws_for
-from generator.laws.ruling import Option, Rectification, Ruling
+from generator.laws.ruling import DIRECTOR, Option, Rectification, Ruling
 from generator.model.calls import Call, CallValue
 from generator.model.cards import Card
 from generator.model.seat import Seat
@@ -30,6 +30,7 @@ from generator.table.ruler import Ruler
 from generator.table.state import Bar
 
 if TYPE_CHECKING:
+    from generator.table.events import Judgement
     from generator.table.state import PlayedTrick, Resolution, Table
 
 
@@ -178,6 +179,15 @@ class Rule:
 
     def claim_answered(self, table: Table, seat: Seat, answer: str, event: int) -> None:
         """An opponent answered this claim or concession (rules for Laws 69-71 override)."""
+
+    def judged(self, table: Table, judgement: Judgement, event: int) -> bool:
+        """The director's finding (2017 additions: comparable or not, specified suits,
+        unintended, damaged) reached this rule; return True if the rule used it. By default a
+        finding that settles an open "TD" choice of this ruling settles it (its branch's
+        rectifications come into force); other findings are left to the rules that need them."""
+        choice = self.ruling.open_choice
+        return (choice is not None and choice.seat == DIRECTOR
+                and self.ruling.settle(judgement.verdict) is not None)
 
     def objected(self, table: Table, seat: Seat, event: int) -> None:
         """A player objects to the board being played (13B2)."""
@@ -389,6 +399,8 @@ class Rule:
 
 RuleClass = type[Rule]
 REGISTRY: dict[tuple[str, Kind], RuleClass] = {}
+#: both editions, for a rule the two codes share (``@rule(kind, editions=BOTH)``)
+BOTH = frozenset({"1987", "2017"})
 
 
 def rule(kind: Kind, *, editions: set[str] | frozenset[str]) -> Callable[[RuleClass], RuleClass]:
@@ -425,6 +437,24 @@ def load_rules() -> None:
     law_modules()
 
 
+def sharing() -> dict[str, dict[str, str]]:
+    """For every irregularity kind a rule is registered for: the rule class of each edition
+    (``module.Class``) and whether one rule serves both (``"shared"``), each edition has its
+    own (``"differs"``), or only one edition rules on it yet (``"1987 only"``)."""
+    load_rules()
+    out: dict[str, dict[str, str]] = {}
+    for kind in sorted({k for _, k in REGISTRY}, key=lambda k: k.value):
+        row = {ed: f"{cls.__module__.rsplit('.', 1)[-1]}.{cls.__name__}"
+               for (ed, k), cls in sorted(REGISTRY.items(), key=lambda i: i[0][0]) if k is kind}
+        classes = {REGISTRY[(ed, kind)] for ed in row}
+        if len(row) == 1:
+            row["status"] = f"{next(iter(row))} only"
+        else:
+            row["status"] = "shared" if len(classes) == 1 else "differs"
+        out[kind.value] = row
+    return out
+
+
 class LawRuler(Ruler):
     """Rules on each irregularity with the rules registered for its edition."""
 
@@ -436,6 +466,10 @@ class LawRuler(Ruler):
     def rule_for(self, table: Table, index: int) -> Rule:
         if index not in self.rules:
             kind = table.irregularities[index].kind
+            if (self.edition, kind) not in REGISTRY and any(k is kind for _, k in REGISTRY):
+                # another edition rules on it: this one must too, never by the neutral default
+                what = kind.value.replace("_", " ")
+                raise ImpossibleEventError(f"the {self.edition} edition has no rule yet for {what}")
             cls = REGISTRY.get((self.edition, kind), Rule)
             self.rules[index] = cls(self, table, index)
         return self.rules[index]
@@ -547,6 +581,18 @@ class LawRuler(Ruler):
     def director(self, table: Table, event: int) -> None:
         for rule_obj in list(self.rules.values()):
             rule_obj.director(table, event)
+
+    def judged(self, table: Table, judgement: Judgement, event: int) -> None:
+        """A finding on damage goes to every rule (each looks for its clause); another finding
+        (comparable, specified suits, unintended) to the latest rule that uses it: it concerns
+        the call or change just before it."""
+        if judgement.verdict in ("damaged", "no_damage"):
+            for rule_obj in list(self.rules.values()):
+                rule_obj.judged(table, judgement, event)
+            return
+        for index in sorted(self.rules, reverse=True):
+            if self.rules[index].judged(table, judgement, event):
+                return
 
     def claim_answered(self, table: Table, seat: Seat, answer: str, event: int) -> None:
         """The answer goes to the rule of the last claim or concession (Laws 69-71)."""

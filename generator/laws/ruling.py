@@ -40,11 +40,17 @@ class Option:
     laws: list[str] = field(default_factory=list)
 
 
+#: the seat of a choice the director makes by his judgement (2017: comparable or not, damaged
+#: or not): the case format's ``"seat": "TD"`` option
+DIRECTOR = "TD"
+
+
 @dataclass
 class Choice:
-    """A pending or settled choice: who chooses, among which options, and what was chosen."""
+    """A pending or settled choice: who chooses (a player, or :data:`DIRECTOR` for a point left
+    to the director's judgement), among which options, and what was chosen."""
 
-    seat: Seat
+    seat: Seat | str
     options: list[Option]
     chosen: str | None = None
     #: what the choice is about, for its wording (62C: the ``card`` to keep or take back and
@@ -85,7 +91,7 @@ class Ruling:
         self.rectifications.append(rect)
         return rect
 
-    def offer(self, seat: Seat, *options: Option) -> Choice:
+    def offer(self, seat: Seat | str, *options: Option) -> Choice:
         """Offer a choice to a player."""
         for option in options:
             for ref in option.laws:

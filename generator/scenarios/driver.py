@@ -109,7 +109,8 @@ class Driver:
         if pending is not None and pending.stage == "acceptance":
             for rule in reversed(list(self.ruler.rules.values())):
                 choice = rule.ruling.open_choice
-                if choice is not None:
+                # a "TD" choice (2017 judgement) is no player's decision: issue 17 drives those
+                if choice is not None and isinstance(choice.seat, Seat):
                     return Decision("acceptance", choice.seat,
                                     tuple(o.id for o in choice.options))
             if pending.acceptors:
@@ -120,7 +121,7 @@ class Driver:
             return Decision("substitute", pending.offender, options)
         for rule in reversed(list(self.ruler.rules.values())):
             choice = rule.ruling.open_choice
-            if choice is not None:
+            if choice is not None and isinstance(choice.seat, Seat):
                 return Decision("choice", choice.seat, tuple(o.id for o in choice.options))
         return None
 

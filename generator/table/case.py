@@ -9,7 +9,7 @@ keeps its line number.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -19,15 +19,18 @@ from generator.errors import InputError, ParseError
 from generator.model.board import Board, Vulnerability
 from generator.model.contract import Contract
 from generator.model.deal import Deal
+from generator.model.meaning import Meaning, parse_meaning
+from generator.model.meaning import to_dict as meaning_dict
 from generator.model.seat import Seat
 from generator.table import limits
 from generator.table.events import Event, parse_event
 
 FORMAT = 1
-KNOWN_EDITIONS = ("1987",)
+#: the editions a case may name (the law indexes of generator.laws.refs.EDITIONS)
+KNOWN_EDITIONS = ("1987", "2017")
 _KNOWN_KEYS = {
     "format", "edition", "board", "dealer", "vulnerable", "deal", "events", "contract",
-    "declarer", "tricks", "expect", "title", "source", "notes",
+    "declarer", "tricks", "expect", "title", "source", "notes", "meanings",
 }
 
 
@@ -45,6 +48,8 @@ class Case:
     path: str | None = field(default=None, compare=False)
     event_lines: tuple[int | None, ...] = field(default=(), compare=False)
     expect: Any = field(default=None, compare=False)
+    #: what calls show, by event index (2017 additions: Laws 23, 26, 27)
+    meanings: tuple[tuple[int, Meaning], ...] = ()
 
     @property
     def dealer(self) -> Seat:
@@ -63,6 +68,10 @@ class Case:
             return self.event_lines[event_index]
         return None
 
+    def under(self, edition: str) -> Case:
+        """The same case ruled under ``edition`` (``rule --edition``, side by side pages)."""
+        return replace(self, edition=edition)
+
     def to_dict(self) -> dict[str, Any]:
         """The case back in the case format (canonical spellings)."""
         out: dict[str, Any] = {"format": FORMAT, "edition": self.edition,
@@ -80,6 +89,8 @@ class Case:
             out["tricks"] = self.tricks
         else:
             out["events"] = [str(e) for e in self.events]
+        if self.meanings:
+            out["meanings"] = {i: meaning_dict(m) for i, m in self.meanings}
         return out
 
 
@@ -421,5 +432,29 @@ def parse_case(text: str, path: str = "<case>") -> Case:
             except ParseError as exc:
                 raise InputError(str(exc), path, line) from None
             event_lines.append(line)
+    meanings = _meanings(nodes["meanings"], len(events), path) if "meanings" in nodes else ()
     return Case(board, edition, deal, tuple(events), None, None, None, path, tuple(event_lines),
-                expect)
+                expect, meanings)
+
+
+def _meanings(node: yaml.Node, count: int, path: str | None
+              ) -> tuple[tuple[int, Meaning], ...]:
+    """``meanings:``: event index -> what that call shows (generator.model.meaning), each
+    problem located at its line."""
+    if not isinstance(node, yaml.MappingNode):
+        raise InputError("'meanings' must map event numbers to meanings (hcp, suits, ...)",
+                         path, node.start_mark.line + 1)
+    out: dict[int, Meaning] = {}
+    for key_node, value_node in node.value:
+        line = key_node.start_mark.line + 1
+        key = _construct(key_node, path or "")
+        if isinstance(key, str) and key.isascii() and key.isdigit() and len(key) < 4:
+            key = int(key)  # JSON keys are strings
+        if isinstance(key, bool) or not isinstance(key, int) or not 0 <= key < count:
+            raise InputError(f"a meaning is keyed by the number of its event (0 to "
+                             f"{count - 1}), not {limits.clip(str(key))!r}", path, line)
+        try:
+            out[key] = parse_meaning(_construct(value_node, path or ""), f"meaning of event {key}")
+        except ParseError as exc:
+            raise InputError(str(exc), path, value_node.start_mark.line + 1) from None
+    return tuple(sorted(out.items()))

@@ -16,7 +16,7 @@ def replay(case: Case, ruler: Ruler | None = None,
     """Replay every event of a case; an impossible event becomes a located input error.
     ``seen`` (if given) is shown the table before the first event and after each one, with the
     number of events applied (the cuts of a case are ruled on the way: ``tdcourse audit``)."""
-    table = Table(case.board, case.deal, ruler)
+    table = Table(case.board, case.deal, ruler, dict(case.meanings))
     if seen is not None:
         seen(0, table)
     for index, event in enumerate(case.events):

@@ -269,6 +269,32 @@ class DummyAct:
         return f"{self.seat} {self.act}" + (f" {self.target}" if self.target else "")
 
 
+#: ``director VERDICT ...``: the director's judgement on the call, change or claim just before it
+#: (or, for ``damaged`` / ``no_damage``, on the board), as the 2017 additions of the case format
+#: write it; the engine never guesses one of these (see generator/laws/law23.py)
+VERDICTS = ("comparable", "not_comparable", "specifies", "unintended", "intended", "damaged",
+            "no_damage")
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """``director comparable [23A2]``, ``director not_comparable``, ``director specifies H S``
+    (or ``none``), ``director unintended`` / ``intended``, ``director damaged 23C`` /
+    ``no_damage 23C``: a finding of the director that the Laws leave to his judgement.
+    ``clause`` is the clause named (optional for ``comparable``, required for damage); ``suits``
+    the suits of ``specifies``."""
+
+    verdict: str
+    clause: str | None = None
+    suits: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        tail = " ".join(self.suits) if self.verdict == "specifies" else (self.clause or "")
+        if self.verdict == "specifies" and not self.suits:
+            tail = "none"
+        return f"director {self.verdict}" + (f" {tail}" if tail else "")
+
+
 @dataclass(frozen=True)
 class DirectorCalled:
     """``director``: attention is drawn and the director is at the table."""
@@ -280,7 +306,7 @@ class DirectorCalled:
 Event = (
     CallMade | CallChanged | Accepted | Refused | OptionChosen | CardLed | CardPlayed
     | CardsExposed | Claimed | Conceded | WrongBoard | DirectorCalled | Asked | ClaimAnswered
-    | HandCount | Objected | WrongTable | WrongDirection | PlayedBefore | DummyAct
+    | HandCount | Objected | WrongTable | WrongDirection | PlayedBefore | DummyAct | Judgement
 )
 
 VERBS = (
@@ -338,6 +364,8 @@ def parse_event(text: str) -> Event:
         return DirectorCalled()
     if words[0].lower() == "director" and words[1].lower() == "wrong-table":
         return _wrong_table(words[2:], text)
+    if words[0].lower() == "director" and words[1].lower() in VERDICTS:
+        return _judgement(words[1].lower(), words[2:], text)
     if words[0].lower() == "director" and words[1].lower() == "wrong-direction":
         if len(words) > 3 or (len(words) == 3 and words[2] != "180"):
             raise ParseError(f"'director wrong-direction' takes nothing or 180: {text!r}")
@@ -396,6 +424,30 @@ def parse_event(text: str) -> Event:
         n = _count(args[0], verb)
         return Claimed(seat, n) if verb == "claims" else Conceded(seat, n)
     return _call_event(seat, words[1:], text)
+
+
+def _judgement(verdict: str, args: list[str], text: str) -> Judgement:
+    """``director VERDICT ...`` (see :class:`Judgement`); the clause is checked as a law
+    reference here and against the edition's index when the ruling cites it."""
+    from generator.laws.refs import LawRef  # the model of a citation, no rule imported
+
+    if verdict == "specifies":
+        if args == ["none"] or [a.lower() for a in args] == ["none"]:
+            return Judgement(verdict)
+        suits = tuple(a.upper() for a in args)
+        if not suits or any(s not in ("S", "H", "D", "C") for s in suits) \
+                or len(set(suits)) != len(suits):
+            raise ParseError(f"'director specifies' needs suits (S H D C) or 'none': {text!r}")
+        return Judgement(verdict, suits=tuple(s for s in ("S", "H", "D", "C") if s in suits))
+    if verdict in ("damaged", "no_damage"):
+        if len(args) != 1:
+            raise ParseError(f"'director {verdict}' needs the clause (like 23C or 64C): {text!r}")
+    elif len(args) > 1 or (args and verdict != "comparable"):
+        more = "optionally the clause (23A1, 23A2, 23A3)" if verdict == "comparable" \
+            else "nothing"
+        raise ParseError(f"'director {verdict}' takes {more} after it: {text!r}")
+    clause = str(LawRef.parse(args[0])) if args else None
+    return Judgement(verdict, clause)
 
 
 def _wrong_table(args: list[str], text: str) -> WrongTable:

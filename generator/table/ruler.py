@@ -24,6 +24,7 @@ from generator.model.seat import Seat
 from generator.table.irregularities import OUT_OF_ROTATION, Kind
 
 if TYPE_CHECKING:
+    from generator.table.events import Judgement
     from generator.table.state import PlayedTrick, Resolution, Table
 
 
@@ -70,6 +71,10 @@ class Ruler:
 
     def director(self, table: Table, event: int) -> None:
         """Attention was drawn and the director is at the table."""
+
+    def judged(self, table: Table, judgement: Judgement, event: int) -> None:
+        """The director gave a finding the Laws leave to his judgement (2017 additions of the
+        case format); the table keeps it in ``table.judgements``, the laws layer applies it."""
 
     def faced_card_is_played(self, table: Table, seat: Seat) -> bool:
         """Whether a card the defender ``seat`` shows at his own turn to play is his play

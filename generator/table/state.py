@@ -12,7 +12,7 @@ fourteenth card) raises :class:`~generator.errors.ImpossibleEventError`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
@@ -49,6 +49,7 @@ from generator.table.events import (
     DummyAct,
     Event,
     HandCount,
+    Judgement,
     Objected,
     OptionChosen,
     PlayedBefore,
@@ -60,6 +61,7 @@ from generator.table.events import (
 from generator.table.irregularities import Irregularity, Kind, make
 
 if TYPE_CHECKING:
+    from generator.model.meaning import Meaning
     from generator.table.ruler import Ruler
 
 _SEAT_INDEX = {seat: i for i, seat in enumerate(SEATS)}
@@ -229,11 +231,14 @@ class PlayedTrick:
 class Table:
     """The state of one board, rebuilt by replaying its events."""
 
-    def __init__(self, board: Board, deal: Deal | None = None, ruler: Ruler | None = None) -> None:
+    def __init__(self, board: Board, deal: Deal | None = None, ruler: Ruler | None = None,
+                 meanings: Mapping[int, Meaning] | None = None) -> None:
         from generator.table.ruler import Ruler
 
         self.board = board
         self.deal = deal
+        #: what calls show, by event index, as the case states it (2017: Laws 23, 26, 27)
+        self.meanings: Mapping[int, Meaning] = dict(meanings or {})
         self.ruler: Ruler = ruler or Ruler()
         self.phase: Phase = "auction"
         self.entries: list[AuctionEntry] = []
@@ -260,6 +265,8 @@ class Table:
         self.won: dict[Side, int] = {Side.NS: 0, Side.EW: 0}
         self.claim: tuple[Side, int] | None = None
         self.director_called: list[int] = []
+        #: the director's judgements (2017 additions), with the index of their event
+        self.judgements: list[tuple[int, Judgement]] = []
         #: ``exposes ... held`` events: cards that count as played by Law 45C
         self.held: set[int] = set()
         #: events a ruler has already fully applied (e.g. a condoning call it cancelled)
@@ -347,6 +354,9 @@ class Table:
         elif isinstance(event, DirectorCalled):
             self.director_called.append(index)
             self.ruler.director(self, index)
+        elif isinstance(event, Judgement):
+            self.judgements.append((index, event))
+            self.ruler.judged(self, event, index)
 
     def apply_all(self, events: Iterable[Event]) -> Table:
         for event in events:

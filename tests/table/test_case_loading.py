@@ -153,7 +153,7 @@ BAD_CASES: list[tuple[str, str, str, int, str]] = [
     ("declarer Q", "c.yaml", "board: 1\ncontract: 4H\ndeclarer: Q\ntricks: 9\n", 3, "Q"),
     ("result and events", "c.yaml",
      "board: 1\ncontract: 4H\ndeclarer: E\ntricks: 9\nevents: []\n", 5, "either"),
-    ("unknown edition", "c.yaml", "format: 1\nedition: \"2017\"\nboard: 1\n", 2, "2017"),
+    ("unknown edition", "c.yaml", "format: 1\nedition: \"2027\"\nboard: 1\n", 2, "2027"),
     ("unknown format", "c.yaml", "format: 2\nboard: 1\n", 1, "format"),
     ("bad dealer", "c.yaml", "board: 1\ndealer: X\n", 2, "X"),
     ("bad vulnerability", "c.yaml", "board: 1\nvulnerable: maybe\n", 2, "maybe"),
