@@ -199,6 +199,8 @@ def _say_rectification(rect: dict[str, Any], lang: str) -> str:
             template = template[key]
         else:
             key = "any_one" if rect.get("suits") == "any_one" else "suits"
+            if key == "suits" and str(rect.get("law")) == "26B":
+                key = "unspecified"  # 2017 26B: one of the suits the offender did not specify
             if key == "suits" and not str(rect.get("law", "26")).startswith("26"):
                 key = "penalty"  # declarer's choice under 50E/51B, already made
             if key == "penalty" and rect.get("when") in ("partner_on_lead", "partner_gains_lead"):

@@ -15,8 +15,10 @@ from generator.laws.ruling import Ruling
 
 
 def enforced_pass(ruling: Ruling) -> None:
-    """Flag a possible damaging enforced pass (23A)."""
-    ruling.flag("enforced_pass_may_damage", "23A")
+    """Flag a possible damaging enforced pass: 1987 23A; under 2017 the same point is Law 72C
+    (the offender could have known that his irregularity might damage the other side), spec
+    2017 §14."""
+    ruling.flag("enforced_pass_may_damage", "72C" if ruling.edition == "2017" else "23A")
 
 
 def partner_opened_after_pass(ruling: Ruling) -> None:

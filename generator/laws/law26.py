@@ -1,4 +1,4 @@
-"""Law 26 (1987): lead restrictions after a withdrawn call.
+"""Law 26: lead restrictions after a withdrawn call (1987, and 2017 at the end of the module).
 
 When an offender's call is withdrawn and he ends that turn with a different call, and his side
 then defends, declarer may restrict the lead of the offender's partner at his first turn to lead:
@@ -27,6 +27,18 @@ states it during the auction, and it stays in the ruling when the auction ends: 
 says whether it binds (false when the offender's side declares: nobody of that side will lead
 against the contract). ``state.lead_restrictions`` lists it with its status (``if_defending``,
 then ``in_force`` or ``lapsed``).
+
+2017 (spec 2017 §5.4, [H]; the WBF amendment of 20 June 2017): nothing at all after a comparable
+replacement (26A: the rule that judged the replacement comparable simply does not restrict); after
+a call that is not comparable, declarer may *prohibit* (only) the lead of any one suit the
+offender did not specify in the legal auction, at his partner's first turn to lead, for as long
+as the partner keeps the lead (26B). Readings taken: the legal auction is read to its end (a suit
+the offender specifies later, at any turn, drops out of the choice); a call specifies what its
+stated meaning says (``meanings:``, ``director specifies``), else the strain of a natural bid
+(notrump, pass, double and redouble specify none) and the ruling flags
+``specified_suits_assumed`` (26B) for the director; when every suit was specified nothing is
+left to prohibit and there is no restriction. :data:`LEAD_26B_MAY` holds what declarer may do:
+("prohibit",); the first printing of 2017 read ("require", "prohibit").
 """
 
 from __future__ import annotations
@@ -38,6 +50,7 @@ from generator.laws.law50 import LeadDuty
 from generator.laws.ruling import Option, Rectification, Ruling
 from generator.model.calls import Bid, CallValue
 from generator.model.cards import Suit
+from generator.model.meaning import Meaning
 from generator.model.seat import Seat
 from generator.table import state as table_state
 
@@ -173,3 +186,102 @@ class LeadRestriction:
             self.lapsed.append(rect)  # the offender's side declares: no defender of it leads
         else:
             self.rects.append(rect)
+
+
+# --------------------------------------------------------------------------- 2017: 26A-B
+
+#: 2017 26B: what declarer may do with one suit the offender did not specify (the amended text;
+#: the first printing of 2017 allowed ("require", "prohibit"))
+LEAD_26B_MAY: tuple[str, ...] = ("prohibit",)
+SUIT_ORDER = ("C", "D", "H", "S")
+
+
+def stated_meaning(table: Table, event: int) -> Meaning | None:
+    """What the call of ``event`` shows, as the case states it (``meanings:``)."""
+    return table.meanings.get(event)
+
+
+def specified_by_judgement(table: Table, event: int) -> tuple[str, ...] | None:
+    """The suits a ``director specifies ...`` event says the call of ``event`` specified: the
+    judgement applies to the last call before it."""
+    from generator.table.events import CallChanged, CallMade
+
+    for index, judgement in table.judgements:
+        if judgement.verdict != "specifies" or index <= event:
+            continue
+        last_call = max((i for i in range(index) if isinstance(table.events[i],
+                                                                (CallMade, CallChanged))),
+                        default=None)
+        if last_call == event:
+            return judgement.suits
+    return None
+
+
+def specified_suits(table: Table, seat: Seat) -> tuple[set[str], bool]:
+    """The suits ``seat`` specified in the legal auction, and whether any of them was assumed
+    from a bid's strain (no meaning stated, no director's finding)."""
+    out: set[str] = set()
+    assumed = False
+    for entry in table.entries:
+        if entry.seat is not seat or entry.status != "standing":
+            continue
+        at = entry.event if entry.event is not None else -1
+        judged = specified_by_judgement(table, at)
+        meaning = stated_meaning(table, at)
+        if judged is not None:
+            out |= set(judged)
+        elif meaning is not None:
+            out |= {s for s in meaning.specified() if len(s) == 1}
+        else:
+            suit = named_suit(entry.call)
+            if suit is not None:
+                out.add(str(suit))
+                assumed = True
+    return out, assumed
+
+
+class LeadRestriction2017(LeadRestriction):
+    """2017 26B: declarer may prohibit one suit the offender did not specify in the legal
+    auction, at his partner's first turn to lead, while the partner keeps the lead."""
+
+    def update(self, table: Table) -> None:
+        self.withdraw()
+        applies = None if table.declarer is None else table.declarer.side is not self.offender.side
+        specified, assumed = specified_suits(table, self.offender)
+        suits = [s for s in SUIT_ORDER if s not in specified]
+        if not suits:
+            return
+        if assumed and not any(f.get("reason") == "specified_suits_assumed"
+                               for f in self.ruling.flags):
+            self.ruling.flag("specified_suits_assumed", "26B")
+        rect = self.ruling.add(
+            "lead_restriction", "26B", seat=str(self.offender.partner), chooser="declarer",
+            suits=suits, may=list(LEAD_26B_MAY), if_defending=True, applies=applies)
+        entry = table_state.LeadRestriction(self.offender.partner,
+                                            tuple(Suit.parse(s) for s in suits), LEAD_26B_MAY,
+                                            "26B")
+        entry.status = {None: "if_defending", True: "in_force", False: "lapsed"}[applies]
+        self.entries.append(entry)
+        table.lead_restrictions.append(entry)
+        if applies is False:
+            self.lapsed.append(rect)
+        else:
+            self.rects.append(rect)
+
+    def lead_options(self) -> list[Option]:
+        options = [Option(f"{verb}_{suit}", [], ["26B"]) for rect in self.rects
+                   for suit in rect.fields["suits"] for verb in rect.fields["may"]]
+        options.append(Option("none", [], ["26B"]))
+        return options
+
+    def duty(self, option: str) -> LeadDuty | None:
+        if option == "none":
+            return None
+        verb, _, suit = option.partition("_")
+        return LeadDuty(self.offender.partner, Suit.parse(suit), verb == "require", "26B",
+                        while_on_lead=verb == "prohibit")
+
+
+def restriction_class(edition: str) -> type[LeadRestriction]:
+    """The Law 26 restriction of an edition."""
+    return LeadRestriction2017 if edition == "2017" else LeadRestriction

@@ -278,7 +278,7 @@ class Rule:
         """Oblige the offender's partner to pass; such an enforced pass may damage the other side,
         which the director judges afterwards (23A), unless ``flag_23a`` is off."""
         self.bar(table, self.offender.partner, scope, law)
-        if flag_23a:
+        if flag_23a:  # 1987 23A; 2017 72C (law23.enforced_pass cites the edition's clause)
             law23.enforced_pass(self.ruling)
 
     def cancel_and_bar(self, table: Table, entry: int, law: str, offender_too: bool) -> None:
@@ -340,7 +340,10 @@ class Rule:
         rects.insert(at, rect)
 
     def no_double(self, table: Table, seat: Seat, law: str) -> None:
-        """Forbid a player to double or redouble at his next turn."""
+        """Forbid a player to double or redouble at his next turn (1987 only: the 2017 code has
+        no such bar, spec 2017 §1 point 2)."""
+        if self.ruler.edition != "1987":
+            raise RuntimeError(f"no double-or-redouble bar exists in {self.ruler.edition}")
         self.ruling.add("no_double_or_redouble", law, seat=str(seat), scope="this_turn")
         table.bars.append(Bar(seat, "no_double", law))
 
@@ -350,8 +353,9 @@ class Rule:
         final call at that turn (``final_pending``: that call is still to be made)."""
         calls = [c for c in withdrawn if c != final]
         if calls:
-            self.leads.append(law26.LeadRestriction(self.ruling, table, self.offender, calls,
-                                                    final_pending))
+            restriction = law26.restriction_class(self.ruler.edition)
+            self.leads.append(restriction(self.ruling, table, self.offender, calls,
+                                          final_pending))
 
     def withdrawn(self, table: Table, entry: int, law: str) -> None:
         """Record the cancellation of a call and the information rule that follows."""

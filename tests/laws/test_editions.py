@@ -16,6 +16,7 @@ from generator.laws.editions import differences, rule_both, side_by_side
 from generator.laws.refs import EDITIONS, law_index
 from generator.laws.ruler import sharing
 from generator.model.meaning import parse_meaning
+from generator.model.seat import Seat
 from generator.table.case import parse_case
 from generator.table.events import Judgement, parse_event
 
@@ -138,3 +139,27 @@ def test_rule_edition_both_prints_one_object_per_edition(tmp_path: Path) -> None
     assert "Laws of 1987" in text.stdout and "Laws of 2017" in text.stdout
     same = _cli("diff", str(path), "--lang", "ru")
     assert same.returncode == 0 and "одинаково" in same.stdout
+
+
+def test_2017_26B_counts_the_suits_the_offender_specified_from_meanings_and_findings() -> None:
+    """Spec 2017 §5.4: a suit is specified by what the call shows; without a stated meaning the
+    engine takes a natural bid's strain and says it assumed it (flag 26B)."""
+    from generator.laws import law26
+    from generator.laws.ruler import LawRuler
+    from generator.table.detect import replay
+
+    def table(extra: str = "", meanings: str = "") -> object:
+        text = ("format: 1\nedition: \"2017\"\nboard: 1\nevents: [N 1S, E 2C, S P, W 3NT"
+                f"{extra}]\n{meanings}")
+        return replay(parse_case(text, "t.yaml"), LawRuler("2017"))
+
+    plain = table()
+    assert law26.specified_suits(plain, Seat.parse("E")) == ({"C"}, True)  # type: ignore[arg-type]
+    assert law26.specified_suits(plain, Seat.parse("W")) == (set(), False)  # type: ignore[arg-type]
+    stated = table(meanings="meanings:\n  1: {suits: {D: [5, 13], H: [4, 13]}}\n")
+    assert law26.specified_suits(stated, Seat.parse("E")) == ({"D", "H"}, False)  # type: ignore[arg-type]
+    judged = table(extra=", director specifies S")
+    assert law26.specified_suits(judged, Seat.parse("W")) == ({"S"}, False)  # type: ignore[arg-type]
+    assert law26.restriction_class("2017") is law26.LeadRestriction2017
+    assert law26.restriction_class("1987") is law26.LeadRestriction
+    assert law26.LEAD_26B_MAY == ("prohibit",)
