@@ -10,6 +10,14 @@ to change the deciding fact in the case (a *counterfactual*); the words are the 
 ``examples.deciding`` texts, written in our own words and filled from the case (seats in their
 grammatical cases, calls, cards).
 
+Some counterfactuals make another irregularity of the case (a simultaneous call made before the
+call in turn, or a call after the final pass made before that pass, is a call out of rotation; a
+card of declarer's side played out of turn, played by a defender, is a premature play): the
+entry names it (:attr:`Entry.after`) and the engine's ruling on it is the one checked. Some play
+on (a corrected revoke left to the end of the board, a defective trick noticed after both sides
+played to the next trick): the cards added are each time the lowest legal card of the player in
+turn, so the same case always gives the same counterfactual.
+
 Nothing here is asserted on trust: :func:`deciding` builds the counterfactual case, has the
 engine rule it, and keeps the claim only when the engine's ruling on the changed case cites the
 neighbouring clause and no longer cites the example's clause. Where no table entry fits or the
