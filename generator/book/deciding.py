@@ -10,6 +10,14 @@ to change the deciding fact in the case (a *counterfactual*); the words are the 
 ``examples.deciding`` texts, written in our own words and filled from the case (seats in their
 grammatical cases, calls, cards).
 
+Some counterfactuals make another irregularity of the case (a simultaneous call made before the
+call in turn, or a call after the final pass made before that pass, is a call out of rotation; a
+card of declarer's side played out of turn, played by a defender, is a premature play): the
+entry names it (:attr:`Entry.after`) and the engine's ruling on it is the one checked. Some play
+on (a corrected revoke left to the end of the board, a defective trick noticed after both sides
+played to the next trick): the cards added are each time the lowest legal card of the player in
+turn, so the same case always gives the same counterfactual.
+
 Nothing here is asserted on trust: :func:`deciding` builds the counterfactual case, has the
 engine rule it, and keeps the claim only when the engine's ruling on the changed case cites the
 neighbouring clause and no longer cites the example's clause. Where no table entry fits or the
@@ -27,10 +35,16 @@ from typing import Any
 from generator import i18n
 from generator.errors import TdcourseError
 from generator.laws import words
+from generator.laws.ruler import LawRuler
 from generator.model.cards import Card
 from generator.model.seat import Seat
 from generator.scenarios import moments
 from generator.scenarios.keys import ruling_of
+from generator.scenarios.play import allowed_cards
+from generator.table.case import parse_case
+from generator.table.detect import replay
+from generator.table.events import parse_event
+from generator.table.state import Table
 
 #: Honours, for the exposed-card counterfactual (50B: ace, king, queen, jack or ten).
 HONOURS = "AKQJT"
@@ -55,6 +69,10 @@ class Entry:
     kinds: tuple[str, ...] = ()
     #: the catalog key of the words (``examples.deciding.<text>``; the clause when empty)
     text: str = ""
+    #: the irregularity the changed case is ruled on, when the change makes it another one (a
+    #: simultaneous call made before the call in turn is a call out of rotation); empty: the
+    #: example's own kind
+    after: str = ""
 
 
 @dataclass(frozen=True)
@@ -67,6 +85,9 @@ class Decision:
     key: str
     fields: dict[str, str]
     counterfactual: Case
+    #: the irregularity whose ruling on the changed case confirmed the claim (empty: the
+    #: example's own)
+    kind: str = ""
 
 
 # --------------------------------------------------------------------------- helpers
@@ -223,9 +244,194 @@ def _at_once(case: Case, fact: Mapping[str, Any],
         "seat": str(fact.get("seat") or ""), "card": str(details.get("card") or "")}
 
 
+def _table(case: Mapping[str, Any]) -> Table:
+    """The table after the case's events (the engine's own replay, with its rulings' duties)."""
+    parsed = parse_case(json.dumps(dict(case)), "counterfactual.json")
+    return replay(parsed, LawRuler(parsed.edition))
+
+
+def _lowest(table: Table, seat: Seat) -> Card | None:
+    """The card a player plays when the counterfactual needs one more: his lowest card that
+    breaks no duty (lowest rank, then suit order), so the same case always gets the same card."""
+    cards = allowed_cards(table, seat)
+    return min(cards, key=lambda c: (c.rank.order, c.suit.order)) if cards else None
+
+
+def _play_on(case: Case, events: list[str], done: Callable[[Table], bool],
+             limit: int = 60) -> list[str] | None:
+    """``events`` and then, one card at a time, the lowest legal card of the player in turn
+    (:func:`_lowest`) until ``done`` holds for the table; ``None`` if the play stops first
+    (a choice or a ruling waits, the board ends) or ``limit`` cards do not get there."""
+    table = _table(_with(case, events))
+    out = list(events)
+    for _ in range(limit):
+        if done(table):
+            return out
+        seat = table.next
+        if table.phase != "play" or seat is None:
+            return None
+        card = _lowest(table, seat)
+        if card is None:
+            return None
+        event = f"{seat} {'leads' if table.leading else 'plays'} {card}"
+        table.apply(parse_event(event))
+        out.append(event)
+    return out if done(table) else None
+
+
+def _played_on(events: list[str], at: int) -> list[str] | None:
+    """The events up to the irregular one and the plain play after it, without the call for the
+    director that ends an example's moment; ``None`` when a choice or ruling came between."""
+    tail = events[at + 1:]
+    while tail and tail[-1] == moments.DIRECTOR:
+        tail = tail[:-1]
+    if any(e == moments.DIRECTOR or _CHOICE.match(e) for e in tail):
+        return None
+    return [*events[:at + 1], *tail]
+
+
+def _established(case: Case, fact: Mapping[str, Any],
+                 param: str) -> tuple[Case, dict[str, str]] | None:
+    """A revoke corrected at once, left instead to be found at the end of the board: the play
+    goes on from the revoking card (the lowest legal cards) to the last trick, so the offending
+    side plays to the next trick and the revoke is established; then the director."""
+    events = _events(case)
+    at = int(fact["event"])
+    if events[at + 1:at + 2] != [moments.DIRECTOR]:
+        return None  # not pointed out at once: established already
+    seat = str(fact.get("seat") or "")
+    played = _play_on(case, events[:at + 1], lambda t: t.phase != "play")
+    if played is None or not seat:
+        return None
+    details = fact.get("details") or {}
+    return _with(case, [*played, moments.DIRECTOR]), {"seat": seat,
+                                                      "card": str(details.get("card") or "")}
+
+
+def _late(case: Case, fact: Mapping[str, Any], param: str) -> tuple[Case, dict[str, str]] | None:
+    """A defective trick noticed later: the play goes on (the lowest legal cards) until a player
+    of each side has played to the trick after it; then the director."""
+    details = fact.get("details") or {}
+    number = int(details.get("trick") or 0)
+    events = _played_on(_events(case), int(fact["event"]))
+    if not number or events is None:
+        return None
+
+    def late(table: Table) -> bool:
+        if len(table.tricks) != number:
+            return len(table.tricks) > number
+        plays = table.current.plays if table.current is not None else []
+        return len({s.side for s, _ in plays}) == 2
+
+    if late(_table(_with(case, events))):
+        return None  # noticed late already
+    played = _play_on(case, events, late)
+    if played is None:
+        return None
+    if details.get("extra"):
+        return None  # a card too many: the words speak of a card missing
+    missing = str(details.get("missing") or fact.get("seat") or "").split(",")[0]
+    return _with(case, [*played, moments.DIRECTOR]), {"seat": missing}
+
+
+def _single(case: Case, fact: Mapping[str, Any],
+            param: str) -> tuple[Case, dict[str, str]] | None:
+    """Several cards exposed at once, changed to one of them alone: the lowest small card among
+    them (an honour alone would be a major penalty card anyway)."""
+    details = fact.get("details") or {}
+    shown = [Card.parse(c) for c in str(details.get("cards") or "").split()]
+    small = [c for c in shown if str(c)[-1] not in HONOURS]
+    seat = str(fact.get("seat") or "")
+    events = _events(case)
+    at = int(fact["event"])
+    if len(shown) < 2 or not small or not seat or not events[at].startswith(f"{seat} exposes "):
+        return None
+    alone = min(small, key=lambda c: (c.rank.order, c.suit.order))
+    changed = [*events[:at], f"{seat} exposes {alone}"]
+    if events[at + 1:at + 2] == [moments.DIRECTOR]:
+        changed.append(moments.DIRECTOR)
+    cards = " ".join(str(c) for c in shown)
+    return _with(case, changed), {"seat": seat, "cards": cards, "alt": str(alone)}
+
+
+def _early(case: Case, fact: Mapping[str, Any], param: str) -> tuple[Case, dict[str, str]] | None:
+    """The call made a moment earlier: a simultaneous call before the call it came with
+    (``simultaneous``), a call after the final pass before that pass (``final``). Either is
+    then a call out of rotation, which the offender's left-hand opponent refuses."""
+    events = _events(case)
+    at = int(fact["event"])
+    match = _CALL.match(events[at].removesuffix(" simultaneous"))
+    before = _CALL.match(events[at - 1]) if at else None
+    seat = str(fact.get("seat") or "")
+    if match is None or before is None or match.group(1) != seat or before.group(1) == seat:
+        return None
+    if param == "final" and before.group(2) != "P":
+        return None
+    call = match.group(2)
+    lho = str(Seat.parse(seat).lho)
+    changed = [*events[:at - 1], f"{seat} {call}", f"{lho} refuses"]
+    return _with(case, changed), {"seat": seat, "other": before.group(1), "call": call,
+                                  "who": lho}
+
+
+def _over(case: Case, fact: Mapping[str, Any], param: str) -> tuple[Case, dict[str, str]] | None:
+    """The offender's left-hand opponent passes over the call before anybody draws attention to
+    it, and then the director is called."""
+    events = _events(case)
+    at = int(fact["event"])
+    seat = str(fact.get("seat") or "")
+    match = _CALL.match(events[at])
+    if match is None or match.group(1) != seat:
+        return None
+    lho = str(Seat.parse(seat).lho)
+    if events[at + 1:at + 2] == [f"{lho} P"]:
+        return None
+    return _with(case, [*events[:at + 1], f"{lho} P", moments.DIRECTOR]), {
+        "seat": seat, "who": lho, "call": match.group(2)}
+
+
+def _defender(case: Case, fact: Mapping[str, Any],
+              param: str) -> tuple[Case, dict[str, str]] | None:
+    """A card of declarer's side played out of turn, played instead by the defender who was not
+    in turn (his lowest legal card): a defender playing before his partner."""
+    details = fact.get("details") or {}
+    events = _events(case)
+    at = int(fact["event"])
+    turn_code = str(details.get("turn") or "")
+    if not turn_code:
+        return None
+    table = _table(_with(case, events[:at]))
+    turn = Seat.parse(turn_code)
+    if not table.is_defender(turn) or table.leading or table.current is None:
+        return None
+    other = turn.partner
+    if other in table.current.seats():
+        return None
+    card = _lowest(table, other)
+    if card is None:
+        return None
+    return _with(case, [*events[:at], f"{other} plays {card}"]), {
+        "seat": str(fact.get("seat") or ""), "turn": turn_code, "other": str(other),
+        "card": str(details.get("card") or ""), "alt": str(card)}
+
+
+def _before_call(case: Case, fact: Mapping[str, Any],
+                 param: str) -> tuple[Case, dict[str, str]] | None:
+    """Cards of another board found before their holder's first call."""
+    events = _events(case)
+    at = int(fact["event"])
+    seat = str(fact.get("seat") or "")
+    first = next((i for i in range(at) if (m := _CALL.match(events[i])) and m.group(1) == seat
+                  and m.group(2) not in ("accepts", "refuses")), None)
+    if first is None or not seat:
+        return None
+    return _with(case, [*events[:first], f"{seat} wrong-board"]), {"seat": seat}
+
+
 TRANSFORMS: dict[str, Transform] = {
     "flip": _flip, "replacement": _replacement, "relation": _relation, "card": _card,
-    "at_once": _at_once,
+    "at_once": _at_once, "established": _established, "late": _late, "single": _single,
+    "early": _early, "over": _over, "defender": _defender, "before_call": _before_call,
 }
 
 #: Clause -> its neighbour and the counterfactual that tests it, in the order an example's
@@ -266,6 +472,33 @@ TABLE: tuple[Entry, ...] = (
     Entry("64A2", "62A", "at_once", "", ("revoke",), "established"),
     Entry("64B", "62A", "at_once", "", ("revoke",), "established"),
     Entry("64C", "62A", "at_once", "", ("revoke",), "established"),
+    Entry("62B1", "64", "established", "", ("revoke",), "corrected"),
+    Entry("62B2", "64", "established", "", ("revoke",), "corrected"),
+    Entry("62A", "64", "established", "", ("revoke",), "corrected"),
+    Entry("67A", "67B", "late", "", ("defective_trick",), "defective_in_time"),
+    Entry("50E", "50D", "single", "", ("exposed_card",), "several"),
+    Entry("52B1", "52B2", "flip", "chooses substitute", ("penalty_card_not_played",),
+          "penalty_accepted"),
+    Entry("52B2", "52B1", "flip", "chooses accept", ("penalty_card_not_played",),
+          "penalty_substituted"),
+    Entry("33", "29A", "early", "simultaneous", ("simultaneous_call",), "simultaneous",
+          "pass_out_of_rotation"),
+    Entry("33", "29A", "early", "simultaneous", ("simultaneous_call",), "simultaneous",
+          "bid_out_of_rotation"),
+    Entry("33", "29A", "early", "simultaneous", ("simultaneous_call",), "simultaneous",
+          "double_out_of_rotation"),
+    Entry("39", "29A", "early", "final", ("call_after_final_pass",), "after_final",
+          "pass_out_of_rotation"),
+    Entry("39", "29A", "early", "final", ("call_after_final_pass",), "after_final",
+          "bid_out_of_rotation"),
+    Entry("39", "29A", "early", "final", ("call_after_final_pass",), "after_final",
+          "double_out_of_rotation"),
+    Entry("36", "35A", "over", "", ("inadmissible_double", "inadmissible_redouble"),
+          "inadmissible"),
+    Entry("38", "35C", "over", "", ("bid_above_seven",), "above_seven"),
+    Entry("48A", "57", "defender", "", ("play_out_of_turn",), "declarer_side",
+          "premature_play"),
+    Entry("12C1", "17D", "before_call", "", ("cards_from_wrong_board",), "wrong_board"),
 )
 
 
@@ -323,8 +556,9 @@ def deciding(record: Mapping[str, Any], case: Case,
         if made is None:
             continue
         changed, fields = made
-        if confirms(entry, kind, changed):
-            return Decision(entry.clause, entry.neighbour, key(entry), fields, changed)
+        if confirms(entry, entry.after or kind, changed):
+            return Decision(entry.clause, entry.neighbour, key(entry), fields, changed,
+                            entry.after)
     return None
 
 
@@ -347,6 +581,8 @@ def text(decision: Decision, lang: str) -> str:
             fields[name] = words.call(value, lang)
             for case in i18n.CASE_SUFFIXES:
                 fields[f"{name}_{case}"] = words.call(value, lang, case)
+        elif name == "cards":
+            fields[name] = words.cards(value, lang)
         else:
             fields[name] = words.card(value, lang)
     template = i18n.text(lang, "examples.deciding", decision.key)

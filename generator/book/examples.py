@@ -256,9 +256,12 @@ def chapter_records(records: Iterable[Mapping[str, Any]], slug: str, count: int 
 
     The records of the chapter's topic, in scenario-id order, are grouped by recipe; recipes (in
     name order) take turns giving one record each until ``count`` are chosen, so that the
-    examples spread over the kinds of irregularity. A recipe gives its first record (records with
-    a ruling question first) whose choices and outcome no chosen example has shown yet, else its
-    next one. ``exclude`` holds scenario ids to leave out (say, those of the chapter quiz).
+    examples spread over the kinds of irregularity. A recipe gives, in its order (records with a
+    ruling question first), its first record whose example says what decides its ruling
+    (:func:`has_decision`) and whose choices and outcome no chosen example has shown yet; else
+    its first with a decision; else its first not shown yet; else its next one. Decisions are
+    looked at only as far as the choice needs them. ``exclude`` holds scenario ids to leave out
+    (say, those of the chapter quiz).
     """
     topic = _check_slug(slug)
     if topic is None or count <= 0:
@@ -278,11 +281,34 @@ def chapter_records(records: Iterable[Mapping[str, Any]], slug: str, count: int 
         for queue in queues:
             if not queue or len(chosen) >= count:
                 continue
-            pick = next((r for r in queue if _signature(r) not in shown), queue[0])
+            pick = next((r for r in queue if _signature(r) not in shown and has_decision(r)),
+                        None) or next((r for r in queue if has_decision(r)), None) \
+                or next((r for r in queue if _signature(r) not in shown), queue[0])
             queue.remove(pick)
             chosen.append(pick)
             shown.add(_signature(pick))
     return chosen
+
+
+def has_decision(record: Mapping[str, Any]) -> bool:
+    """Whether the record's worked example gets a "What decides it" paragraph
+    (:func:`example_decision`), remembered per record (id and case: two banks may reuse an id).
+    A record whose stored ruling rests on no clause of :data:`deciding.TABLE` has none without
+    ruling anything: a chapter's choice walks long queues of such records."""
+    import json
+
+    from generator.scenarios import moments
+
+    key = (str(record["id"]), json.dumps(moments.ruled(record), sort_keys=True))
+    if key not in _DECIDED:
+        clauses = {e.clause for e in deciding.TABLE}
+        stored = {str(r.get("law")) for r in record["ruling"].get("rectifications") or ()}
+        _DECIDED[key] = bool(stored & clauses) and example_decision(record) is not None
+    return _DECIDED[key]
+
+
+#: :func:`has_decision`'s answers, by record id and ruled case.
+_DECIDED: dict[tuple[str, str], bool] = {}
 
 
 def _fact(record: Mapping[str, Any]) -> Mapping[str, Any]:
