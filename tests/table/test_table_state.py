@@ -200,7 +200,7 @@ def test_a_late_moment_comes_only_after_the_board_and_ends_it() -> None:
     with pytest.raises(ImpossibleEventError, match="auction is not over"):
         table_of(["N 1S", "director after_round"])
     with pytest.raises(ImpossibleEventError, match="play is not over"):
-        table_of(AUCTION + ["W leads H9", "director after_next_deal"], deal=RV01_DEAL)
+        table_of([*AUCTION, "W leads H9", "director after_next_deal"], deal=RV01_DEAL)
     passed_out = table_of(["N P", "E P", "S P", "W P", "director after_round"])
     assert passed_out.late == "after_round"
     with pytest.raises(ImpossibleEventError, match="comes after 'director after_round'"):
