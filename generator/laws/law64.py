@@ -110,7 +110,12 @@ def late_attention(rule: Revoke, moment: str, drawn_before: bool) -> None:
         ruling.rectifications.remove(rect)
         if not any(r.law == rect.law for r in ruling.rectifications):
             ruling.laws.remove(str(rect.law))
-    ruling.add("no_rectification", LATE_CLAUSES[moment])
+    clause = LATE_CLAUSES[moment]
+    if moment == "after_next_deal":
+        ruling.note("revoke_raised_after_next_deal", clause)
+    else:
+        ruling.note("revoke_raised_after_round", clause)
+    ruling.add("no_rectification", clause)
 
 
 def _repeated(rule: Revoke) -> bool:
