@@ -295,12 +295,23 @@ class Judgement:
         return f"director {self.verdict}" + (f" {tail}" if tail else "")
 
 
+#: the moments after the board at which attention may first be drawn to an irregularity (Law
+#: 64B4-5): ``after_next_deal``, once a member of the non-offending side has called on the next
+#: deal; ``after_round``, once the round has ended
+LATE_MOMENTS = ("after_next_deal", "after_round")
+
+
 @dataclass(frozen=True)
 class DirectorCalled:
-    """``director``: attention is drawn and the director is at the table."""
+    """``director``: attention is drawn and the director is at the table. ``director
+    after_next_deal`` / ``director after_round`` (extension of format 1): attention is first
+    drawn only once a non-offender has called on the next deal, or once the round has ended; it
+    comes after the last card of the board (Law 64B4-5)."""
+
+    moment: str | None = None
 
     def __str__(self) -> str:
-        return "director"
+        return "director" + (f" {self.moment}" if self.moment else "")
 
 
 Event = (
@@ -362,6 +373,10 @@ def parse_event(text: str) -> Event:
         raise ParseError("empty event")
     if len(words) == 1 and words[0].lower() == "director":
         return DirectorCalled()
+    if words[0].lower() == "director" and words[1].lower() in LATE_MOMENTS:
+        if len(words) > 2:
+            raise ParseError(f"'director {words[1].lower()}' takes nothing after it: {text!r}")
+        return DirectorCalled(words[1].lower())
     if words[0].lower() == "director" and words[1].lower() == "wrong-table":
         return _wrong_table(words[2:], text)
     if words[0].lower() == "director" and words[1].lower() in VERDICTS:
@@ -370,6 +385,10 @@ def parse_event(text: str) -> Event:
         if len(words) > 3 or (len(words) == 3 and words[2] != "180"):
             raise ParseError(f"'director wrong-direction' takes nothing or 180: {text!r}")
         return WrongDirection(len(words) == 3)
+    if words[0].lower() == "director":
+        raise ParseError(f"unknown word {words[1]!r} after 'director' (known: "
+                         f"{', '.join((*LATE_MOMENTS, 'wrong-table', 'wrong-direction'))}): "
+                         f"{text!r}")
     seat = Seat.parse(words[0])
     if len(words) < 2:
         raise ParseError(f"event {text!r} has a seat but no call or verb")
