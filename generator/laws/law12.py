@@ -55,6 +55,7 @@ from generator.laws.law77 import ScoringError
 from generator.laws.refs import DEFAULT_EDITION, LawRef
 
 if TYPE_CHECKING:
+    from generator.laws.ruling import Rectification, Ruling
     from generator.table.events import Judgement
 
 EDITIONS = ("1987", "2017")
@@ -296,6 +297,24 @@ def adjustment(judgement: Judgement, edition: str,
     return {"kind": "adjusted_score", "law": laws[0], **fields}
 
 
+def apply_adjustment(ruling: Ruling, judgement: Judgement) -> Rectification:
+    """Put a ``director adjust ...`` event into ``ruling`` (its edition's clauses cited, the
+    ``adjusted_score`` rectification added) and return the rectification.
+
+    This is the one call the ruler needs when such an event reaches a rule (see the report of
+    this change: ``LawRuler.judged`` would hand an ``adjust`` verdict to the latest rule and call
+    this). The 1987 assigned score takes the offending side from the ruling's offender."""
+    offenders = str(ruling.offender.side) if ruling.offender is not None else None
+    fields = adjustment(judgement, ruling.edition, offenders)
+    laws = fields.pop("laws")
+    assert isinstance(laws, list)
+    ruling.cite(*laws)
+    fields.pop("kind")
+    law = fields.pop("law")
+    assert isinstance(law, str)
+    return ruling.add("adjusted_score", law, **fields)
+
+
 def _number(value: Fraction) -> int | float:
     """An exact score as JSON shows it: whole when whole, else rounded to two decimals."""
     return int(value) if value.denominator == 1 else round(float(value), 2)
@@ -316,6 +335,7 @@ __all__ = [
     "Outcome",
     "Responsibility",
     "adjustment",
+    "apply_adjustment",
     "artificial_score_pairs",
     "assigned",
     "assigned_1987",

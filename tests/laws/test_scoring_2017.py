@@ -273,3 +273,29 @@ def test_adjust_event_to_rectification_per_edition() -> None:
     assert isinstance(art, Judgement)
     assert law12.adjustment(art, "2017")["law"] == "12C2a"
     assert law12.adjustment(art, "1987")["law"] == "12C1"
+
+
+def test_apply_adjustment_puts_the_score_into_a_ruling() -> None:
+    """The director's adjust event in a ruling: under 2017 the weighted score citing 12C1b and
+    12C1c; under 1987 (East offending) North-South's best result, citing 12C2; an artificial
+    score under 2017 cites 12C2a and 12C2b, never 86A."""
+    from generator.laws.ruling import Ruling
+    from generator.model.seat import Seat
+
+    event = parse_event('director adjust assigned "4H= NS+620" weight 0.4 "4HX-1 NS-200" '
+                        'weight 0.6')
+    assert isinstance(event, Judgement)
+    new = Ruling(irregularity=0, edition="2017", kind="insufficient_bid", offender=Seat.E)
+    rect = law12.apply_adjustment(new, event).to_dict()
+    assert rect["kind"] == "adjusted_score" and rect["adjustment"] == "assigned"
+    assert rect["score"] == {"NS": 128, "EW": -128} and rect["law"] == "12C1b"
+    assert new.laws == ["12C1b", "12C1c"]
+    old = Ruling(irregularity=0, edition="1987", kind="insufficient_bid", offender=Seat.E)
+    rect = law12.apply_adjustment(old, event).to_dict()
+    assert rect["score"] == {"NS": 620, "EW": -620} and old.laws == ["12C2"]
+    art = parse_event("director adjust artificial NS avg+ EW avg-")
+    assert isinstance(art, Judgement)
+    ruling = Ruling(irregularity=0, edition="2017", kind="insufficient_bid", offender=Seat.E)
+    rect = law12.apply_adjustment(ruling, art).to_dict()
+    assert rect["pairs"] == {"NS": 60, "EW": 40} and rect["teams"] == {"NS": 3, "EW": -3}
+    assert ruling.laws == ["12C2a", "12C2b"]
