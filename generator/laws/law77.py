@@ -33,7 +33,10 @@ The 2017 code (``laws2017_spec.md`` §9.1, §14, §15.14) keeps the table: :data
 ``"2017"`` table of its own, built value by value with its own citations, so that a later change to
 either edition cannot leak into the other. Its two cells that were uncertain for 1987 are settled
 for 2017 (the spec's first diff read them in the Greek, French and Italian 2017 texts, which is
-still [M] in this session): ``redouble_insult = 100`` and ``nv_doubled_fourth_plus = 300``. So the
+still [M] in the spec): ``redouble_insult = 100`` and ``nv_doubled_fourth_plus = 300``. Checked
+again with the search tool: the 2007 English Law 77 (pzbs.pl 2007 pages) has exactly these values,
+100 for making a redoubled contract and an extra 100 doubled (200 redoubled) not vulnerable for the
+fourth and each later undertrick; no source lists a 2017 change to Law 77. So the
 two tables are equal cell for cell under the 1987 reading this module takes; with
 :data:`ALTERNATIVE_1987` they differ in exactly the cells those two values reach (redoubled
 contracts made; non-vulnerable doubled or redoubled contracts four or more down). The tests check

@@ -18,7 +18,8 @@ ruling can carry the value together with the laws it rests on.
 ``laws2017_spec.md`` §3.2, §10, §15.5: the values stay (+3 / 0 / -3 IMPs, 60 / 50 / 40 %), the
 letters move. The pairs percentages are 12C2(a), the IMP awards 12C2(b) (no longer 86A: in 2017
 86A is about averaging in knockout play, and the 2017 index holds no 86A). 12C2(b) lets the
-tournament organiser vary the IMP award with the regulating authority's approval (86B3 [M]):
+tournament organiser vary the IMP award with the regulating authority's approval (78D, 86B3;
+seen in the ACBL summary of the 2017 changes with the search tool):
 :data:`IMP_AWARD_2017` is that module switch. The citations of each edition are in
 :data:`LAWS`, so a ruling under 2017 never cites 86A. Law 86B1 (2017: an adjusted score in teams
 when the other table's result is clearly favourable to one side) is judgement and is not scored
