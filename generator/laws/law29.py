@@ -25,17 +25,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law09, law10, law23, law25, law28
+from generator.laws import law09, law10, law23, law25, law26, law28
 from generator.laws.ruler import Rule
-from generator.laws.ruling import Rectification
-from generator.model.calls import Call, CallValue
+from generator.laws.ruling import DIRECTOR, Option, Rectification
+from generator.model.calls import Call, CallValue, Pass
 from generator.model.seat import Seat
 from generator.table.events import CallMade
 from generator.table.state import AuctionEntry, Bar, Pending
 
 if TYPE_CHECKING:
+    from generator.table.events import Judgement
     from generator.table.state import Resolution, Table
 
+EDITIONS = ("1987", "2017")
+
+#: Law 29's letters by edition: 1987 29A cancels the call and 29B lets the LHO accept it; the
+#: 2017 code puts the acceptance first (29A) and the cancellation second (29B).
+CLAUSES: dict[str, dict[str, str]] = {
+    "1987": {"accept": "29B", "cancel": "29A"},
+    "2017": {"accept": "29A", "cancel": "29B"},
+}
 
 class OutOfRotation(Rule):
     """A call out of rotation: accepted (29B), superseded (28B), deemed in rotation (28A), or
@@ -71,8 +80,14 @@ class OutOfRotation(Rule):
                 and law28.deem_in_rotation(self.ruling, table, table.pending.entry, self.turn)):
             return
         # accepting a call at LHO's turn after calling is accepting a change of call (25B1)
-        accept = ("25B1",) if self.at_lho_turn_after_calling() else ("29B",)
-        self.offer_acceptance(table, accept, ("29A",), refuse_rects=self.refusal_preview())
+        accept = ("25B1",) if self.at_lho_turn_after_calling() else (self.clause("accept"),)
+        self.offer_acceptance(table, accept, (self.clause("cancel"),),
+                              refuse_rects=self.refusal_preview())
+
+    def clause(self, what: str) -> str:
+        """The Law 29 clause that accepts (``accept``) or cancels (``cancel``) a call out of
+        rotation in this ruling's edition (:data:`CLAUSES`: the 2017 code swaps the letters)."""
+        return CLAUSES[self.ruler.edition][what]
 
     def refusal_preview(self) -> tuple[Rectification, ...]:
         """What a refusal brings (29A), stated before the acceptor decides: the call is
@@ -82,8 +97,10 @@ class OutOfRotation(Rule):
             # a change of call: the offender's 25B2b choice, each branch with what it brings
             first = self.first_call()
             if first is not None:
-                return law25.refusal_preview(self, first, self.irregular_call, "29A")
-        cancelled = Rectification("call_cancelled", "29A", {"event": self.fact.event})
+                return law25.refusal_preview(self, first, self.irregular_call,
+                                             self.clause("cancel"))
+        cancelled = Rectification("call_cancelled", self.clause("cancel"),
+                                  {"event": self.fact.event})
         return (cancelled, *self.penalty_preview())
 
     def repeat_duty(self, law: str, call: CallValue, **fields: str) -> Rectification:
@@ -127,7 +144,7 @@ class OutOfRotation(Rule):
         if how == "superseded":
             # the acceptance the offender's LHO was offered has lapsed with the call itself
             self.ruling.choices = [c for c in self.ruling.choices if c.chosen is not None]
-            law28.superseded(self.ruling, self.fact.event)
+            law28.superseded(self.ruling, self.fact.event, self.offender)
             super().resolve(table, how, event)
             return
         if how == "corrected":
@@ -161,7 +178,7 @@ class OutOfRotation(Rule):
                 seat = seat.lho
             self.ruling.facts["skipped"] = skipped
             return
-        self.withdrawn(table, self.entry_index(table), "29A")
+        self.withdrawn(table, self.entry_index(table), self.clause("cancel"))
         if self.is_change_of_call():
             self.change_of_call(table)
         else:
@@ -250,3 +267,237 @@ class OutOfRotation(Rule):
             self.other_call_due = False
             self.restrict_lead(table, self.replaced, final)
         super().substituted(table, entry, event)
+
+
+# --------------------------------------------------------------------------- 2017
+#
+# The 2017 Laws 30-32 share one shape (spec 2017 §5.8-5.10, §14), which this class holds; the
+# subclasses in Laws 30-32 name their clauses:
+#
+# * at the offender's RHO's turn: when RHO passes, the offender repeats his call and nothing more
+#   happens (31A1, 32A1; for a pass, 30A simply has him pass at his next turn); when RHO calls,
+#   the offender's own call at his turn is judged as below (31A2, 32A2);
+# * at partner's turn, or at LHO's turn before the offender has called: partner calls freely
+#   (30B1(a), 31B1, 32B1; what the cancelled call showed is unauthorised to him, 16C2), and the
+#   offender's own call at his turn is judged as below;
+# * the judgement: a call *comparable* with the cancelled one (Law 23A) brings nothing more (23B;
+#   the director checks damage at the end of play, 23C); any other call has partner pass at his
+#   next turn, once, with Law 26B on his lead and 72C;
+# * at LHO's turn after the offender has called: a change of his call, Law 25 (2017): accepted by
+#   the LHO (25B1) it stands in place of the earlier call; otherwise it is cancelled and the
+#   earlier call stands (25B2), with no bar on anyone, and Law 26 judged between the cancelled
+#   call and the call that stands (26A: nothing after a comparable one, else 26B).
+#
+# Comparable or not is the director's judgement: the engine decides it only from the meanings the
+# case states or from a ``director comparable|not_comparable`` finding; otherwise the ruling stays
+# open with both branches as the director's options and the 23A flag (spec 2017 §11).
+
+
+def comparability(table: Table, withdrawn: int | None, replacement: int) -> tuple[bool, str] | None:
+    """Whether the call of event ``replacement`` is comparable with the cancelled call of event
+    ``withdrawn`` (and the clause), as the stated meanings decide it (Law 23's 2017 half), or
+    ``None`` when they do not: the director then judges."""
+    if withdrawn is None:
+        return None
+    return law23.decide(table.meanings.get(withdrawn), table.meanings.get(replacement))
+
+
+class OutOfRotation2017(OutOfRotation):
+    """A call out of rotation under the 2017 code (see the comment above)."""
+
+    #: clauses, named by the subclass: RHO passed (31A1, 32A1; empty for Law 30), RHO called
+    #: (31A2), partner calls freely (30B1a), the offender judged at partner's turn (31B2),
+    #: comparable (31A2a), not comparable (31A2b), change of call at LHO's turn (31C)
+    RHO_PASSES = ""
+    RHO_CALLS = ""
+    FREE = ""
+    JUDGED_AFTER_FREE = ""
+    COMPARABLE = ""
+    NOT_COMPARABLE = ""
+    CHANGE = ""
+
+    #: whose call the rule waits for: ``rho`` (RHO's call at his turn) or ``offender`` (the
+    #: offender's call at his own turn, to be judged)
+    waiting: str | None = None
+    #: the replacement being judged: (its event, the call), and the branch in force, if decided
+    judging: tuple[int, CallValue] | None = None
+    branch: str | None = None
+    #: what the branch in force put on the table and in the ruling (undone if the director's
+    #: later finding overrides a decision the engine took from the stated meanings)
+    applied: list[Rectification]
+    applied_bars: list[Bar]
+    applied_leads: list[law26.LeadRestriction]
+    #: a refused change of call at LHO's turn: Law 26 only, no bar (25B2)
+    judging_change = False
+
+    def change_law(self) -> str:
+        return self.CHANGE
+
+    @property
+    def cancelled_call(self) -> CallValue:
+        return self.irregular_call
+
+    # ------------------------------------------------------------------ the turns
+    def penalise(self, table: Table) -> None:
+        """The call is cancelled (29B): at RHO's turn the rule waits for RHO's call; at partner's
+        turn, or LHO's before the offender has called, partner calls freely and the offender's own
+        call will be judged."""
+        if self.relation == "rho":
+            self.at_rho_turn(table)
+            return
+        self.ruling.cite(self.FREE)
+        self.ruling.note("ui_withdrawn_call", "16C2", seat=str(self.offender.partner))
+        self.waiting = "offender"
+
+    def at_rho_turn(self, table: Table) -> None:
+        """31A, 32A: wait for RHO's call (Law 30 overrides: 30A bars the offender at once)."""
+        self.ruling.cite(self.RHO_CALLS[:3])
+        self.waiting = "rho"
+
+    def after_call(self, table: Table, seat: Seat, call: CallValue) -> None:
+        # the 1987 Law 31 class may follow in a subclass's order: its waiting is not ours
+        OutOfRotation.after_call(self, table, seat, call)
+        if self.waiting == "rho" and seat is self.turn:
+            if isinstance(call, Pass):
+                self.waiting = None
+                duty = self.repeat_duty(self.RHO_PASSES, self.cancelled_call)
+                self.ruling.add(duty.kind, duty.law, **duty.fields)
+                self.ruling.add("no_rectification", self.RHO_PASSES)
+            else:
+                self.ruling.cite(self.RHO_CALLS)
+                self.waiting = "offender"
+        elif self.waiting == "offender" and seat is self.offender:
+            self.waiting = None
+            if self.relation != "rho":
+                self.ruling.cite(self.JUDGED_AFTER_FREE)
+            entry = next(e for e in reversed(table.entries)
+                         if e.seat is seat and e.status == "standing")
+            assert entry.event is not None
+            self.judge(table, entry.event, call)
+
+    # ------------------------------------------------------------------ the judgement
+    def judge(self, table: Table, event: int, call: CallValue) -> None:
+        """Judge the offender's ``call`` (of ``event``) against the cancelled call: from the
+        stated meanings when they decide it, else leave both branches to the director."""
+        self.judging = (event, call)
+        verdict = comparability(table, self.fact.event, event)
+        if verdict is not None:
+            comparable, clause = verdict
+            self.ruling.cite(clause)
+            self.apply(table, "comparable" if comparable else "not_comparable")
+            return
+        self.ruling.flag("comparable_call_judgement", "23A", withdrawn=str(self.cancelled_call),
+                         replacement=str(call))
+        law10.offer(
+            self.ruling, DIRECTOR,
+            Option("comparable", self.branch_rects(table, "comparable"), ["23A"]),
+            Option("not_comparable", self.branch_rects(table, "not_comparable"),
+                   [self.not_comparable_law()]),
+        )
+
+    def comparable_law(self) -> str:
+        return "26A" if self.judging_change else self.COMPARABLE
+
+    def not_comparable_law(self) -> str:
+        return "26B" if self.judging_change else self.NOT_COMPARABLE
+
+    def branch_rects(self, table: Table, branch: str) -> list[Rectification]:
+        """What a branch brings, as the director's option states it before he decides."""
+        partner = str(self.offender.partner)
+        if branch == "comparable":
+            return [Rectification("no_rectification", self.comparable_law())]
+        rects = []
+        if not self.judging_change:
+            rects.append(Rectification("must_pass", self.NOT_COMPARABLE,
+                                       {"seat": partner, "scope": "next_turn"}))
+        specified, _ = law26.specified_suits(table, self.offender)
+        suits = [s for s in law26.SUIT_ORDER if s not in specified]
+        if suits:
+            rects.append(Rectification("lead_restriction", "26B", {
+                "seat": partner, "chooser": "declarer", "suits": suits,
+                "may": list(law26.LEAD_26B_MAY), "if_defending": True}))
+        return rects
+
+    def apply(self, table: Table, branch: str) -> None:
+        """Put a branch in force: comparable, nothing more (23B; damage checked at the end of
+        play, 23C); not comparable, partner passes once (with 72C) and 26B on his lead, or 26B
+        alone after a refused change of call."""
+        self.branch = branch
+        before = list(self.ruling.rectifications)
+        bars_before = list(table.bars)
+        leads_before = len(self.leads)
+        if branch == "comparable":
+            self.ruling.add("no_rectification", self.comparable_law())
+            if not self.judging_change:
+                self.ruling.cite("23B")
+                self.ruling.flag("comparable_call_damage_check", "23C")
+        else:
+            if not self.judging_change:
+                self.bar_partner(table, "next_turn", self.NOT_COMPARABLE)
+                self.ruling.note("ui_withdrawn_call", "16C2", seat=str(self.offender.partner))
+            self.restrict_lead(table, [self.cancelled_call])
+        self.applied = [r for r in self.ruling.rectifications
+                        if not any(r is b for b in before)]
+        self.applied_bars = [b for b in table.bars if b not in bars_before]
+        self.applied_leads = self.leads[leads_before:]
+
+    def undo(self, table: Table) -> None:
+        """Take back the branch in force (the director's finding overrides it)."""
+        for lead in self.applied_leads:
+            lead.withdraw()
+            self.leads.remove(lead)
+        self.ruling.rectifications = [r for r in self.ruling.rectifications
+                                      if not any(r is a for a in self.applied)]
+        table.bars = [b for b in table.bars if b not in self.applied_bars]
+        self.ruling.flags = [f for f in self.ruling.flags
+                             if f["reason"] not in ("comparable_call_damage_check",
+                                                    "enforced_pass_may_damage")]
+        self.branch = None
+
+    def judged(self, table: Table, judgement: Judgement, event: int) -> bool:
+        """``director comparable|not_comparable`` on the offender's replacement: settles the open
+        choice, or overrides the engine's decision from the meanings (the director's finding
+        always prevails, spec 2017 §11.2)."""
+        if self.judging is None or judgement.verdict not in ("comparable", "not_comparable"):
+            return super().judged(table, judgement, event)
+        choice = self.ruling.open_choice
+        if choice is not None and choice.seat == DIRECTOR:
+            option = self.ruling.settle(judgement.verdict)
+            if option is None:
+                return False
+            # the option stated the branch; the branch itself now comes into force, and the
+            # point is no longer open
+            self.ruling.flags = [f for f in self.ruling.flags
+                                 if f["reason"] != "comparable_call_judgement"]
+            self.ruling.rectifications = [r for r in self.ruling.rectifications
+                                          if not any(r is o for o in option.rectifications)]
+            self.apply(table, judgement.verdict)
+            return True
+        if self.branch is None or not self.judgement_follows(table, event):
+            return False
+        if judgement.verdict != self.branch:
+            self.undo(table)
+            self.ruling.note("director_overrides_meanings", "23A", verdict=judgement.verdict)
+            self.apply(table, judgement.verdict)
+        return True
+
+    def judgement_follows(self, table: Table, event: int) -> bool:
+        """Whether the finding of ``event`` is about the replacement being judged: the last call
+        before it is that replacement (or, for a change of call, the cancelled call itself)."""
+        assert self.judging is not None
+        calls = [i for i in range(event) if isinstance(table.events[i], CallMade)]
+        last = calls[-1] if calls else None
+        return last in (self.judging[0], self.fact.event)
+
+    # ------------------------------------------------------------------ change of call
+    def change_of_call(self, table: Table) -> None:
+        """At LHO's turn after calling, refused: Law 25B2 (2017): the new call is cancelled and
+        the earlier one stands (no bar, no choice); Law 26 is judged between the two."""
+        self.ruling.cite(self.change_law(), "25B2")
+        first = self.first_entry
+        if first is None or first.event is None:
+            return
+        self.judging_change = True
+        if first.call == self.cancelled_call:
+            return  # the same call again: nothing was withdrawn (Law 26 needs another call)
+        self.judge(table, first.event, first.call)

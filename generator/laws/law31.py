@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from generator.laws import law09, law35
-from generator.laws.law29 import OutOfRotation
+from generator.laws.law29 import OutOfRotation, OutOfRotation2017
 from generator.laws.ruler import Rule, rule
 from generator.laws.ruling import Rectification
 from generator.model.calls import Bid, CallValue, Pass
@@ -34,6 +34,8 @@ from generator.table.irregularities import Kind
 
 if TYPE_CHECKING:
     from generator.table.state import Resolution, Table
+
+EDITIONS = ("1987", "2017")
 
 
 @rule(Kind.BID_OUT_OF_ROTATION, editions={"1987"})
@@ -131,3 +133,44 @@ class BidOutOfRotation(OutOfRotation):
             else:
                 self.bar_partner(table, "throughout", "31A2b")
                 self.restrict_lead(table, [self.bid], call)
+
+
+# --------------------------------------------------------------------------- 2017
+
+
+@rule(Kind.BID_OUT_OF_ROTATION, editions={"2017"})
+class BidOutOfRotation2017(OutOfRotation2017, BidOutOfRotation):
+    """2017 Law 31: 31A at RHO's turn (repeat after RHO's pass; else the offender's call is
+    judged), 31B at partner's or LHO's first turn (partner free; the offender's call judged),
+    31C a change of call (see the module docstring). A bid above seven is Law 38's, as in 1987."""
+
+    RHO_PASSES = "31A1"
+    RHO_CALLS = "31A2"
+    FREE = "31B1"
+    JUDGED_AFTER_FREE = "31B2"
+    COMPARABLE = "31A2a"
+    NOT_COMPARABLE = "31A2b"
+    CHANGE = "31C"
+
+    def detected(self, table: Table) -> None:
+        OutOfRotation2017.detected(self, table)
+        if self.above_seven:
+            self.ruling.cite("38")
+        elif self.fact.detail("insufficient"):
+            self.ruling.cite("27A2")
+
+    def penalty_preview(self) -> tuple[Rectification, ...]:
+        """What a refusal brings, stated before the acceptor decides: at RHO's turn, a repeat
+        after his pass (31A1), else the offender's call judged (31A2); otherwise partner calls
+        freely (31B1) and the offender's call is judged (31B2). Either way a call that is not
+        comparable has partner pass once (31A2b)."""
+        mate, me = str(self.offender.partner), str(self.offender)
+        if self.relation == "rho":
+            who = {"turn": str(self.turn), "offender": me}
+            return (
+                self.repeat_duty("31A1", self.bid, **{"if": "rho_passes", **who}),
+                Rectification("must_pass", "31A2b", {"seat": mate, "scope": "next_turn",
+                                                     "if": "rho_calls_not_comparable", **who}),
+            )
+        return (Rectification("must_pass", "31A2b", {"seat": mate, "scope": "next_turn",
+                                                     "if": "not_comparable", "offender": me}),)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws.law29 import OutOfRotation
+from generator.laws.law29 import OutOfRotation, OutOfRotation2017
 from generator.laws.ruler import rule
 from generator.laws.ruling import Rectification
 from generator.model.calls import Call, CallValue, Pass
@@ -25,6 +25,8 @@ from generator.table.irregularities import Kind
 
 if TYPE_CHECKING:
     from generator.table.state import Table
+
+EDITIONS = ("1987", "2017")
 
 
 @rule(Kind.DOUBLE_OUT_OF_ROTATION, editions={"1987"})
@@ -76,4 +78,43 @@ class DoubleOutOfRotation(OutOfRotation):
 
 @rule(Kind.REDOUBLE_OUT_OF_ROTATION, editions={"1987"})
 class RedoubleOutOfRotation(DoubleOutOfRotation):
+    """Same law for a redouble."""
+
+
+# --------------------------------------------------------------------------- 2017
+
+
+@rule(Kind.DOUBLE_OUT_OF_ROTATION, editions={"2017"})
+class DoubleOutOfRotation2017(OutOfRotation2017):
+    """2017 Law 32: 32A at RHO's turn (repeat after RHO's pass; else the offender's call is
+    judged), 32B at partner's turn (partner free; the offender's call judged), 32C a change of
+    call (see the module docstring)."""
+
+    RHO_PASSES = "32A1"
+    RHO_CALLS = "32A2"
+    FREE = "32B1"
+    JUDGED_AFTER_FREE = "32B2"
+    COMPARABLE = "32A2a"
+    NOT_COMPARABLE = "32A2b"
+    CHANGE = "32C"
+
+    def penalty_preview(self) -> tuple[Rectification, ...]:
+        """What a refusal brings, stated before the acceptor decides: at RHO's turn, a repeat
+        after his pass (32A1), else the offender's call judged (32A2); at partner's turn partner
+        calls freely (32B1) and the offender's call is judged (32B2). Either way a call that is
+        not comparable has partner pass once (32A2b)."""
+        mate, me = str(self.offender.partner), str(self.offender)
+        if self.relation == "rho":
+            who = {"turn": str(self.turn), "offender": me}
+            return (
+                self.repeat_duty("32A1", self.irregular_call, **{"if": "rho_passes", **who}),
+                Rectification("must_pass", "32A2b", {"seat": mate, "scope": "next_turn",
+                                                     "if": "rho_calls_not_comparable", **who}),
+            )
+        return (Rectification("must_pass", "32A2b", {"seat": mate, "scope": "next_turn",
+                                                     "if": "not_comparable", "offender": me}),)
+
+
+@rule(Kind.REDOUBLE_OUT_OF_ROTATION, editions={"2017"})
+class RedoubleOutOfRotation2017(DoubleOutOfRotation2017):
     """Same law for a redouble."""
