@@ -1,4 +1,4 @@
-"""Law 29 (1987): procedure after a call out of rotation, and the shared rule for Laws 30-32.
+"""Law 29 (1987 and 2017): procedure after a call out of rotation, the shared rule for Laws 30-32.
 
 29A: a call out of rotation is cancelled and the auction returns to the player whose turn it was;
 the offender may make any legal call at his turn, and Laws 30-32 say what the offending side pays.
@@ -19,6 +19,22 @@ he names an option (``E chooses ...``) or simply calls, which is his final call 
 (the same call as his first: it stands, 25B2b1; any other: 25B2b2). Accepted, by a statement
 (``S accepts``) or by the LHO's calling over it (Law 28's module: 25B1 prevails over 28B here),
 the new call takes the place of the offender's earlier call of the round (25B1).
+
+2017 (spec 2017 §5.7, [M]: the 2007 text quoted on BBO, the structure confirmed by 23B and the
+30/31 preambles): the same procedure with the letters swapped (:data:`CLAUSES`: 29A the LHO
+accepts by calling, 29B the call is cancelled and the auction returns to the player in turn) and
+a new 29C: Laws 30-32 apply to an artificial call by what it shows. In the engine 29C matters in
+two places only, both through the stated meanings: an artificial pass is ruled by Law 31 (30C,
+Law 30's module), and Law 26B counts the suits a call *specifies* (Law 26's module); the 1987
+"same denomination" test that 29C would otherwise feed is gone in 2017 (the comparable call
+replaced it). :class:`OutOfRotation2017` holds the 2017 shape of Laws 30-32 (see the comment
+above it); the judgement of a comparable call is Law 23's service (:class:`law23.Comparability`).
+
+Reading taken for a refused change of call at LHO's turn under 2017 (30B2, 31C, 32C send it to
+Law 25): 25B2 cancels the new call and the earlier one stands, with no bar; Law 26 is judged
+between the cancelled call and the call that stands. As the standing call was made first, a
+``director comparable|not_comparable`` finding on it follows the cancelled call (the last call
+before the finding), and the service's test is anchored there.
 """
 
 from __future__ import annotations
@@ -27,7 +43,7 @@ from typing import TYPE_CHECKING
 
 from generator.laws import law09, law10, law23, law25, law26, law28
 from generator.laws.ruler import Rule
-from generator.laws.ruling import DIRECTOR, Option, Rectification
+from generator.laws.ruling import Rectification
 from generator.model.calls import Call, CallValue, Pass
 from generator.model.seat import Seat
 from generator.table.events import CallMade
@@ -293,15 +309,6 @@ class OutOfRotation(Rule):
 # open with both branches as the director's options and the 23A flag (spec 2017 §11).
 
 
-def comparability(table: Table, withdrawn: int | None, replacement: int) -> tuple[bool, str] | None:
-    """Whether the call of event ``replacement`` is comparable with the cancelled call of event
-    ``withdrawn`` (and the clause), as the stated meanings decide it (Law 23's 2017 half), or
-    ``None`` when they do not: the director then judges."""
-    if withdrawn is None:
-        return None
-    return law23.decide(table.meanings.get(withdrawn), table.meanings.get(replacement))
-
-
 class OutOfRotation2017(OutOfRotation):
     """A call out of rotation under the 2017 code (see the comment above)."""
 
@@ -319,19 +326,20 @@ class OutOfRotation2017(OutOfRotation):
     #: whose call the rule waits for: ``rho`` (RHO's call at his turn) or ``offender`` (the
     #: offender's call at his own turn, to be judged)
     waiting: str | None = None
-    #: the replacement being judged: (its event, the call), and the branch in force, if decided
-    judging: tuple[int, CallValue] | None = None
-    branch: str | None = None
-    #: what the branch in force put on the table and in the ruling (undone if the director's
-    #: later finding overrides a decision the engine took from the stated meanings)
-    applied: list[Rectification]
-    applied_bars: list[Bar]
-    applied_leads: list[law26.LeadRestriction]
-    #: a refused change of call at LHO's turn: Law 26 only, no bar (25B2)
-    judging_change = False
+    #: the Law 23 test of the offender's replacement (or, for a refused change of call, of the
+    #: call that stands), once it is made
+    comparability: law23.Comparability | None = None
 
     def change_law(self) -> str:
         return self.CHANGE
+
+    def refusal_preview(self) -> tuple[Rectification, ...]:
+        """As in 1987, but a refused change of call at LHO's turn offers the offender no choice
+        under 2017 (25B2): the new call is simply cancelled and his earlier call stands."""
+        if self.at_lho_turn_after_calling():
+            return (Rectification("call_cancelled", self.clause("cancel"),
+                                  {"event": self.fact.event}),)
+        return super().refusal_preview()
 
     @property
     def cancelled_call(self) -> CallValue:
@@ -377,39 +385,25 @@ class OutOfRotation2017(OutOfRotation):
 
     # ------------------------------------------------------------------ the judgement
     def judge(self, table: Table, event: int, call: CallValue) -> None:
-        """Judge the offender's ``call`` (of ``event``) against the cancelled call: from the
-        stated meanings when they decide it, else leave both branches to the director."""
-        self.judging = (event, call)
-        verdict = comparability(table, self.fact.event, event)
-        if verdict is not None:
-            comparable, clause = verdict
-            self.ruling.cite(clause)
-            self.apply(table, "comparable" if comparable else "not_comparable")
-            return
-        self.ruling.flag("comparable_call_judgement", "23A", withdrawn=str(self.cancelled_call),
-                         replacement=str(call))
-        law10.offer(
-            self.ruling, DIRECTOR,
-            Option("comparable", self.branch_rects(table, "comparable"), ["23A"]),
-            Option("not_comparable", self.branch_rects(table, "not_comparable"),
-                   [self.not_comparable_law()]),
-        )
+        """Judge the offender's ``call`` (of ``event``) against the cancelled call with Law 23's
+        service: a finding of the director or the stated meanings decide; otherwise the
+        director's choice is offered with both branches (what each brings) and the 23A flag."""
+        self.comparability = law23.Comparability(self, self.on_comparable, self.on_not_comparable)
+        self.comparability.rule(table, self.fact.event, event,
+                                yes=self.branch_rects(table, True),
+                                no=self.branch_rects(table, False),
+                                yes_laws=(self.COMPARABLE, "23B"),
+                                no_laws=(self.NOT_COMPARABLE,))
 
-    def comparable_law(self) -> str:
-        return "26A" if self.judging_change else self.COMPARABLE
-
-    def not_comparable_law(self) -> str:
-        return "26B" if self.judging_change else self.NOT_COMPARABLE
-
-    def branch_rects(self, table: Table, branch: str) -> list[Rectification]:
-        """What a branch brings, as the director's option states it before he decides."""
+    def branch_rects(self, table: Table, comparable: bool) -> list[Rectification]:
+        """What a branch brings, as the director's option states it before he decides: nothing
+        (23B), or partner passing at his next turn and 26B over the suits the offender has not
+        specified so far (the restriction itself is worked out again at the end of the auction)."""
         partner = str(self.offender.partner)
-        if branch == "comparable":
-            return [Rectification("no_rectification", self.comparable_law())]
-        rects = []
-        if not self.judging_change:
-            rects.append(Rectification("must_pass", self.NOT_COMPARABLE,
-                                       {"seat": partner, "scope": "next_turn"}))
+        if comparable:
+            return [Rectification("no_rectification", "23B")]
+        rects = [Rectification("must_pass", self.NOT_COMPARABLE,
+                               {"seat": partner, "scope": "next_turn"})]
         specified, _ = law26.specified_suits(table, self.offender)
         suits = [s for s in law26.SUIT_ORDER if s not in specified]
         if suits:
@@ -418,86 +412,60 @@ class OutOfRotation2017(OutOfRotation):
                 "may": list(law26.LEAD_26B_MAY), "if_defending": True}))
         return rects
 
-    def apply(self, table: Table, branch: str) -> None:
-        """Put a branch in force: comparable, nothing more (23B; damage checked at the end of
-        play, 23C); not comparable, partner passes once (with 72C) and 26B on his lead, or 26B
-        alone after a refused change of call."""
-        self.branch = branch
-        before = list(self.ruling.rectifications)
-        bars_before = list(table.bars)
-        leads_before = len(self.leads)
-        if branch == "comparable":
-            self.ruling.add("no_rectification", self.comparable_law())
-            if not self.judging_change:
-                self.ruling.cite("23B")
-                self.ruling.flag("comparable_call_damage_check", "23C")
-        else:
-            if not self.judging_change:
-                self.bar_partner(table, "next_turn", self.NOT_COMPARABLE)
-                self.ruling.note("ui_withdrawn_call", "16C2", seat=str(self.offender.partner))
-            self.restrict_lead(table, [self.cancelled_call])
-        self.applied = [r for r in self.ruling.rectifications
-                        if not any(r is b for b in before)]
-        self.applied_bars = [b for b in table.bars if b not in bars_before]
-        self.applied_leads = self.leads[leads_before:]
+    def on_comparable(self, table: Table, clause: str) -> None:
+        """A comparable call (30B1(b)(i), 31A2(a), 32A2(a)): nothing more (23B); 16C2 lifted;
+        the director checks damage at the end of play (23C)."""
+        self.ruling.cite(self.COMPARABLE)
+        law23.comparable_call(self.ruling, clause)
 
-    def undo(self, table: Table) -> None:
-        """Take back the branch in force (the director's finding overrides it)."""
-        for lead in self.applied_leads:
-            lead.withdraw()
-            self.leads.remove(lead)
-        self.ruling.rectifications = [r for r in self.ruling.rectifications
-                                      if not any(r is a for a in self.applied)]
-        table.bars = [b for b in table.bars if b not in self.applied_bars]
-        self.ruling.flags = [f for f in self.ruling.flags
-                             if f["reason"] not in ("comparable_call_damage_check",
-                                                    "enforced_pass_may_damage")]
-        self.branch = None
+    def on_not_comparable(self, table: Table) -> None:
+        """Not comparable (30B1(b)(ii), 31A2(b), 32A2(b)): partner passes at his next turn (72C
+        flagged), 26B on his lead; what the cancelled call showed stays unauthorised (16C2)."""
+        self.bar_partner(table, "next_turn", self.NOT_COMPARABLE)
+        self.ruling.note("ui_withdrawn_call", "16C2", seat=str(self.offender.partner))
+        self.restrict_lead(table, [self.cancelled_call])
 
     def judged(self, table: Table, judgement: Judgement, event: int) -> bool:
-        """``director comparable|not_comparable`` on the offender's replacement: settles the open
-        choice, or overrides the engine's decision from the meanings (the director's finding
-        always prevails, spec 2017 §11.2)."""
-        if self.judging is None or judgement.verdict not in ("comparable", "not_comparable"):
-            return super().judged(table, judgement, event)
-        choice = self.ruling.open_choice
-        if choice is not None and choice.seat == DIRECTOR:
-            option = self.ruling.settle(judgement.verdict)
-            if option is None:
-                return False
-            # the option stated the branch; the branch itself now comes into force, and the
-            # point is no longer open
+        """``director comparable|not_comparable`` on the offender's replacement (or damage
+        under 23C): Law 23's service settles the choice or overrides the meanings' decision."""
+        if self.comparability is not None and self.comparability.judged(table, judgement):
+            # the director has judged: the point is no longer open
             self.ruling.flags = [f for f in self.ruling.flags
-                                 if f["reason"] != "comparable_call_judgement"]
-            self.ruling.rectifications = [r for r in self.ruling.rectifications
-                                          if not any(r is o for o in option.rectifications)]
-            self.apply(table, judgement.verdict)
+                                 if f.get("reason") != law23.JUDGEMENT_FLAG[0]]
             return True
-        if self.branch is None or not self.judgement_follows(table, event):
-            return False
-        if judgement.verdict != self.branch:
-            self.undo(table)
-            self.ruling.note("director_overrides_meanings", "23A", verdict=judgement.verdict)
-            self.apply(table, judgement.verdict)
-        return True
-
-    def judgement_follows(self, table: Table, event: int) -> bool:
-        """Whether the finding of ``event`` is about the replacement being judged: the last call
-        before it is that replacement (or, for a change of call, the cancelled call itself)."""
-        assert self.judging is not None
-        calls = [i for i in range(event) if isinstance(table.events[i], CallMade)]
-        last = calls[-1] if calls else None
-        return last in (self.judging[0], self.fact.event)
+        return super().judged(table, judgement, event)
 
     # ------------------------------------------------------------------ change of call
     def change_of_call(self, table: Table) -> None:
         """At LHO's turn after calling, refused: Law 25B2 (2017): the new call is cancelled and
-        the earlier one stands (no bar, no choice); Law 26 is judged between the two."""
+        the earlier one stands (no bar, no choice); Law 26 is judged between the cancelled call
+        and the call that stands: nothing after a comparable one (26A), else 26B."""
         self.ruling.cite(self.change_law(), "25B2")
         first = self.first_entry
-        if first is None or first.event is None:
+        if first is None or first.event is None or first.call == self.cancelled_call:
             return
-        self.judging_change = True
-        if first.call == self.cancelled_call:
-            return  # the same call again: nothing was withdrawn (Law 26 needs another call)
-        self.judge(table, first.event, first.call)
+        self.comparability = law23.Comparability(self, self.change_comparable,
+                                                 self.change_not_comparable)
+        verdict = law23.decide(table.meanings.get(self.fact.event or 0),
+                               table.meanings.get(first.event))
+        if verdict is not None:
+            self.ruling.cite(verdict[1])
+            self.comparability._apply(table, verdict[0], verdict[1])
+            self.comparability.replacement_event = self.fact.event
+            return
+        # the call that stands was made before the cancelled one: the director's finding follows
+        # the cancelled call (the last call before it), so the test is anchored there
+        self.comparability.rule(table, None, self.fact.event or 0,
+                                yes=[Rectification("no_rectification", "26A")],
+                                no=self.branch_rects(table, False)[1:],
+                                yes_laws=("26A",), no_laws=("26B",))
+
+    def change_comparable(self, table: Table, clause: str) -> None:
+        """26A: the call that stands is comparable with the cancelled one: no lead restriction."""
+        self.ruling.add("no_rectification", "26A")
+        law23.lift_ui(self.ruling)
+
+    def change_not_comparable(self, table: Table) -> None:
+        """26B over the cancelled call; no bar on anyone (25B2)."""
+        self.ruling.note("ui_withdrawn_call", "16C2", seat=str(self.offender.partner))
+        self.restrict_lead(table, [self.cancelled_call])

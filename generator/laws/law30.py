@@ -1,4 +1,4 @@
-"""Law 30 (1987): pass out of rotation (cancelled, i.e. not accepted under Law 29).
+"""Law 30: pass out of rotation (cancelled, i.e. not accepted under Law 29); 1987, then 2017.
 
 * 30A: before any player has bid: the offender must pass at his next turn (and see Law 23B if
   his partner then opens the bidding);
@@ -15,6 +15,25 @@ after partner's pass out of rotation ... 30"); 30B3 reconstructed ([M]).
 
 Law 34 is enforced here too: an accepted pass out of rotation that made a player lose his turn
 cannot be one of the three passes that end the auction.
+
+2017 (spec 2017 §5.8; [H] for 30B1, the substance of A and B from the WBF commentary and the EBU
+forum, [M] for the exact 30A and 30B2 wording):
+
+* 30A: at RHO's turn, whether or not anyone has bid: the offender passes at his next turn and
+  nothing more (1987 split "before any bid", any turn, from "after a bid at RHO's turn");
+* 30B1: at partner's turn, or at LHO's turn before the offender has called (LHO is dealer):
+  partner calls freely (30B1(a); what the pass showed is unauthorised to him, 16C2); at his own
+  turn the offender's call is judged: comparable with the pass, nothing more (30B1(b)(i), 23C);
+  not, partner passes at his next turn, with 26B and 72C (30B1(b)(ii)). 1987 barred the offender
+  throughout and forbade partner to double or redouble;
+* 30B2: at LHO's turn after the offender has called: a change of call, Law 25 (Law 29's module);
+* 30C: an artificial pass, or a pass of partner's artificial call, is ruled by Law 31. Reading
+  taken: a pass (or partner's call) is artificial when its stated meaning names a purpose or
+  specifies a suit (:func:`artificial`); without meanings every pass is natural.
+
+Reading taken for 30A and Law 26 (spec 2017 §15.3: not seen, debated on the EBU forum): no lead
+restriction, since the offender's enforced pass is the same call as the cancelled one
+(:data:`LEAD_RESTRICTION_AFTER_30A`; on, 26B would restrict partner's lead).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Law 31 (1987): bid out of rotation (cancelled, i.e. not accepted under Law 29).
+"""Law 31: bid out of rotation (cancelled, i.e. not accepted under Law 29); 1987, then 2017.
 
 * 31A, at RHO's turn: if RHO then passes, the offender must repeat his bid and there is no penalty
   (31A1; if the repeated bid is now insufficient, Law 27 applies). If RHO bids, doubles or
@@ -18,6 +18,15 @@ accepted (an ``accepts`` is treated as a refusal); refused, it is cancelled, the
 to the player whose turn it was, both offenders pass throughout, Law 26 and Law 23A may apply;
 if the player in turn calls first, 28B cancels it without penalty; if the offender's LHO calls
 over it, 35C: it and the LHO's call are cancelled without penalty and the player in turn calls.
+
+2017 (spec 2017 §5.9, [H] pzbs l31): 31A at RHO's turn: RHO passes, the offender repeats his bid
+and nothing more (31A1, as 1987); RHO calls, the offender's call at his turn is judged: comparable
+with the cancelled bid (Law 23), nothing more (31A2(a), 23C); not, partner passes at his next turn
+only, with 26B and 72C (31A2(b)). 1987 tested "the same denomination" and barred partner
+throughout for any other call. 31B at partner's turn, or LHO's before the offender has called:
+partner calls freely (31B1, 16C2), and the offender's call is judged as in 31A2 (31B2); 1987 barred
+partner throughout. 31C: at LHO's turn after calling, a change of call (Law 25). An insufficient
+bid out of rotation is ruled here (27A2); a bid above seven is Law 38's, as in 1987.
 """
 
 from __future__ import annotations

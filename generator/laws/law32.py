@@ -1,4 +1,4 @@
-"""Law 32 (1987): double or redouble out of rotation (cancelled, i.e. not accepted).
+"""Law 32: double or redouble out of rotation (cancelled, i.e. not accepted); 1987, then 2017.
 
 * 32A, at partner's turn: the offender's partner must pass throughout; Law 26 and Law 23A may
   apply.
@@ -10,6 +10,14 @@
 
 An inadmissible double or redouble out of rotation can never be accepted: it is ruled by Law 36.
 Source: the 1987 index and later codes ([M] in the spec); clause letters reconstructed.
+
+2017 (spec 2017 §5.10, [H] French LOI32, hellasbridge law_32, BBO quote of 32B): the letters
+swap. 32A at RHO's turn: RHO passes, the offender repeats his double or redouble and nothing more
+(32A1); RHO calls, the offender's call is judged (32A2): comparable with the cancelled double,
+nothing more (32A2(a), 23C); not, partner passes at his next turn, 26B, 72C (32A2(b)); 1987
+barred partner throughout. 32B at partner's turn: partner calls freely (32B1, 16C2) and the
+offender's call is judged as in 32A2 (32B2); 1987 barred partner throughout. 32C: at LHO's turn
+after calling, a change of call (Law 25). An inadmissible double is Law 36's in both codes.
 """
 
 from __future__ import annotations
