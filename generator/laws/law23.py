@@ -188,13 +188,14 @@ def lift_ui(ruling: Ruling) -> None:
     ruling.notes = [n for n in ruling.notes if n.get("topic") != "ui_withdrawn_call"]
 
 
-def comparable_call(ruling: Ruling, clause: str,
+def comparable_call(ruling: Ruling, clause: str, law: str = "23B",
                     damage: tuple[str, str] = DAMAGE_FLAG) -> None:
     """The 23B bookkeeping after a comparable replacement: the clause that made it comparable
-    and 23B are cited, there is no further rectification, 16C2 does not apply, and the
-    director is to check for damage at the end of play (23C, or ``damage`` for 27D)."""
+    and 23B are cited, there is no further rectification (under ``law``: 23B, or the law's own
+    clause such as 27B1b), 16C2 does not apply, and the director is to check for damage at the
+    end of play (23C, or ``damage`` for 27D)."""
     ruling.cite(clause, "23B")
-    ruling.add("no_rectification", "23B")
+    ruling.add("no_rectification", law)
     lift_ui(ruling)
     if not any(f.get("reason") == damage[0] for f in ruling.flags):
         ruling.flag(*damage)
@@ -337,6 +338,8 @@ class Comparability:
             option = ruling.settle(judgement.verdict)
             assert option is not None
             ruling.rectifications = _new(ruling.rectifications, option.rectifications)
+            # the point is no longer open: the 23A flag gives way to the finding
+            ruling.flags = [f for f in ruling.flags if f.get("reason") != JUDGEMENT_FLAG[0]]
         elif self.applied is None:
             return False
         elif self.applied.verdict != verdict:
