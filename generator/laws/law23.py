@@ -276,16 +276,22 @@ class Comparability:
 
     def rule(self, table: Table, withdrawn_event: int | None, replacement_event: int,
              yes: list[Rectification] | None = None, no: list[Rectification] | None = None,
-             yes_laws: tuple[str, ...] = ("23B",), no_laws: tuple[str, ...] = ()
-             ) -> bool | None:
-        """Decide and apply a branch, or open the director's choice; returns the verdict."""
-        self.replacement_event = replacement_event
+             yes_laws: tuple[str, ...] = ("23B",), no_laws: tuple[str, ...] = (),
+             anchor: int | None = None) -> bool | None:
+        """Decide and apply a branch, or open the director's choice; returns the verdict.
+        ``anchor``: the event the director's finding follows, when it is not the replacement
+        call's own (Law 25B2: the first call stands and the finding follows the change)."""
+        self.replacement_event = replacement_event if anchor is None else anchor
         found = decision(table, withdrawn_event, replacement_event)
+        if anchor is not None:
+            judgement = finding(table, anchor)
+            if judgement is not None:
+                found = judgement.verdict == COMPARABLE, judgement.clause or "23A"
         if found is None:
             ruling = self.rule_obj.ruling
             ruling.offer(DIRECTOR,
-                         Option(COMPARABLE, list(yes or [Rectification("no_rectification",
-                                                                       "23B")]),
+                         Option(COMPARABLE, list(yes) if yes is not None else [
+                             Rectification("no_rectification", "23B")],
                                 ["23A", *yes_laws]),
                          Option(NOT_COMPARABLE, list(no or []), ["23A", *no_laws]))
             ruling.flag(*JUDGEMENT_FLAG)
