@@ -218,8 +218,10 @@ class InsufficientBid2017(InsufficientBid):
                     substitute,
                     Rectification("must_pass", "27B3", {"seat": partner, "scope": "throughout"}),
                     self.unspecified_lead(table))
-        unless = {"if": "not_27b1", "lowest": str(self.fact.detail("lowest_sufficient")),
-                  "offender": str(self.offender)}
+        lowest = str(self.fact.detail("lowest_sufficient") or "none")
+        unless = ({"if": "not_27b1", "lowest": lowest, "offender": str(self.offender)}
+                  if lowest != "none" else
+                  {"if": "not_comparable_replacement", "offender": str(self.offender)})
         return (Rectification("call_cancelled", "27B", {"event": self.fact.event}),
                 substitute,
                 Rectification("must_pass", "27B2", {"seat": partner, "scope": "throughout",
@@ -239,7 +241,7 @@ class InsufficientBid2017(InsufficientBid):
         pending = table.pending
         if pending is not None and pending.stage == "substitute" and \
                 pending.irregularity == self.index:
-            self.withdrawn(table, self.entry_index(table), "27B")
+            self.withdrawn(table, self.entry_index(table), "27B" if first is None else "27B4")
             self.cancelled_now = True
             self.ruling.add("must_substitute", "27B", seat=str(self.offender),
                             calls="sufficient_bid_or_pass")
