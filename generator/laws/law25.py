@@ -53,7 +53,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from generator.laws import law10, law21, law23
+from generator.laws import law10, law21, law23, law26
 from generator.laws.ruler import Rule, rule
 from generator.laws.ruling import Option, Rectification, Ruling
 from generator.model.calls import Call, CallValue
@@ -367,7 +367,10 @@ class ChangeOfCall2017(ChangeOfCall):
             table, withdrawn, standing, yes=[], yes_laws=("26A",),
             no=[Rectification("lead_restriction", "26B", {
                 "seat": str(self.offender.partner), "chooser": "declarer",
-                "may": ["prohibit"], "if_defending": True})], no_laws=("26B",), anchor=anchor)
+                "suits": [s for s in law26.SUIT_ORDER
+                          if s not in law26.specified_suits(table, self.offender)[0]],
+                "may": list(law26.LEAD_26B_MAY), "if_defending": True})],
+            no_laws=("26B",), anchor=anchor)
 
     def judged(self, table: Table, judgement: Judgement, event: int) -> bool:
         if judgement.verdict in ("unintended", "intended") and self.unintended:
