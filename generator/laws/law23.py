@@ -233,6 +233,8 @@ class Applied:
     laws: list[str] = field(default_factory=list)
     bars: list[Bar] = field(default_factory=list)
     leads: list[LeadRestriction] = field(default_factory=list)
+    #: what the branch registered to take back besides (:meth:`Comparability.on_undo`)
+    undo: list[Callable[[Table], None]] = field(default_factory=list)
 
 
 def _new(after: list[Any], before: list[Any]) -> list[Any]:
@@ -268,6 +270,13 @@ class Comparability:
         self.on_not_comparable = on_not_comparable
         self.replacement_event: int | None = None
         self.applied: Applied | None = None
+        self._undo_steps: list[Callable[[Table], None]] = []
+
+    def on_undo(self, step: Callable[[Table], None]) -> None:
+        """For a branch that changes the table beyond bars and lead restrictions (27B3 cancels
+        the double and hands the turn back to the offender): ``step`` takes that back if the
+        director's finding later overrules the branch."""
+        self._undo_steps.append(step)
 
     @property
     def verdict(self) -> bool | None:
@@ -304,6 +313,7 @@ class Comparability:
         rule, ruling = self.rule_obj, self.rule_obj.ruling
         before = (list(ruling.rectifications), list(ruling.notes), list(ruling.flags),
                   list(ruling.laws), list(table.bars), list(rule.leads))
+        self._undo_steps = []
         if verdict:
             self.on_comparable(table, clause)
         else:
@@ -312,11 +322,14 @@ class Comparability:
             verdict, _new(ruling.rectifications, before[0]), _new(ruling.notes, before[1]),
             _new(before[1], ruling.notes), _new(ruling.flags, before[2]),
             [law for law in ruling.laws if law not in before[3]],
-            _new(table.bars, before[4]), _new(rule.leads, before[5]))
+            _new(table.bars, before[4]), _new(rule.leads, before[5]), self._undo_steps)
+        self._undo_steps = []
 
     def _undo(self, table: Table) -> None:
         applied, rule, ruling = self.applied, self.rule_obj, self.rule_obj.ruling
         assert applied is not None
+        for step in reversed(applied.undo):
+            step(table)
         for lead in applied.leads:
             lead.withdraw()
             rule.leads.remove(lead)

@@ -142,19 +142,20 @@ class InsufficientBid(Rule):
 # --------------------------------------------------------------------------- 2017
 
 
-def specified(table: Table, event: int | None, call: CallValue
+def specified(table: Table, event: int | None, call: CallValue, withdrawn: bool = False
               ) -> tuple[list[frozenset[str]], bool]:
     """The denominations the call of ``event`` specifies, as the readings it may have (one set
     each), and whether they were assumed from a natural bid's strain: a ``director specifies``
-    finding first, else the stated meaning (each ``attributable`` reading), else the strain
-    (notrump specifies notrump; a pass, double or redouble nothing)."""
+    finding first, else the stated meaning (for the ``withdrawn`` insufficient bid, each of its
+    ``attributable`` readings; a call that stands shows its own), else the strain (notrump
+    specifies notrump; a pass, double or redouble nothing)."""
     if event is not None:
         judged = law26.specified_by_judgement(table, event)
         if judged is not None:
             return [frozenset(judged)], False
         meaning = table.meanings.get(event)
         if meaning is not None:
-            return [m.specified() for m in meaning.readings], False
+            return [m.specified() for m in (meaning.readings if withdrawn else (meaning,))], False
     if isinstance(call, Bid):
         return [frozenset({call.strain.value})], True
     return [frozenset()], True
@@ -306,7 +307,7 @@ class InsufficientBid2017(InsufficientBid):
         if not isinstance(last, Bid) or not lowest_in_strain(call, last):
             return False
         ib = Call.parse(str(self.fact.detail("call")))
-        mine, assumed_ib = specified(table, self.fact.event, ib)
+        mine, assumed_ib = specified(table, self.fact.event, ib, withdrawn=True)
         theirs, assumed = specified(table, event, call)
         if not any(r == m for r in theirs for m in mine):
             return False
@@ -348,6 +349,17 @@ class InsufficientBid2017(InsufficientBid):
         table.pending = Pending(self.index, self.fact.kind, self.offender, (), self.offender,
                                 stage="substitute", entry=self.entry_index(table))
         table.next = self.offender
+
+        def restore(table: Table) -> None:
+            # the director finds the double comparable after all: it stands again
+            double.status = "standing"
+            self.withdrawn_calls.remove(double.call)
+            self.b3 = False
+            table.pending = None
+            table.next = self.offender.lho
+
+        if self.comparability is not None:
+            self.comparability.on_undo(restore)
 
     def judged(self, table: Table, judgement: Judgement, event: int) -> bool:
         if self.comparability is not None and self.comparability.judged(table, judgement):
