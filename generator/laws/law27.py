@@ -253,6 +253,18 @@ class InsufficientBid2017(InsufficientBid):
                 self.bar_partner(table, "throughout", "27B3")
                 self.flag_b3()
 
+    def lift_b3_bar(self, table: Table) -> None:
+        """Take back the 27B3 bar on partner (the reading with
+        :data:`B3_BARS_WHATEVER_FOLLOWS` off, once a 27B1(a) bid replaces the double)."""
+        mate = str(self.offender.partner)
+        self.ruling.rectifications = [r for r in self.ruling.rectifications
+                                      if not (r.kind == "must_pass" and r.law == "27B3"
+                                              and r.fields.get("seat") == mate)]
+        table.bars = [b for b in table.bars
+                      if not (b.seat is self.offender.partner and b.law == "27B3")]
+        self.ruling.flags = [f for f in self.ruling.flags
+                             if f.get("reason") != "enforced_pass_may_damage"]
+
     def flag_b3(self) -> None:
         if B3_BARS_WHATEVER_FOLLOWS and not any(
                 f.get("reason") == "reading_27B3" for f in self.ruling.flags):
@@ -277,6 +289,12 @@ class InsufficientBid2017(InsufficientBid):
             # 27B3 (or a refused 27B4): partner is barred already; Law 26B on what was withdrawn
             if isinstance(call, (Double, Redouble)):
                 self.cancel_double(table, entry, event)
+                return
+            if not B3_BARS_WHATEVER_FOLLOWS and isinstance(call, Bid) and \
+                    self.same_denominations(table, call, event):
+                # the other reading: a 27B1(a) bid after the cancelled double frees partner
+                self.lift_b3_bar(table)
+                self.ruling.add("no_rectification", "27B1a")
                 return
             self.restrict_lead(table, list(self.withdrawn_calls), call)
             return
