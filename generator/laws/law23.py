@@ -188,13 +188,14 @@ def lift_ui(ruling: Ruling) -> None:
     ruling.notes = [n for n in ruling.notes if n.get("topic") != "ui_withdrawn_call"]
 
 
-def comparable_call(ruling: Ruling, clause: str,
+def comparable_call(ruling: Ruling, clause: str, law: str = "23B",
                     damage: tuple[str, str] = DAMAGE_FLAG) -> None:
     """The 23B bookkeeping after a comparable replacement: the clause that made it comparable
-    and 23B are cited, there is no further rectification, 16C2 does not apply, and the
-    director is to check for damage at the end of play (23C, or ``damage`` for 27D)."""
+    and 23B are cited, there is no further rectification (under ``law``: 23B, or the law's own
+    clause such as 27B1b), 16C2 does not apply, and the director is to check for damage at the
+    end of play (23C, or ``damage`` for 27D)."""
     ruling.cite(clause, "23B")
-    ruling.add("no_rectification", "23B")
+    ruling.add("no_rectification", law)
     lift_ui(ruling)
     if not any(f.get("reason") == damage[0] for f in ruling.flags):
         ruling.flag(*damage)
@@ -232,6 +233,8 @@ class Applied:
     laws: list[str] = field(default_factory=list)
     bars: list[Bar] = field(default_factory=list)
     leads: list[LeadRestriction] = field(default_factory=list)
+    #: what the branch registered to take back besides (:meth:`Comparability.on_undo`)
+    undo: list[Callable[[Table], None]] = field(default_factory=list)
 
 
 def _new(after: list[Any], before: list[Any]) -> list[Any]:
@@ -267,6 +270,13 @@ class Comparability:
         self.on_not_comparable = on_not_comparable
         self.replacement_event: int | None = None
         self.applied: Applied | None = None
+        self._undo_steps: list[Callable[[Table], None]] = []
+
+    def on_undo(self, step: Callable[[Table], None]) -> None:
+        """For a branch that changes the table beyond bars and lead restrictions (27B3 cancels
+        the double and hands the turn back to the offender): ``step`` takes that back if the
+        director's finding later overrules the branch."""
+        self._undo_steps.append(step)
 
     @property
     def verdict(self) -> bool | None:
@@ -275,16 +285,22 @@ class Comparability:
 
     def rule(self, table: Table, withdrawn_event: int | None, replacement_event: int,
              yes: list[Rectification] | None = None, no: list[Rectification] | None = None,
-             yes_laws: tuple[str, ...] = ("23B",), no_laws: tuple[str, ...] = ()
-             ) -> bool | None:
-        """Decide and apply a branch, or open the director's choice; returns the verdict."""
-        self.replacement_event = replacement_event
+             yes_laws: tuple[str, ...] = ("23B",), no_laws: tuple[str, ...] = (),
+             anchor: int | None = None) -> bool | None:
+        """Decide and apply a branch, or open the director's choice; returns the verdict.
+        ``anchor``: the event the director's finding follows, when it is not the replacement
+        call's own (Law 25B2: the first call stands and the finding follows the change)."""
+        self.replacement_event = replacement_event if anchor is None else anchor
         found = decision(table, withdrawn_event, replacement_event)
+        if anchor is not None:
+            judgement = finding(table, anchor)
+            if judgement is not None:
+                found = judgement.verdict == COMPARABLE, judgement.clause or "23A"
         if found is None:
             ruling = self.rule_obj.ruling
             ruling.offer(DIRECTOR,
-                         Option(COMPARABLE, list(yes or [Rectification("no_rectification",
-                                                                       "23B")]),
+                         Option(COMPARABLE, list(yes) if yes is not None else [
+                             Rectification("no_rectification", "23B")],
                                 ["23A", *yes_laws]),
                          Option(NOT_COMPARABLE, list(no or []), ["23A", *no_laws]))
             ruling.flag(*JUDGEMENT_FLAG)
@@ -297,6 +313,7 @@ class Comparability:
         rule, ruling = self.rule_obj, self.rule_obj.ruling
         before = (list(ruling.rectifications), list(ruling.notes), list(ruling.flags),
                   list(ruling.laws), list(table.bars), list(rule.leads))
+        self._undo_steps = []
         if verdict:
             self.on_comparable(table, clause)
         else:
@@ -305,11 +322,14 @@ class Comparability:
             verdict, _new(ruling.rectifications, before[0]), _new(ruling.notes, before[1]),
             _new(before[1], ruling.notes), _new(ruling.flags, before[2]),
             [law for law in ruling.laws if law not in before[3]],
-            _new(table.bars, before[4]), _new(rule.leads, before[5]))
+            _new(table.bars, before[4]), _new(rule.leads, before[5]), self._undo_steps)
+        self._undo_steps = []
 
     def _undo(self, table: Table) -> None:
         applied, rule, ruling = self.applied, self.rule_obj, self.rule_obj.ruling
         assert applied is not None
+        for step in reversed(applied.undo):
+            step(table)
         for lead in applied.leads:
             lead.withdraw()
             rule.leads.remove(lead)
@@ -337,6 +357,8 @@ class Comparability:
             option = ruling.settle(judgement.verdict)
             assert option is not None
             ruling.rectifications = _new(ruling.rectifications, option.rectifications)
+            # the point is no longer open: the 23A flag gives way to the finding
+            ruling.flags = [f for f in ruling.flags if f.get("reason") != JUDGEMENT_FLAG[0]]
         elif self.applied is None:
             return False
         elif self.applied.verdict != verdict:

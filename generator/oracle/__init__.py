@@ -5,9 +5,11 @@ It shares no code with the engine, so that the two can check each other. Entry p
 * :func:`insufficient_bid` (Law 27), :func:`change_of_call` (Law 25),
   :func:`call_out_of_rotation` (Laws 28-32), all returning an :class:`Outcome`;
 * :func:`lead_restriction_for`, :func:`combine_leads` and :func:`lead_restriction_lifted` (Law 26);
-* the call and seat helpers of :mod:`generator.oracle.calls1987`;
-* the 2017 code's Laws 28-32 (with Laws 23A and 26B): :func:`call_out_of_rotation_2017`, in
-  :mod:`generator.oracle.tables2017`.
+* the call and seat helpers of :mod:`generator.oracle.calls1987`.
+
+The 2017 Laws 25 and 27 (with 23A and 26B) have their own decisions in
+:mod:`generator.oracle.calls2017`, and the 2017 Laws 28-32 in :mod:`generator.oracle.tables2017`
+(imported from there: this package's names are the 1987 ones).
 """
 
 from generator.oracle.calls1987 import (
@@ -39,26 +41,18 @@ from generator.oracle.tables1987 import (
     lead_restriction_for,
     lead_restriction_lifted,
 )
-from generator.oracle.tables2017 import (
-    OUT_OF_ROTATION_2017,
-    Outcome2017,
-    call_out_of_rotation_2017,
-)
 
 __all__ = [
     "CHANGE_OF_CALL_TABLE",
     "INSUFFICIENT_BID_TABLE",
     "LEAD_TABLE",
-    "OUT_OF_ROTATION_2017",
     "OUT_OF_ROTATION_TABLE",
     "SEATS",
     "STRAINS",
     "SUITS",
     "Call",
     "Outcome",
-    "Outcome2017",
     "call_out_of_rotation",
-    "call_out_of_rotation_2017",
     "canonical",
     "change_of_call",
     "combine_leads",
