@@ -27,13 +27,33 @@ Not modelled: the 25B1 case where the LHO had already called over the first call
 was drawn (the change then stands and the LHO may withdraw his call); and a purposeful change of a
 call that is no longer the latest of the auction is followed only roughly (the replacement is
 judged against the auction as it stands, and the auction goes on from the changer's left).
+
+2017 (spec 2017 §5.3, [H]; :class:`ChangeOfCall2017`):
+
+* 25A: an *unintended* call (a mechanical error or a slip of the tongue, not a change of mind)
+  may be replaced by the intended one until partner calls (25A1, 25A4); the intended call
+  stands, subject to its own law, with no Law 26. Whether the call was unintended is the
+  director's judgement (25A2): the case's ``changes ... inadvertent`` says the player claims
+  it; without a ``director unintended`` finding the ruling flags ``unintended_call`` (25A2);
+  ``director intended`` turns it into a change of mind not accepted (25B2).
+  A correction after partner has called is too late (25A4): the first call stands.
+* 25B: a change of mind. The LHO may accept the new call (25B1: it stands, the first call is
+  withdrawn); otherwise the new call is cancelled and the first call stands (25B2). No bar on
+  partner in either case (1987's 25B2b choice is gone). Law 26 may apply (reading of spec §5.3):
+  the withdrawn call is the first call (25B1) or the cancelled new call (25B2), the call that
+  stands is tested as its replacement through ``law23.Comparability`` (the same call is
+  comparable, 23A1; else the director's finding, the stated meanings or his open choice):
+  comparable, no restriction (26A); not comparable, 26B. 25B3: the withdrawn or cancelled call
+  is unauthorised information to the offender's partner (Law 16C, the note of law16).
+  A first call that was itself irregular and still awaited its ruling goes back to its own law
+  (as in 1987).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from generator.laws import law10, law21, law23
+from generator.laws import law10, law21, law23, law26
 from generator.laws.ruler import Rule, rule
 from generator.laws.ruling import Option, Rectification, Ruling
 from generator.model.calls import Call, CallValue
@@ -43,7 +63,10 @@ from generator.table.ruler import Ruler
 from generator.table.state import AuctionEntry, Bar, Pending
 
 if TYPE_CHECKING:
+    from generator.table.events import Judgement
     from generator.table.state import Resolution, Table
+
+EDITIONS = ("1987", "2017")
 
 
 def choice_options(rule_obj: Rule, first: CallValue, new: CallValue) -> tuple[Option, Option]:
@@ -239,3 +262,135 @@ class ChangeOfCall(Rule):
         law23.enforced_pass(self.ruling)
         withdrawn = [Call.parse(self._first_call()), Call.parse(str(self.fact.detail("new")))]
         self.restrict_lead(table, withdrawn, final)
+
+
+@rule(Kind.CHANGE_OF_CALL, editions={"2017"})
+class ChangeOfCall2017(ChangeOfCall):
+    """Rule on a change of call under the 2017 code (see the module docstring)."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.comparability: law23.Comparability | None = None
+        self.unintended = False
+
+    def detected(self, table: Table) -> None:
+        Rule.detected(self, table)
+        if not self.fact.detail("inadvertent"):
+            if law21.misinformed_change(self.ruling, self.fact):
+                self.ruling.add("call_stands", "21B1", event=self.fact.event)
+                self._replace_pending_first(table, "21B1")
+            return
+        if self.fact.detail("partner_called"):
+            # 25A4: too late once partner has called: the first call stands
+            self._restore_first(table)
+            self.ruling.add("call_cancelled", "25A4", event=self.fact.event)
+            return
+        self.unintended = True
+        self.ruling.add("call_stands", "25A1", event=self.fact.event)
+        self.ruling.flag("unintended_call", "25A2")
+        self._replace_pending_first(table, "25A1")
+
+    def _first_event(self, table: Table) -> int | None:
+        first = self._restorable(table)
+        return None if first is None else first.event
+
+    def _restorable(self, table: Table) -> AuctionEntry | None:
+        """The offender's first call (the one the change was to replace)."""
+        mine = next(i for i, e in enumerate(table.entries) if e.event == self.fact.event)
+        for e in reversed(table.entries[:mine]):
+            if e.seat is self.offender and str(e.call) == self._first_call():
+                return e
+        return None
+
+    def _restore_first(self, table: Table) -> None:
+        """The change does not take effect: the new call is cancelled, the first call stands
+        again, and calls the change had voided stand again."""
+        mine = next(i for i, e in enumerate(table.entries) if e.event == self.fact.event)
+        table.entries[mine].status = "cancelled"
+        first = self._restorable(table)
+        if first is not None:
+            first.status = "standing"
+        for e in table.entries[mine + 1:]:
+            if e.voided:
+                e.status, e.voided = "standing", False
+        if table.pending is None and table.phase == "auction":
+            standing = table.standing()
+            table.next = standing[-1][0].lho if standing else table.board.dealer
+
+    def opened(self, table: Table) -> None:
+        if law21.follows_misinformed_change(table.irregularities[: self.index], self.fact):
+            super().opened(table)
+            return
+        first = self._first_entry(table)
+        self.offer_acceptance(table, ("25B1",), ("25B2",), refuse_rects=(
+            Rectification("call_cancelled", "25B2", {"event": self.fact.event}),
+            Rectification("call_stands", "25B2", {"event": first.event if first else None}),
+        ))
+
+    def resolve(self, table: Table, how: Resolution, event: int) -> None:
+        first = self._first_entry(table)
+        first_pending = first is not None and first.status == "pending"
+        if how in ("accepted", "condoned") or first_pending:
+            super().resolve(table, how, event)
+            if how in ("accepted", "condoned") and first is not None:
+                self.test_26(table, first.event, self.fact.event)
+            return
+        self.settle_acceptance(how)
+        # 25B2: the new call is cancelled and the first call stands; the turn goes on
+        pending = table.pending
+        table.pending = None
+        self.withdrawn(table, self.entry_index(table), "25B2")
+        table.entries[self.entry_index(table)].status = "cancelled"
+        if first is not None:
+            self.ruling.add("call_stands", "25B2", event=first.event)
+        if pending is not None and pending.turn is not None:
+            table.next = pending.turn
+        table.check_auction_end()
+        if first is not None:
+            self.test_26(table, self.fact.event, first.event, anchor=self.fact.event)
+
+    def test_26(self, table: Table, withdrawn: int | None, standing: int | None,
+                anchor: int | None = None) -> None:
+        """Law 26 after a 25B change: the call that stands is tested as the replacement of
+        the withdrawn one; the same call is comparable (23A1)."""
+        if withdrawn is None or standing is None:
+            return
+        calls = {e.event: e.call for e in table.entries}
+        same = calls.get(withdrawn) == calls.get(standing)
+        self.comparability = law23.Comparability(
+            self, lambda t, clause: self.ruling.cite("26A"),
+            lambda t: self.restrict_lead(t, [calls[withdrawn]], calls[standing]))
+        if same and law23.finding(table, anchor or standing) is None:
+            self.ruling.cite("23A1", "26A")
+            return
+        self.comparability.rule(
+            table, withdrawn, standing, yes=[], yes_laws=("26A",),
+            no=[Rectification("lead_restriction", "26B", {
+                "seat": str(self.offender.partner), "chooser": "declarer",
+                "suits": [s for s in law26.SUIT_ORDER
+                          if s not in law26.specified_suits(table, self.offender)[0]],
+                "may": list(law26.LEAD_26B_MAY), "if_defending": True})],
+            no_laws=("26B",), anchor=anchor)
+
+    def judged(self, table: Table, judgement: Judgement, event: int) -> bool:
+        if judgement.verdict in ("unintended", "intended") and self.unintended:
+            self.ruling.flags = [f for f in self.ruling.flags
+                                 if f.get("reason") != "unintended_call"]
+            self.ruling.cite("25A2")
+            if judgement.verdict == "intended":
+                # a change of mind after all, made without the LHO's acceptance: 25B2
+                self.unintended = False
+                self.ruling.drop("call_stands")
+                self._restore_first(table)
+                self.ruling.add("call_cancelled", "25B2", event=self.fact.event)
+                first = self._restorable(table)
+                if first is not None:
+                    self.ruling.add("call_stands", "25B2", event=first.event)
+                    self.test_26(table, self.fact.event, first.event, anchor=event)
+            return True
+        if self.comparability is not None and self.comparability.judged(table, judgement):
+            return True
+        return super().judged(table, judgement, event)
+
+    def after_call(self, table: Table, seat: Seat, call: CallValue) -> None:
+        Rule.after_call(self, table, seat, call)

@@ -1,4 +1,4 @@
-"""Law 28 (1987): calls considered to be in rotation.
+"""Law 28 (1987 and 2017): calls considered to be in rotation.
 
 28A: a call made at the turn of the caller's RHO, when that RHO is obliged by law to pass, is in
 rotation: the RHO is deemed to have passed. It is no call out of rotation at all ("считается
@@ -29,6 +29,11 @@ used, not an 11A forfeiture), the new call replaces the earlier one, and the auc
 from the LHO, exactly as when he says he accepts, and as over a change made in words. (The
 second sentence's case, an LHO who meant his call over the first call and may withdraw it, is
 for the director to judge and is not modelled.) With the switch off, 28B rules it as before.
+
+2017 (spec 2017 §5.6, [H] hellasbridge law_28): the same rule in both codes, shared here. 28A is
+unchanged; 28B adds that Law 26 does not apply to the void call while 16C2 does: its information
+is unauthorised to the offender's side (1987: authorised), which :func:`superseded` notes for
+the offender's partner under 2017.
 """
 
 from __future__ import annotations
@@ -47,6 +52,8 @@ if TYPE_CHECKING:
     from generator.laws.ruler import Rule
     from generator.table.state import Table
 
+
+EDITIONS = ("1987", "2017")
 
 #: Reading taken (seed 000, 25B1 against 28B): the LHO who calls over a call made at his turn by a
 #: player who had already called in the round accepts it as a change of call (25B1): the new
@@ -87,7 +94,11 @@ def deemed_pass(rules: Sequence[Rule], seat: Seat, caller: Seat, event: int) -> 
             return
 
 
-def superseded(ruling: Ruling, event: int | None) -> None:
-    """28B: the opponent whose turn it was called first; the call out of rotation is void."""
+def superseded(ruling: Ruling, event: int | None, offender: Seat | None = None) -> None:
+    """28B: the opponent whose turn it was called first; the call out of rotation is void.
+    Under 2017 the rule adds that Law 26 does not apply (no rectification at all) but 16C2 does:
+    what the void call showed is unauthorised to the offender's partner (spec 2017 §5.6)."""
     ruling.add("call_cancelled", "28B", event=event)
     ruling.add("no_rectification", "28B")
+    if ruling.edition == "2017" and offender is not None:
+        ruling.note("ui_withdrawn_call", "16C2", seat=str(offender.partner))

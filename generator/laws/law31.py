@@ -1,4 +1,4 @@
-"""Law 31 (1987): bid out of rotation (cancelled, i.e. not accepted under Law 29).
+"""Law 31: bid out of rotation (cancelled, i.e. not accepted under Law 29); 1987, then 2017.
 
 * 31A, at RHO's turn: if RHO then passes, the offender must repeat his bid and there is no penalty
   (31A1; if the repeated bid is now insufficient, Law 27 applies). If RHO bids, doubles or
@@ -18,6 +18,15 @@ accepted (an ``accepts`` is treated as a refusal); refused, it is cancelled, the
 to the player whose turn it was, both offenders pass throughout, Law 26 and Law 23A may apply;
 if the player in turn calls first, 28B cancels it without penalty; if the offender's LHO calls
 over it, 35C: it and the LHO's call are cancelled without penalty and the player in turn calls.
+
+2017 (spec 2017 §5.9, [H] pzbs l31): 31A at RHO's turn: RHO passes, the offender repeats his bid
+and nothing more (31A1, as 1987); RHO calls, the offender's call at his turn is judged: comparable
+with the cancelled bid (Law 23), nothing more (31A2(a), 23C); not, partner passes at his next turn
+only, with 26B and 72C (31A2(b)). 1987 tested "the same denomination" and barred partner
+throughout for any other call. 31B at partner's turn, or LHO's before the offender has called:
+partner calls freely (31B1, 16C2), and the offender's call is judged as in 31A2 (31B2); 1987 barred
+partner throughout. 31C: at LHO's turn after calling, a change of call (Law 25). An insufficient
+bid out of rotation is ruled here (27A2); a bid above seven is Law 38's, as in 1987.
 """
 
 from __future__ import annotations
@@ -25,7 +34,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from generator.laws import law09, law35
-from generator.laws.law29 import OutOfRotation
+from generator.laws.law29 import OutOfRotation, OutOfRotation2017
 from generator.laws.ruler import Rule, rule
 from generator.laws.ruling import Rectification
 from generator.model.calls import Bid, CallValue, Pass
@@ -34,6 +43,8 @@ from generator.table.irregularities import Kind
 
 if TYPE_CHECKING:
     from generator.table.state import Resolution, Table
+
+EDITIONS = ("1987", "2017")
 
 
 @rule(Kind.BID_OUT_OF_ROTATION, editions={"1987"})
@@ -131,3 +142,44 @@ class BidOutOfRotation(OutOfRotation):
             else:
                 self.bar_partner(table, "throughout", "31A2b")
                 self.restrict_lead(table, [self.bid], call)
+
+
+# --------------------------------------------------------------------------- 2017
+
+
+@rule(Kind.BID_OUT_OF_ROTATION, editions={"2017"})
+class BidOutOfRotation2017(OutOfRotation2017, BidOutOfRotation):
+    """2017 Law 31: 31A at RHO's turn (repeat after RHO's pass; else the offender's call is
+    judged), 31B at partner's or LHO's first turn (partner free; the offender's call judged),
+    31C a change of call (see the module docstring). A bid above seven is Law 38's, as in 1987."""
+
+    RHO_PASSES = "31A1"
+    RHO_CALLS = "31A2"
+    FREE = "31B1"
+    JUDGED_AFTER_FREE = "31B2"
+    COMPARABLE = "31A2a"
+    NOT_COMPARABLE = "31A2b"
+    CHANGE = "31C"
+
+    def detected(self, table: Table) -> None:
+        OutOfRotation2017.detected(self, table)
+        if self.above_seven:
+            self.ruling.cite("38")
+        elif self.fact.detail("insufficient"):
+            self.ruling.cite("27A2")
+
+    def penalty_preview(self) -> tuple[Rectification, ...]:
+        """What a refusal brings, stated before the acceptor decides: at RHO's turn, a repeat
+        after his pass (31A1), else the offender's call judged (31A2); otherwise partner calls
+        freely (31B1) and the offender's call is judged (31B2). Either way a call that is not
+        comparable has partner pass once (31A2b)."""
+        mate, me = str(self.offender.partner), str(self.offender)
+        if self.relation == "rho":
+            who = {"turn": str(self.turn), "offender": me}
+            return (
+                self.repeat_duty("31A1", self.bid, **{"if": "rho_passes", **who}),
+                Rectification("must_pass", "31A2b", {"seat": mate, "scope": "next_turn",
+                                                     "if": "rho_calls_not_comparable", **who}),
+            )
+        return (Rectification("must_pass", "31A2b", {"seat": mate, "scope": "next_turn",
+                                                     "if": "not_comparable", "offender": me}),)

@@ -1,4 +1,4 @@
-"""Law 32 (1987): double or redouble out of rotation (cancelled, i.e. not accepted).
+"""Law 32: double or redouble out of rotation (cancelled, i.e. not accepted); 1987, then 2017.
 
 * 32A, at partner's turn: the offender's partner must pass throughout; Law 26 and Law 23A may
   apply.
@@ -10,13 +10,21 @@
 
 An inadmissible double or redouble out of rotation can never be accepted: it is ruled by Law 36.
 Source: the 1987 index and later codes ([M] in the spec); clause letters reconstructed.
+
+2017 (spec 2017 §5.10, [H] French LOI32, hellasbridge law_32, BBO quote of 32B): the letters
+swap. 32A at RHO's turn: RHO passes, the offender repeats his double or redouble and nothing more
+(32A1); RHO calls, the offender's call is judged (32A2): comparable with the cancelled double,
+nothing more (32A2(a), 23C); not, partner passes at his next turn, 26B, 72C (32A2(b)); 1987
+barred partner throughout. 32B at partner's turn: partner calls freely (32B1, 16C2) and the
+offender's call is judged as in 32A2 (32B2); 1987 barred partner throughout. 32C: at LHO's turn
+after calling, a change of call (Law 25). An inadmissible double is Law 36's in both codes.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws.law29 import OutOfRotation
+from generator.laws.law29 import OutOfRotation, OutOfRotation2017
 from generator.laws.ruler import rule
 from generator.laws.ruling import Rectification
 from generator.model.calls import Call, CallValue, Pass
@@ -25,6 +33,8 @@ from generator.table.irregularities import Kind
 
 if TYPE_CHECKING:
     from generator.table.state import Table
+
+EDITIONS = ("1987", "2017")
 
 
 @rule(Kind.DOUBLE_OUT_OF_ROTATION, editions={"1987"})
@@ -76,4 +86,43 @@ class DoubleOutOfRotation(OutOfRotation):
 
 @rule(Kind.REDOUBLE_OUT_OF_ROTATION, editions={"1987"})
 class RedoubleOutOfRotation(DoubleOutOfRotation):
+    """Same law for a redouble."""
+
+
+# --------------------------------------------------------------------------- 2017
+
+
+@rule(Kind.DOUBLE_OUT_OF_ROTATION, editions={"2017"})
+class DoubleOutOfRotation2017(OutOfRotation2017):
+    """2017 Law 32: 32A at RHO's turn (repeat after RHO's pass; else the offender's call is
+    judged), 32B at partner's turn (partner free; the offender's call judged), 32C a change of
+    call (see the module docstring)."""
+
+    RHO_PASSES = "32A1"
+    RHO_CALLS = "32A2"
+    FREE = "32B1"
+    JUDGED_AFTER_FREE = "32B2"
+    COMPARABLE = "32A2a"
+    NOT_COMPARABLE = "32A2b"
+    CHANGE = "32C"
+
+    def penalty_preview(self) -> tuple[Rectification, ...]:
+        """What a refusal brings, stated before the acceptor decides: at RHO's turn, a repeat
+        after his pass (32A1), else the offender's call judged (32A2); at partner's turn partner
+        calls freely (32B1) and the offender's call is judged (32B2). Either way a call that is
+        not comparable has partner pass once (32A2b)."""
+        mate, me = str(self.offender.partner), str(self.offender)
+        if self.relation == "rho":
+            who = {"turn": str(self.turn), "offender": me}
+            return (
+                self.repeat_duty("32A1", self.irregular_call, **{"if": "rho_passes", **who}),
+                Rectification("must_pass", "32A2b", {"seat": mate, "scope": "next_turn",
+                                                     "if": "rho_calls_not_comparable", **who}),
+            )
+        return (Rectification("must_pass", "32A2b", {"seat": mate, "scope": "next_turn",
+                                                     "if": "not_comparable", "offender": me}),)
+
+
+@rule(Kind.REDOUBLE_OUT_OF_ROTATION, editions={"2017"})
+class RedoubleOutOfRotation2017(DoubleOutOfRotation2017):
     """Same law for a redouble."""

@@ -6,6 +6,10 @@ It shares no code with the engine, so that the two can check each other. Entry p
   :func:`call_out_of_rotation` (Laws 28-32), all returning an :class:`Outcome`;
 * :func:`lead_restriction_for`, :func:`combine_leads` and :func:`lead_restriction_lifted` (Law 26);
 * the call and seat helpers of :mod:`generator.oracle.calls1987`.
+
+The 2017 Laws 25 and 27 (with 23A and 26B) have their own decisions in
+:mod:`generator.oracle.calls2017`, and the 2017 Laws 28-32 in :mod:`generator.oracle.tables2017`
+(imported from there: this package's names are the 1987 ones).
 """
 
 from generator.oracle.calls1987 import (
