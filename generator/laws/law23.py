@@ -46,6 +46,9 @@ if TYPE_CHECKING:
     from generator.table.events import Judgement
     from generator.table.state import Bar, Table
 
+#: the module serves both codes: 1987 23A/23B above, the 2017 comparable call below
+EDITIONS = ("1987", "2017")
+
 
 def enforced_pass(ruling: Ruling) -> None:
     """Flag a possible damaging enforced pass: 1987 23A; under 2017 the same point is Law 72C

@@ -324,7 +324,9 @@ class ChangeOfCall2017(ChangeOfCall):
         first = self._first_entry(table)
         self.offer_acceptance(table, ("25B1",), ("25B2",), refuse_rects=(
             Rectification("call_cancelled", "25B2", {"event": self.fact.event}),
-            Rectification("call_stands", "25B2", {"event": first.event if first else None}),
+            Rectification("first_call_stands", "25B2", {
+                "seat": str(self.offender), "call": self._first_call(),
+                "event": first.event if first else None}),
         ))
 
     def resolve(self, table: Table, how: Resolution, event: int) -> None:
@@ -342,7 +344,8 @@ class ChangeOfCall2017(ChangeOfCall):
         self.withdrawn(table, self.entry_index(table), "25B2")
         table.entries[self.entry_index(table)].status = "cancelled"
         if first is not None:
-            self.ruling.add("call_stands", "25B2", event=first.event)
+            self.ruling.add("first_call_stands", "25B2", seat=str(self.offender),
+                            call=self._first_call(), event=first.event)
         if pending is not None and pending.turn is not None:
             table.next = pending.turn
         table.check_auction_end()
@@ -385,7 +388,8 @@ class ChangeOfCall2017(ChangeOfCall):
                 self.ruling.add("call_cancelled", "25B2", event=self.fact.event)
                 first = self._restorable(table)
                 if first is not None:
-                    self.ruling.add("call_stands", "25B2", event=first.event)
+                    self.ruling.add("first_call_stands", "25B2", seat=str(self.offender),
+                            call=self._first_call(), event=first.event)
                     self.test_26(table, self.fact.event, first.event, anchor=event)
             return True
         if self.comparability is not None and self.comparability.judged(table, judgement):

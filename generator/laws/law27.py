@@ -36,11 +36,21 @@ sufficient bid exists in that denomination (above 7NT), 27B1 cannot apply.
 * 27B3: a double or redouble that is not comparable is cancelled, the offender replaces it (a
   sufficient bid or a pass), and his partner passes throughout, whatever that replacement is
   (:data:`B3_BARS_WHATEVER_FOLLOWS`, the reading of spec §5.5 and §15.7; flag
-  ``reading_27B3``); Law 26B on the calls withdrawn.
+  ``reading_27B3``); Law 26B on the calls withdrawn. Checked (search, pages corpus): the Law 27
+  text of the 2008 revision, which 2017 keeps in substance (qldbridge.com.au "law27"
+  discussion page; the blml thread of 5 March 2008), has the offender replace the cancelled
+  call "as the foregoing allows" and his partner *then* pass whenever it is his turn; English
+  Bridge (June 2008, M. Swanson) rules a refused second insufficient bid so too ("whatever he
+  chooses, his partner is silenced"). A Welsh Bridge Union directors' quiz (2017 code) lets a
+  27B1 replacement after a refused second insufficient bid free the partner instead: that is
+  the reading with the switch off.
 * 27B4: an insufficient replacement: the LHO may accept it (it then stands, and no bar follows:
   :data:`ACCEPTED_SECOND_IB_BARS` off, reading taken); refused, it is ruled as 27B3.
-* 27C: a replacement made before the LHO decided (premature) is the offender's replacement,
-  ruled by 27B as above (9C is cited as for 1987; reading taken for the clause's end, [M]).
+* 27C: a replacement made before the director ruled (premature) stands, unless the LHO accepts
+  the insufficient bid, and is ruled by 27B as above (9C is cited as for 1987). Checked: the
+  2008 text's 27C on the qldbridge page reads so (spec §15.7 had it cut). Not modelled: the
+  LHO accepting the insufficient bid *after* the premature replacement (the table takes the
+  replacement as a refusal at once).
 * 27D: after a 27B1 correction the director checks at the end of play whether the help the
   offending side had from the infraction damaged the other side (flag
   ``damage_after_ib_correction``, answered by ``director damaged 27D`` / ``no_damage 27D``).
