@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from generator.laws.ruling import Ruling
 
+#: the editions this module rules under (read by the coverage table)
+EDITIONS = ("1987", "2017")
+
 
 def not_a_lead(ruling: Ruling) -> None:
     """41A: only the defender on presumed declarer's left makes the opening lead, so a card faced

@@ -21,6 +21,9 @@ if TYPE_CHECKING:
     from generator.table.irregularities import Irregularity
     from generator.table.state import Table
 
+#: the editions this module rules under (read by the coverage table)
+EDITIONS = ("1987", "2017")
+
 #: 45C1 read on a plain ``exposes`` event (without ``held``). Off (the reading taken): such an event
 #: is a card shown other than by legal play (Laws 49-50), whatever the turn: a card dropped face up
 #: at one's own turn is still a penalty card (the cases of Law 50 rest on it). On: a single card a

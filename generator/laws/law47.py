@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from generator.laws.ruling import Ruling
 
+#: the editions this module rules under (read by the coverage table)
+EDITIONS = ("1987", "2017")
+
 
 def retracted_for_rectification(ruling: Ruling) -> None:
     """47A: the card goes back because a rectification requires it."""

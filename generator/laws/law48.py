@@ -17,6 +17,9 @@ from generator.model.seat import Seat
 if TYPE_CHECKING:
     from generator.table.state import Table
 
+#: the editions this module rules under (read by the coverage table)
+EDITIONS = ("1987", "2017")
+
 
 def declarer_exposed(ruling: Ruling, table: Table, seat: Seat, cards: list[Card]) -> None:
     """Declarer's exposed cards go back into his hand without penalty."""

@@ -11,6 +11,9 @@ from collections.abc import Iterable
 
 from generator.model.cards import Card, Suit
 
+#: the editions this module rules under (read by the coverage table)
+EDITIONS = ("1987", "2017")
+
 
 def can_comply(hand: Iterable[Card], suit: Suit, require: bool) -> bool:
     """Whether a player holding ``hand`` can lead a required suit, or avoid a prohibited one."""

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from generator.laws.ruling import Ruling
 
+#: the editions this module rules under (read by the coverage table)
+EDITIONS = ("1987", "2017")
+
 
 def accepted_by_play(ruling: Ruling) -> None:
     """60A: the non-offenders played on: the irregular lead or play is accepted."""
