@@ -24,9 +24,11 @@ penalty card (Laws 49-50).
 * 57C1: no rectification if declarer has already played from both hands to the trick (a dummy
   card counts once declarer has named it, as the table records it). In practice that is a
   defender leading to the next trick before his partner, fourth hand, has played. Reading taken
-  ([M]: the text says only that he is not subject to rectification): the card goes back to his
-  hand, it is no penalty card and his partner plays freely (:data:`C1_CARD_RETURNS`; off, it
-  stays a major penalty card without declarer's options).
+  ([M]: the text says only that he is not subject to rectification): it is no penalty card and
+  his partner plays freely; the card is his lead to the next trick, which the engine records when
+  the case leads it again: in turn if he wins this trick, otherwise a lead out of turn (53-56, the
+  ruling says so in a note). :data:`C1_CARD_RETURNS` off: it stays a major penalty card, without
+  declarer's options.
 * 57C2 (dummy on his own selecting a card early) has no event in the case format; 57C3 (declarer's
   premature play from either hand stands if legal) is the 2017 rule of ``law44``.
 * 57D: a defender who plays (not leads) at his right-hand opponent's turn, his partner having
@@ -45,6 +47,7 @@ from generator.laws.ruler import Rule, rule
 from generator.laws.ruling import Option, Rectification
 from generator.model.cards import Card, Suit
 from generator.model.seat import Seat
+from generator.table.events import CardLed
 from generator.table.irregularities import Irregularity, Kind, make
 
 if TYPE_CHECKING:
@@ -292,6 +295,10 @@ class PrematurePlay2017(PrematurePlay):
                 law50.add_penalty_cards(self.ruling, table, self.offender, [card],
                                         deliberate=True, law="57C1")
             self.ruling.add("no_rectification", "57C1")
+            if self.fact.detail("lead"):
+                # the card stays his lead to the next trick: a lead out of turn (53-56) if
+                # another player wins this one
+                self.ruling.note("early_lead_out_of_turn_to_come", "53A")
             return
         super().detected(table)
         choice = self.ruling.open_choice
@@ -315,7 +322,15 @@ class PrematurePlay2017(PrematurePlay):
 
     def at_rhos_turn(self, table: Table, card: Card) -> None:
         """57D: legal to the trick, the card is played at his proper turn; else it is a major
-        penalty card. Law 16 may apply to what his partner saw."""
+        penalty card. Law 16 may apply to what his partner saw. 57D concerns a play, not a lead:
+        a card *led* at that moment (made together with partner's lead, 58A) is a card exposed
+        other than in normal play, a major penalty card (49-50), as in 1987."""
+        event = table.events[self.fact.event] if self.fact.event is not None else None
+        if isinstance(event, CardLed):
+            self.ruling.cite("49", "50")
+            law50.add_penalty_cards(self.ruling, table, self.offender, [card], deliberate=True,
+                                    law="50")
+            return
         self.ruling.cite("57D")
         if legal_now(table, self.offender, card):
             play_at_turn(self, table, card, "57D")
