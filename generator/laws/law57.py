@@ -264,7 +264,7 @@ def legal_now(table: Table, seat: Seat, card: Card) -> bool:
 
 def play_at_turn(rule: Rule, table: Table, card: Card, law: str) -> None:
     """The card counts as played by the offender at his proper turn to this trick (57C3, 57D)."""
-    rule.ruling.add("must_play", law, seat=str(rule.offender), card=str(card))
+    rule.ruling.add("must_play", law, seat=str(rule.offender), card=str(card), rule="at_turn")
     table.constraints.append(PlayAtTurn(rule.offender, card, len(table.tricks) + 1, law))
 
 
@@ -273,11 +273,19 @@ class PrematurePlay2017(PrematurePlay):
     """2017: 57A with four options, 57C1 (declarer has played from both hands), 57D (a play at
     RHO's turn)."""
 
+    #: the card was *led* at his RHO's turn (made together with partner's lead, 58A): no 57D
+    lead_attempt = False
+
     def primary_laws(self) -> tuple[str, ...]:
+        """57 throughout (57A, 57C, 57D); a card led after partner's lead is Laws 49-50's."""
+        if self.fact.detail("partner_played") and self.lead_attempt:
+            return ("49", "50")
         return ("57",)
 
     def detected(self, table: Table) -> None:
         card = Card.parse(str(self.fact.detail("card")))
+        event = table.events[self.fact.event] if self.fact.event is not None else None
+        self.lead_attempt = isinstance(event, CardLed)
         if self.fact.detail("partner_played"):
             Rule.detected(self, table)
             self.at_rhos_turn(table, card)
@@ -325,8 +333,7 @@ class PrematurePlay2017(PrematurePlay):
         penalty card. Law 16 may apply to what his partner saw. 57D concerns a play, not a lead:
         a card *led* at that moment (made together with partner's lead, 58A) is a card exposed
         other than in normal play, a major penalty card (49-50), as in 1987."""
-        event = table.events[self.fact.event] if self.fact.event is not None else None
-        if isinstance(event, CardLed):
+        if self.lead_attempt:
             self.ruling.cite("49", "50")
             law50.add_penalty_cards(self.ruling, table, self.offender, [card], deliberate=True,
                                     law="50")
