@@ -67,7 +67,7 @@ OFFER_ORDER: Mapping[str, tuple[str, ...]] = {
     "lead_out_of_turn": _ACCEPT_FIRST,
     "declarer_lead_out_of_turn": _ACCEPT_FIRST,
     "exposed_card": _LEAD_OPTIONS,
-    "premature_play": ("highest", "lowest", "no", "play", "none"),
+    "premature_play": ("highest", "lowest", "suit", "no", "play", "none"),
     "penalty_card_not_played": ("accept", "substitute"),
     "revoke": ("withdraw", "keep"),
 }

@@ -111,7 +111,9 @@ def option_label(option_id: str, lang: str, about: Mapping[str, Any] | None = No
     if verb in ("require", "prohibit") and suit:
         suit_name = i18n.text(lang, "explain.suits_accusative", suit, default=suit)
         return i18n.text(lang, "explain.option_labels", verb).format(suit=suit_name)
-    if verb == "no" and len(suit) == 1:  # 57A3: a suit barred for the partner's card to a trick
+    if verb in ("no", "suit") and len(suit) == 1:
+        # 57A3 (2017: 57A4) a suit barred for the partner's card to a trick; 2017 57A3 a suit
+        # required for it
         suit_card = i18n.text(lang, "explain.suit_cards", suit, default=suit)
         return i18n.text(lang, "explain.option_labels", verb).format(suit=suit_card)
     if verb == "play" and len(suit) == 2 and about and about.get("designates"):

@@ -1,4 +1,4 @@
-"""Law 42 (1987): dummy's rights.
+"""Law 42 (1987 and 2017): dummy's rights.
 
 42A: dummy may give information on facts or law when the director asks, keep count of tricks, and
 play the cards declarer names. 42B: he may ask declarer, who fails to follow suit, whether he has a
@@ -18,6 +18,10 @@ to a defender's irregularity, (c) revoke enquiry is the engine's reading of the 
 later codes put the revoke enquiry second. :data:`WARNING_NEEDS_EARLIER_VIOLATION` on: dummy's
 warning costs declarer something only after a 43A2 violation (as the later codes have it); off,
 every warning by dummy lets the defenders choose the hand.
+
+2017 (spec §7.1, one rule for both codes): 42A-B and 43B2(a) are the same; the 2017 code letters
+the revoke enquiry 43B2(b) and the attention drawn to a defender's irregularity 43B2(c), which
+``law43.ATTENTION`` follows.
 """
 
 from __future__ import annotations
@@ -25,13 +29,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from generator.laws import law10
-from generator.laws.ruler import Rule, rule
+from generator.laws.ruler import BOTH, Rule, rule
 from generator.laws.ruling import Option, Rectification, Ruling
 from generator.model.seat import Seat
 from generator.table.irregularities import Kind
 
 if TYPE_CHECKING:
     from generator.table.state import Table
+
+#: the editions this module rules under (read by the coverage table)
+EDITIONS = ("1987", "2017")
 
 #: 43B2(a) applies only after dummy has broken a limit of 43A2 (True), or to any warning (False).
 WARNING_NEEDS_EARLIER_VIOLATION = True
@@ -42,7 +49,7 @@ def dummy_may_ask(ruling: Ruling) -> None:
     ruling.note("dummy_may_ask_declarer", "42B")
 
 
-@rule(Kind.DUMMY_WARNS, editions={"1987"})
+@rule(Kind.DUMMY_WARNS, editions=BOTH)
 class DummyWarns(Rule):
     def detected(self, table: Table) -> None:
         if not self.fact.detail("violated") and WARNING_NEEDS_EARLIER_VIOLATION:

@@ -1,4 +1,4 @@
-"""Law 43 (1987): dummy's limitations.
+"""Law 43 (1987 and 2017): dummy's limitations.
 
 43A: apart from what Law 42 allows, dummy may not take part in the play or communicate anything
 about it; in particular he may not ask for a review or an explanation on his own account. 43B: if
@@ -21,21 +21,35 @@ Dummy on his own (extension of format 1, see law42 for the reading of the 1987 l
   43A2 and the irregularity was a defender's, 43B2(b): it is not penalised: the defender's penalty
   cards go back to his hand and their duties lapse (``penalty_waived``), and if the defenders
   gained by it the director adjusts the score (a flag).
+
+2017 (spec §7.1, one rule for both codes): 43A and the consequences of 43B are the same, but the
+2017 code letters them (a) warning, (b) revoke enquiry, (c) attention drawn to a defender's
+irregularity ([H] for the order: the 2007/2017 texts quoted on the EBU and BBO forums; spec 43B
+row), where the engine's reading of 1987 has (b) and (c) the other way round. The clause of the
+waived penalty is therefore :data:`ATTENTION` by edition.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws.ruler import Rule, rule
+from generator.laws.ruler import BOTH, Rule, rule
 from generator.laws.ruling import Ruling
 from generator.table.irregularities import Kind
 
 if TYPE_CHECKING:
     from generator.table.state import Table
 
+#: the editions this module rules under (read by the coverage table)
+EDITIONS = ("1987", "2017")
+
 #: The clause of 43A2 each act breaks: exchanging hands (a), watching declarer (b), a defender (c).
 LIMITS = {"exchanges": "43A2a", "declarer": "43A2b", "defender": "43A2c"}
+
+#: The clause under which attention dummy is first to draw to a defender's irregularity, after
+#: breaking a limit of 43A2, brings no rectification (43B2(b) in the engine's 1987 reading,
+#: 43B2(c) in 2017).
+ATTENTION = {"1987": "43B2b", "2017": "43B2c"}
 
 
 def earlier_breach(table: Table, fact_details: dict[str, object]) -> str | None:
@@ -57,7 +71,7 @@ def dummy_limited(ruling: Ruling) -> None:
     ruling.cite("42")
 
 
-@rule(Kind.DUMMY_EXCEEDS_RIGHTS, editions={"1987"})
+@rule(Kind.DUMMY_EXCEEDS_RIGHTS, editions=BOTH)
 class DummyExceedsRights(Rule):
     def detected(self, table: Table) -> None:
         act = str(self.fact.detail("act"))
@@ -70,7 +84,7 @@ class DummyExceedsRights(Rule):
             self.ruling.flag("dummy_saw_defender_hand", "43B")
 
 
-@rule(Kind.DUMMY_DRAWS_ATTENTION, editions={"1987"})
+@rule(Kind.DUMMY_DRAWS_ATTENTION, editions=BOTH)
 class DummyDrawsAttention(Rule):
     def detected(self, table: Table) -> None:
         self.ruling.cite("43A1b")
@@ -83,7 +97,8 @@ class DummyDrawsAttention(Rule):
         self.waive(table, int(about))
 
     def waive(self, table: Table, about: int) -> None:
-        """43B2(b): no penalty for the defender's irregularity dummy pointed out."""
+        """43B2(b) (2017: 43B2(c)): no penalty for the defender's irregularity dummy pointed
+        out."""
         from generator.laws import law50
 
         owner = table.irregularities[about].seat
@@ -91,8 +106,9 @@ class DummyDrawsAttention(Rule):
         breach = earlier_breach(table, dict(self.fact.details))
         if breach is not None:  # the consequence rests on dummy's earlier breach as well
             self.ruling.cite(breach)
-        self.ruling.add("penalty_waived", "43B2b", seat=str(owner))
-        self.ruling.flag("defenders_gain_adjusted", "43B2b")
+        clause = ATTENTION[self.ruling.edition]
+        self.ruling.add("penalty_waived", clause, seat=str(owner))
+        self.ruling.flag("defenders_gain_adjusted", clause)
         for card in [p.card for p in table.penalty if p.seat is owner]:
             table.unexpose(owner, card)
         table.penalty = [p for p in table.penalty if p.seat is not owner]
@@ -104,5 +120,5 @@ class DummyDrawsAttention(Rule):
                 r for r in other.ruling.rectifications
                 if r.kind not in ("penalty_card", "must_play", "lead_restriction")]
             other.ruling.choices = [c for c in other.ruling.choices if c.chosen is not None]
-            other.ruling.note("penalty_waived_by_dummy", "43B2b")
+            other.ruling.note("penalty_waived_by_dummy", ATTENTION[other.ruling.edition])
             other.lead_choice = None

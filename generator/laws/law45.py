@@ -1,4 +1,4 @@
-"""Law 45 (1987): the card played.
+"""Law 45 (1987 and 2017): the card played.
 
 45A: each player except dummy plays a card by taking it from his hand and placing it face up on the
 table before him. 45B: declarer plays dummy's cards by naming them (or taking them himself). 45C:
@@ -8,6 +8,16 @@ touching or nearly touching the table, must be played. The engine records a card
 played, and ruled on as a play wherever it falls; see :data:`FACED_AT_OWN_TURN_IS_PLAYED` for a
 plain ``exposes`` at the defender's own turn); rulings on cards played in
 irregular ways cite these clauses.
+
+2017 (spec §7.1): 45A-C3 and 45D-G are the same. 45C4(b) changes ([H] for the wording: the 2017
+clause quoted on the EBU TD forum, thread "Law 45 C 4 (b)"; spec §15.19): only *declarer* may
+correct an unintended designation, only of a card *from dummy*, and until he next plays a card
+from either hand (1987/2007: any player, until his partner has played, without pause for
+thought); whether the designation was unintended is the director's finding (``director
+unintended`` / ``intended``). The case format has no event for a changed designation yet, so the
+engine does not rule on one under either code. A card held face up counts as played under both
+codes; what a premature one becomes is 2017 Law 57's (57C3 declarer, 57D a defender at his RHO's
+turn).
 """
 
 from __future__ import annotations
@@ -20,6 +30,9 @@ if TYPE_CHECKING:
     from generator.laws.ruling import Ruling
     from generator.table.irregularities import Irregularity
     from generator.table.state import Table
+
+#: the editions this module rules under (read by the coverage table)
+EDITIONS = ("1987", "2017")
 
 #: 45C1 read on a plain ``exposes`` event (without ``held``). Off (the reading taken): such an event
 #: is a card shown other than by legal play (Laws 49-50), whatever the turn: a card dropped face up

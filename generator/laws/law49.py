@@ -1,4 +1,4 @@
-"""Law 49 (1987): exposure of a defender's cards.
+"""Law 49 (1987 and 2017): exposure of a defender's cards.
 
 A defender's card exposed other than in the normal course of play (dropped face up, held so that
 partner could see its face, named as held) becomes a penalty card; Law 50 says what kind and what
@@ -13,6 +13,9 @@ played at once (58B): the card played stands and the other is treated as exposed
 When the card becomes a major penalty card while the owner's partner is already on lead (the
 trick is over, the next lead not yet made), declarer's 50E/51B choice is offered at once: the
 lead he is to rule on is that very lead.
+
+2017 (spec §7.2, one rule for both codes): 48 and 49 are the same; Law 50 gives the 2017 letters
+of what follows (``law50.CLAUSES``) and the 50E information note.
 """
 
 from __future__ import annotations
@@ -20,15 +23,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from generator.laws import law48, law50, law58
-from generator.laws.ruler import Rule, rule
+from generator.laws.ruler import BOTH, Rule, rule
 from generator.model.cards import Card
 from generator.table.irregularities import Kind
 
 if TYPE_CHECKING:
     from generator.table.state import Table
 
+#: the editions this module rules under (read by the coverage table)
+EDITIONS = ("1987", "2017")
 
-@rule(Kind.EXPOSED_CARD, editions={"1987"})
+
+@rule(Kind.EXPOSED_CARD, editions=BOTH)
 class ExposedCard(Rule):
     def primary_laws(self) -> tuple[str, ...]:
         """Declarer's exposed cards fall under Law 48, a defender's under Laws 49-50."""

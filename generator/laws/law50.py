@@ -1,4 +1,4 @@
-"""Law 50 (1987): disposition of a penalty card.
+"""Law 50 (1987 and 2017): disposition of a penalty card.
 
 A defender's card exposed other than in normal play becomes a penalty card (Law 49) and stays face
 up before its owner until played or until an alternative penalty is chosen (50A).
@@ -23,6 +23,23 @@ the ruling that made the second card, and that ruling cites Law 51.
 The duties are constraints on the table: a card that breaks them is detected as
 ``penalty_card_not_played`` (Law 52) or, for a lead against a required or prohibited suit, as a
 revoke (Law 61A counts a failure to lead a suit required by a penalty as a revoke).
+
+2017 (spec §7.2, one rule for both codes): the classes, duties and declarer's lead options are the
+same; only the letters move. Minor card 50C (1987: 50D), major card 50D (1987: 50E): its duty to be
+played at the first legal opportunity 50D1, declarer's choice over the partner's lead 50D2 (the
+priority of following suit or of a lead restriction over that duty, 50D1(b), is how
+:class:`PenaltyDuty` already reads it). 50E is new: one rule on the information from a penalty
+card, whatever its class (what its duties require is authorised for everyone; anything else seen is
+unauthorised for the owner's partner, 50E1-2, and the director adjusts if it damaged the
+non-offenders, 50E3); the ruling says so in a note (``penalty_card_information``). The 1987
+commentary's split (a minor card's information unauthorised, a major card's duty authorised) has no
+ruling of its own in the engine, so 1987 rulings are unchanged. The letters of each code are
+:data:`CLAUSES`; helpers take the edition from the ruling they write into.
+
+Priority when both defenders hold penalty cards (spec §7.2, WBF commentary example 43, reading
+shared by both codes): declarer's lead choice over the leader's partner's cards is offered before
+the leader plays, and the leader's own penalty card then counts as playable only if declarer's
+choice allows it (:class:`PenaltyDuty` filters by every other duty in force).
 """
 
 from __future__ import annotations
@@ -41,7 +58,27 @@ from generator.table.state import PenaltyCard
 if TYPE_CHECKING:
     from generator.table.state import Table
 
+#: the editions this module rules under (read by the coverage table)
+EDITIONS = ("1987", "2017")
+
 TWO_OR_MORE_ARE_MAJOR = True
+
+#: The clause of each part of the penalty-card rule, by edition: the minor card's restriction,
+#: the major card (as a class), its duty to be played, declarer's choice over the partner's lead.
+CLAUSES: dict[str, dict[str, str]] = {
+    "1987": {"minor": "50D", "major": "50E", "play": "50E", "lead": "50E"},
+    "2017": {"minor": "50C", "major": "50D", "play": "50D1", "lead": "50D2"},
+}
+
+
+def clause(edition: str, part: str) -> str:
+    """The clause of ``part`` (``minor``, ``major``, ``play``, ``lead``) in ``edition``."""
+    return CLAUSES[edition][part]
+
+
+def edition_of(table: Table) -> str:
+    """The edition the table is ruled under (1987 for a table ruled without a law ruler)."""
+    return str(getattr(table.ruler, "edition", "1987"))
 
 
 def is_minor(cards: list[Card], deliberate: bool) -> bool:
@@ -62,7 +99,10 @@ def add_penalty_cards(ruling: Ruling, table: Table, seat: Seat, cards: list[Card
                 ruling.add("penalty_card", "50B", seat=str(seat), card=str(p.card), major=True)
                 must_play(ruling, seat, p.card)
             p.major = True
-    ruling.cite("50D" if minor else "50E")
+    ruling.cite(clause(ruling.edition, "minor" if minor else "major"))
+    if ruling.edition == "2017":
+        # 50E: one information rule for every penalty card (the 2017 change, spec §7.2)
+        ruling.note("penalty_card_information", "50E", seat=str(seat.partner))
     for card in cards:
         ruling.add("penalty_card", law, seat=str(seat), card=str(card), major=not minor)
         put_in_force(ruling, table, seat, card, not minor, law)
@@ -93,7 +133,8 @@ def put_in_force(ruling: Ruling, table: Table, seat: Seat, card: Card, major: bo
 TO_COME = "partner_gains_lead"
 
 
-def lead_to_come(table: Table, owner: Seat, law: str | None = None) -> Rectification | None:
+def lead_to_come(table: Table, owner: Seat, law: str | None = None,
+                 edition: str = "1987") -> Rectification | None:
     """The 50E/51B lead choice that ``owner``'s major penalty cards hold in store for his
     partner's next lead, as a rectification marked conditional (``when: partner_gains_lead``),
     or None when the owner has no major penalty card."""
@@ -101,7 +142,7 @@ def lead_to_come(table: Table, owner: Seat, law: str | None = None) -> Rectifica
     if not majors:
         return None
     suits = sorted({p.card.suit for p in majors}, reverse=True)
-    return Rectification("lead_restriction", law or lead_clause(table, owner), {
+    return Rectification("lead_restriction", law or lead_clause(table, owner, edition), {
         "seat": str(owner.partner), "chooser": "declarer", "suits": [str(s) for s in suits],
         "may": ["require", "prohibit"], "cards": [str(p.card) for p in majors],
         "when": TO_COME})
@@ -114,7 +155,7 @@ def state_lead_to_come(ruling: Ruling, table: Table, owner: Seat) -> None:
     now; when the partner is on lead at once the choice itself follows and replaces it
     (:func:`offer_lead_options`)."""
     drop_lead_to_come(ruling)
-    rect = lead_to_come(table, owner)
+    rect = lead_to_come(table, owner, edition=ruling.edition)
     if rect is not None:
         ruling.rectifications.append(rect)
 
@@ -129,7 +170,7 @@ def drop_lead_to_come(ruling: Ruling) -> None:
 def must_play(ruling: Ruling, seat: Seat, card: Card) -> None:
     """50E: the owner must play a major penalty card at his first legal opportunity (to a lead,
     following suit, discarding or ruffing)."""
-    ruling.add("must_play", "50E", seat=str(seat), card=str(card),
+    ruling.add("must_play", clause(ruling.edition, "play"), seat=str(seat), card=str(card),
                when="first_legal_opportunity")
 
 
@@ -152,7 +193,8 @@ def minor_first(ruling: Ruling, seat: Seat, card: Card) -> None:
     rank before it (an honour of the suit he may play instead). Stated as a rectification in
     force from the moment the card lies on the table, like the major card's duty: it is what the
     director tells the owner at once (``rule: minor_first``)."""
-    ruling.add("must_play", "50D", seat=str(seat), card=str(card), rule="minor_first")
+    ruling.add("must_play", clause(ruling.edition, "minor"), seat=str(seat), card=str(card),
+               rule="minor_first")
 
 
 @dataclass
@@ -262,15 +304,16 @@ class LeadDuty:
         return out
 
 
-def lead_options(table: Table, owner: Seat) -> list[Option]:
+def lead_options(table: Table, owner: Seat, edition: str = "1987") -> list[Option]:
     """Declarer's options when the partner of a holder of major penalty cards is to lead: 50E for
-    one card, Law 51 for several."""
+    one card (2017: 50D2), Law 51 for several."""
+    lead = clause(edition, "lead")
     majors = [p for p in table.penalty_cards(owner) if p.major]
     suits = sorted({p.card.suit for p in majors}, reverse=True)
     if len(majors) >= 2:
         options = law51.lead_options(owner, suits)
     else:
-        options = [law51.restriction(owner, [suit], verb, "50E")
+        options = [law51.restriction(owner, [suit], verb, lead)
                    for suit in suits for verb in ("require", "prohibit")]
     for option in options:
         # which cards the option picks up, and (51B2) which stay penalty cards
@@ -281,16 +324,16 @@ def lead_options(table: Table, owner: Seat) -> list[Option]:
                          if str(p.card.suit) not in named]
             if remaining:
                 rect.fields["remaining"] = remaining
-    options.append(Option("none", [], ["50E"]))
+    options.append(Option("none", [], [lead]))
     return options
 
 
-def lead_clause(table: Table, owner: Seat) -> str:
-    """The clause of declarer's lead choice: 50E for one major penalty card, 51B1 for several in
-    one suit, 51B2 for cards in two or more suits."""
+def lead_clause(table: Table, owner: Seat, edition: str = "1987") -> str:
+    """The clause of declarer's lead choice: 50E (2017: 50D2) for one major penalty card, 51B1
+    for several in one suit, 51B2 for cards in two or more suits."""
     majors = [p for p in table.penalty_cards(owner) if p.major]
     if len(majors) < 2:
-        return "50E"
+        return clause(edition, "lead")
     return "51B1" if len({p.card.suit for p in majors}) == 1 else "51B2"
 
 
@@ -301,14 +344,14 @@ def offer_lead_options(ruling: Ruling, table: Table, owner: Seat, declarer: Seat
     partner_on_lead``), as Law 26's is while the restricted lead is to come: the partner's lead
     is restricted from now on, in whatever way declarer says, and a director tells the table so
     at once. The clause of the choice is cited (51B2 for cards in several suits)."""
-    clause = lead_clause(table, owner)
+    law = lead_clause(table, owner, ruling.edition)
     majors = [p for p in table.penalty_cards(owner) if p.major]
     suits = sorted({p.card.suit for p in majors}, reverse=True)
     drop_lead_to_come(ruling)
-    ruling.add("lead_restriction", clause, seat=str(owner.partner), chooser="declarer",
+    ruling.add("lead_restriction", law, seat=str(owner.partner), chooser="declarer",
                suits=[str(s) for s in suits], may=["require", "prohibit"],
                cards=[str(p.card) for p in majors], when="partner_on_lead")
-    law10.offer(ruling, declarer, *lead_options(table, owner))
+    law10.offer(ruling, declarer, *lead_options(table, owner, ruling.edition))
 
 
 def offer_settled(ruling: Ruling) -> None:
@@ -331,5 +374,6 @@ def apply_lead_option(table: Table, owner: Seat, option: str) -> None:
         if p.card.suit in suits:
             table.penalty.remove(p)
             table.unexpose(owner, p.card)
-    table.constraints.append(LeadDuty(owner.partner, suits[0], require, "50E",
+    table.constraints.append(LeadDuty(owner.partner, suits[0], require,
+                                      clause(edition_of(table), "lead"),
                                       while_on_lead=not require, others=tuple(suits[1:])))

@@ -24,6 +24,9 @@ from generator.laws.ruling import Option, Rectification
 from generator.model.cards import Card, Suit
 from generator.model.seat import Seat
 
+#: the editions this module rules under (read by the coverage table)
+EDITIONS = ("1987", "2017")
+
 #: 51A: a defender with two or more penalty cards he can legally play plays the one declarer
 #: designates. Reading taken ([M]: 51A is not in the seeds; the spec's Law 50 row, "if two+
 #: could be played, declarer designates", from the 1987 commentary and the 1997 text); off, the

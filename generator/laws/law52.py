@@ -1,4 +1,4 @@
-"""Law 52 (1987): failure to lead or play a penalty card.
+"""Law 52 (1987 and 2017): failure to lead or play a penalty card.
 
 52A: when a defender fails to lead or play a penalty card as Law 50 requires, he may not withdraw
 the card he played instead on his own; declarer may accept that play (52B1: the penalty card stays a
@@ -7,6 +7,10 @@ is withdrawn and becomes a major penalty card — reading taken from the 1997 te
 Options: ``accept`` / ``substitute``. Declarer who plays from his hand or dummy after the wrong card
 before choosing has accepted it (52B1, as in the 1975 and 1997 texts; Law 60A states the same
 principle for any irregular play), and may no longer require the substitution.
+
+2017 (spec §7.2, [H] pzbs l52 and the south-waikato text of 52): the same rule, 52B1(b) saying
+outright that declarer who has since played from either hand must accept, and 52B2 that every card
+illegally led or played becomes a major penalty card, as the engine already reads it.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from generator.laws import law10, law50, law60
-from generator.laws.ruler import Rule, rule
+from generator.laws.ruler import BOTH, Rule, rule
 from generator.laws.ruling import Option, Rectification
 from generator.model.cards import Card
 from generator.model.play import trick_winner
@@ -24,8 +28,11 @@ from generator.table.irregularities import Kind
 if TYPE_CHECKING:
     from generator.table.state import PlayedTrick, Table
 
+#: the editions this module rules under (read by the coverage table)
+EDITIONS = ("1987", "2017")
 
-@rule(Kind.PENALTY_CARD_NOT_PLAYED, editions={"1987"})
+
+@rule(Kind.PENALTY_CARD_NOT_PLAYED, editions=BOTH)
 class PenaltyCardNotPlayed(Rule):
     #: rectifications of the ``substitute`` option that only preview what the substitution
     #: brings (the new penalty card): the substitution itself adds the real ones
@@ -56,7 +63,7 @@ class PenaltyCardNotPlayed(Rule):
             Rectification("penalty_card", "52B1", {"seat": str(owner), "card": str(penalty),
                                                     "major": major, "remains": True})]
         if major:
-            lead = law50.lead_to_come(table, owner)
+            lead = law50.lead_to_come(table, owner, edition=self.ruling.edition)
             if lead is not None:
                 if trick is not None and trick.is_complete and trick.winner is owner.partner:
                     lead.fields["when"] = "partner_on_lead"

@@ -1,4 +1,4 @@
-"""Law 54 (1987): a faced opening lead out of turn.
+"""Law 54 (1987 and 2017): a faced opening lead out of turn.
 
 When the wrong defender faces the opening lead, declarer may
 
@@ -15,6 +15,15 @@ Options for declarer: ``accept`` (54B), ``spread`` (54A), ``refuse`` (54D). A "l
 or dummy before the opening lead is not a lead: the card goes back without penalty (48A) and the
 right defender leads (41A). Source: table of contents of the 1987 book (structure [H]); details
 [M].
+
+2017 (spec §7.3): 54A-D are the same (a defender's card refused is a major penalty card, 50D in
+2017 letters). New, 54E: an "opening lead" faced by declarer's side is ruled by Law 24, as a card
+exposed during the auction period ([H] for the wording: the 2017 54E quoted on the BBO forum,
+"Opening lead by wrong side ... Law 24 applies"; the EBU forum thread "Law 54E" discusses it).
+Under 24 such a card of the side that becomes declarer and dummy is picked up and is no penalty
+card (24D), and the pass 24B would impose on the offender's partner has no turn left to bind on
+this board; so the card goes back and the right defender leads, as in 1987, but the ruling rests
+on 54E and 24 instead of 41A and 48A (:class:`OpeningLeadOutOfTurn2017`).
 """
 
 from __future__ import annotations
@@ -32,6 +41,9 @@ from generator.table.ruler import Ruler
 
 if TYPE_CHECKING:
     from generator.table.state import Table
+
+#: the editions this module rules under (read by the coverage table)
+EDITIONS = ("1987", "2017")
 
 
 @rule(Kind.OPENING_LEAD_OUT_OF_TURN, editions={"1987"})
@@ -55,7 +67,8 @@ class OpeningLeadOutOfTurn(LeadOutOfTurn):
             Option("spread", [Rectification("roles_swapped", "54A",
                                             {"declarer": str(table.declarer.partner)})], ["54A"]),
             Option("refuse", law56.refusal_rects(table, self.offender,
-                                                 Card.parse(str(self.fact.detail("card")))),
+                                                 Card.parse(str(self.fact.detail("card"))),
+                                                 self.ruling.edition),
                    ["54D"]),
         )
 
@@ -69,3 +82,20 @@ class OpeningLeadOutOfTurn(LeadOutOfTurn):
             self.resolve(table, "accepted" if option == "accept" else "refused", event)
             return
         super().chose(table, seat, option, event)
+
+
+@rule(Kind.OPENING_LEAD_OUT_OF_TURN, editions={"2017"})
+class OpeningLeadOutOfTurn2017(OpeningLeadOutOfTurn):
+    """2017: 54A-D as in 1987, trick 13 aside (53A, never an opening lead); 54E for a card led
+    by declarer's side."""
+
+    def opened(self, table: Table) -> None:
+        if not self.fact.detail("by_declaring_side"):
+            super().opened(table)
+            return
+        # 54E: Law 24 applies; the offender's side declares, so the card is picked up (24D)
+        Ruler.resolve(self.ruler, table, "refused", self.fact.event or 0)
+        card = Card.parse(str(self.fact.detail("card")))
+        table.unexpose(self.offender, card)
+        self.ruling.cite("54E", "24")
+        self.ruling.add("card_restored", "54E", seat=str(self.offender), card=str(card))

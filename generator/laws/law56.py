@@ -1,4 +1,4 @@
-"""Law 56 (1987): a defender's lead out of turn that declarer does not accept.
+"""Law 56 (1987 and 2017): a defender's lead out of turn that declarer does not accept.
 
 When declarer requires a defender to retract a lead out of turn, the card becomes a major penalty
 card and Law 50E applies (seed 003). The right defender then leads; if he is the offender's partner,
@@ -21,8 +21,12 @@ if TYPE_CHECKING:
     from generator.laws.ruler import Rule
     from generator.table.state import Table
 
+#: the editions this module rules under (read by the coverage table)
+EDITIONS = ("1987", "2017")
 
-def refusal_rects(table: Table, offender: Seat, card: Card) -> list[Rectification]:
+
+def refusal_rects(table: Table, offender: Seat, card: Card,
+                  edition: str = "1987") -> list[Rectification]:
     """What declarer's refusal brings, stated with the option before he chooses (10C1: the
     director explains every option): the card becomes a major penalty card, to be played at the
     first legal opportunity (56, 50E), and if the right leader is the offender's partner,
@@ -30,15 +34,16 @@ def refusal_rects(table: Table, offender: Seat, card: Card) -> list[Rectificatio
     cards). The table applies the refusal itself when it comes (:func:`retracted_lead`)."""
     rects = [Rectification("penalty_card", "56", {"seat": str(offender), "card": str(card),
                                                   "major": True}),
-             Rectification("must_play", "50E", {"seat": str(offender), "card": str(card),
-                                                "when": "first_legal_opportunity"})]
+             Rectification("must_play", law50.clause(edition, "play"), {
+                 "seat": str(offender), "card": str(card), "when": "first_legal_opportunity"})]
     turn = table.pending.turn if table.pending is not None else None
     if table.is_defender(offender):
         # the lead choice the card brings: now, if the partner is the right leader, or else
         # if he gains the lead while the card is on the table (issue 13: said at once)
         majors = [p.card for p in table.penalty_cards(offender) if p.major] + [card]
         suits = sorted({c.suit for c in majors}, reverse=True)
-        clause = "50E" if len(majors) < 2 else "51B1" if len(suits) == 1 else "51B2"
+        clause = law50.clause(edition, "lead") if len(majors) < 2 \
+            else "51B1" if len(suits) == 1 else "51B2"
         rects.append(Rectification("lead_restriction", clause, {
             "seat": str(offender.partner), "chooser": "declarer",
             "suits": [str(s) for s in suits], "may": ["require", "prohibit"],

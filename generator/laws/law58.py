@@ -1,22 +1,27 @@
-"""Law 58 (1987): simultaneous leads or plays.
+"""Law 58 (1987 and 2017): simultaneous leads or plays.
 
 58A: a lead or play made at the same moment as a legal lead or play by the player in turn counts as
 made after it. 58B: two or more cards played at once from one hand: if only one is visible, it is
 the card played; otherwise the offender designates the card he plays and a defender's other cards
 become penalty cards (the case format records those as an ``exposes`` event).
+
+2017 (spec §7.4, [H] 58A-B1 south-waikato text): the same rule for both codes.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws.ruler import Rule, rule
+from generator.laws.ruler import BOTH, Rule, rule
 from generator.laws.ruling import Ruling
 from generator.table.events import CardLed, CardPlayed
 from generator.table.irregularities import Irregularity, Kind
 
 if TYPE_CHECKING:
     from generator.table.state import Table
+
+#: the editions this module rules under (read by the coverage table)
+EDITIONS = ("1987", "2017")
 
 
 def with_own_play(table: Table, fact: Irregularity) -> bool:
@@ -48,7 +53,7 @@ def two_cards_at_once(ruling: Ruling) -> None:
     ruling.cite("58B")
 
 
-@rule(Kind.SIMULTANEOUS_PLAY, editions={"1987"})
+@rule(Kind.SIMULTANEOUS_PLAY, editions=BOTH)
 class SimultaneousPlay(Rule):
     def detected(self, table: Table) -> None:
         super().detected(table)
