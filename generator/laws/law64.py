@@ -17,17 +17,44 @@ Reading taken where the 1987 text was not seen ([M]): the simple two-trick rule 
 transfer for a trick won with a card that could have been played to the revoke trick is not 1987),
 and a trick won by dummy does not count as won by a revoking declarer
 (:data:`DUMMY_WIN_COUNTS_FOR_DECLARER`).
+
+2017 (:func:`transfer_2017`, a section of its own below the 1987 one). 64A counts the same way
+(:func:`transfer_count` is shared; the footnote that dummy's trick is not declarer's is the 2017
+text, not a reading). The 64B list changes: B1 and B2 as before; B3 is now a failure to play a
+*penalty card* or any card of dummy's (a defender whose only cards of the suit led are penalty
+cards on the table and who revokes: no transfer); new B6 (the revoke was on trick twelve: it is
+corrected under 62D1 and never paid for in tricks), B7 (both sides made established revokes on
+the board) and B8 (the revoke was corrected under 62C3). 64C1: the director restores equity
+after *every* established revoke, 64B cases included: the flag ``equity_check`` with law 64C1
+stands on each; 64C2 (both sides revoked): each side is treated as non-offender against the
+other's revoke, flagged ``equity_check`` with law 64C2 beside it. B4 and B5 (noticed after a
+call on the next deal or after the round) come from the director's events at the end of the
+board and are not ruled here.
+
+Reading taken for 64B8 ([M], spec §15.2: the clause is seen on one site only, and a revoke
+corrected under 62C3 is by definition no longer standing): when both sides revoked on one trick
+and the director arrives before both sides played on (62C3), the revoke that is already
+established is *also* corrected, so it is settled without a transfer under 64B8 and is not
+counted for 64B7 (:data:`B8_FOR_62C3`; off, it would be treated as an established revoke and
+fall under 64B7). Which cards move back is the director's (the engine corrects the unestablished
+revoke on the cards, 62A, and flags the other, 62C3).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+#: this module serves both codes (its 2017 differences are in the module docstring)
+EDITIONS = ("1987", "2017")
+
 if TYPE_CHECKING:
     from generator.laws.law61 import Revoke
     from generator.table.state import Table
 
 DUMMY_WIN_COUNTS_FOR_DECLARER = False
+#: 2017 64B8: a revoke corrected under 62C3 (both sides revoked on one trick) gets no transfer
+#: and is not an established revoke for 64B7 (see the module docstring)
+B8_FOR_62C3 = True
 
 
 def transfer_count(offender_won: bool, side_won_revoke_trick: bool,
@@ -83,3 +110,58 @@ def _repeated(rule: Revoke) -> bool:
     return False
 
 
+# 2017 ------------------------------------------------------------------------------------------
+def transfer_2017(rule: Revoke, table: Table) -> None:
+    """Settle an established revoke at the end of play under the 2017 code: 64C1's equity flag on
+    every one, the 2017 64B list, then the shared 64A count."""
+    offender = rule.offender
+    side = offender.side
+    rule.ruling.flag("equity_check", "64C1", adjustment="assigned")
+    if table.dummy is offender or penalty_card_revoke(rule):
+        rule.ruling.add("no_rectification", "64B3")
+        if table.dummy is offender:
+            rule.ruling.note("dummy_card_named_by_declarer", "45B")
+        return
+    if _repeated(rule):
+        rule.ruling.add("no_rectification", "64B2")
+        return
+    if rule.trick == 12:
+        rule.ruling.add("no_rectification", "64B6")
+        return
+    if both_sides_revoked(rule):
+        rule.ruling.add("no_rectification", "64B7")
+        rule.ruling.flag("equity_check", "64C2", adjustment="assigned")
+        return
+    if rule.trick < 1 or rule.trick > len(table.tricks):
+        return
+    revoke_trick = table.tricks[rule.trick - 1]
+    winner = revoke_trick.winner
+    assert winner is not None
+    before = sum(1 for t in table.tricks[: rule.trick - 1] if t.winner and t.winner.side is side)
+    side_later = table.won[side] - before - (1 if winner.side is side else 0)
+    count, law = transfer_count(winner is offender, winner.side is side, side_later)
+    if count == 0:
+        rule.ruling.add("no_rectification", law)
+        return
+    rule.ruling.add("trick_transfer", law, to=str(side.opponents), tricks=count)
+
+
+def penalty_card_revoke(rule: Revoke) -> bool:
+    """2017 64B3: the revoke failed to play a penalty card: every card of the suit led that the
+    offender still held when he revoked lay on the table as a penalty card (recorded by the rule
+    when the revoke was detected)."""
+    return bool(getattr(rule, "penalty_card_failed", False))
+
+
+def both_sides_revoked(rule: Revoke) -> bool:
+    """2017 64B7: a player of the other side also made an established revoke on this board
+    (a revoke corrected under 62C3 does not count, 64B8)."""
+    from generator.laws.law61 import Revoke as RevokeRule
+
+    for other in rule.ruler.rules.values():
+        if other is rule or not isinstance(other, RevokeRule):
+            continue
+        if other.offender.side is not rule.offender.side and other.established and not (
+                B8_FOR_62C3 and getattr(other, "under_62c3", False)):
+            return True
+    return False

@@ -23,6 +23,23 @@ the readings taken, each a switch or stated here:
   as he stated it (cashing a suit from the top that is not all winners), it is his statement
   that loses the tricks: he is held to it (70A, note ``stated_line_fails``), not 70E.
 
+2017 (:class:`Claim2017`; laws2017_spec §7.7). 70A, 70C, 70D1 are the same. What differs:
+
+* 69B withdrawn acquiescence: "likely" instead of "could not lose" (``law69``);
+* 70B: the director hears the repeated statement and the objections and *may* have the remaining
+  cards faced (1987: all hands faced first): the ruling cites 70B, not 1987's 70B2. The engine
+  always plays the claim out with every hand known, as the director who faces them does;
+* 70E1: the 2017 text drops the escape "unless failing to take the line would be irrational"
+  that the 1997 and 2007 texts had. The engine never credited an unstated finesse under 1987
+  either (the 1987 spec §6.7 lists no such escape, and ``claimplay`` has no "irrational
+  finesse" line), so the two codes rule 70E alike here: the reading kept is "no unstated line
+  that depends on the lie of a card" in both;
+* 70D2 (a defender's claim may not rest on partner choosing one normal play among several) is
+  how the engine already rules every claim: the claimer's partner's open choices go against
+  the claimer too;
+* 68D2(b) (play may go on at the non-claimers' request when all four agree; the claim is then
+  void) is not ruled: the table ends the play at the claim and has no event to resume it.
+
 ``claim_tricks`` gives the tricks of the whole board (those already won plus those awarded of the
 remaining), and the board's score follows it (``engine.board_score``).
 """
@@ -102,7 +119,7 @@ class Claim(ClaimRule):
         m = self.moment
         assert m is not None
         if "withdraws" in self.answers:
-            keeps, law = law69.withdrawn(m)
+            keeps, law = law69.withdrawn(m, self.ruler.edition)
             ruling.note("acquiescence_withdrawn" if law == "69B" else "withdrawal_refused", "69B")
             return keeps, law
         disputed = "disputes" in self.answers
@@ -116,7 +133,8 @@ def contested(ruling: Ruling, m: ClaimMoment) -> tuple[int, str]:
     """70: the claimer's tricks of the remaining, every doubtful point against him."""
     from generator.laws import law71
 
-    ruling.cite("70A", "70B2")
+    # 2017 70B: the remaining cards may be faced (1987 70B2: all hands are faced)
+    ruling.cite("70A", "70B2" if ruling.edition == "1987" else "70B")
     position = m.position
     if position is None:  # no deal: nothing to play out, the claim is taken as made
         ruling.flag("deal_unknown", "70A")
@@ -164,3 +182,13 @@ def contested(ruling: Ruling, m: ClaimMoment) -> tuple[int, str]:
         return worst, "70E"
     ruling.note("claim_fails", "70A")
     return worst, "70A"
+
+
+# 2017 ------------------------------------------------------------------------------------------
+EDITIONS = ("1987", "2017")
+
+
+@rule(Kind.CLAIM, editions={"2017"})
+class Claim2017(Claim):
+    """The 2017 claim: the 1987 class with the edition passed to the helpers that differ
+    (69B's "likely", 70B's citation); see the module docstring."""
