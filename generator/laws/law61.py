@@ -160,9 +160,12 @@ class Revoke2017(Revoke):
                 self.ruling.add("no_rectification", "64B8")
                 self.ruling.flag("both_sides_revoked_same_trick", "62C3", seat=str(self.offender))
                 return
+        # 62D2 looks at trick twelve as it stood when the director came (the correction that
+        # follows takes the revoke card out of it)
+        before_partner = self.trick == 12 and partner_still_to_play(self, table)
         super().director(table, event)
-        if self.trick == 12:
-            partner_16c(self, table)
+        if before_partner:
+            flag_partner_16c(self)
 
     def trick_completed(self, table: Table, trick: PlayedTrick) -> None:
         super().trick_completed(table, trick)
@@ -195,20 +198,32 @@ class Revoke2017(Revoke):
             self.ruling.flag("equity_check", "64C1", adjustment="assigned")
 
 
-def partner_16c(rule: Revoke, table: Table) -> None:
-    """2017 62D2: a defender revoked on trick twelve before his partner played to it: the revoke
-    card is information the partner may not use (Law 16C), flagged for the director once."""
+def partner_still_to_play(rule: Revoke, table: Table) -> bool:
+    """62D2's condition: a defender revoked on trick twelve before his partner played to it."""
     offender, partner = rule.offender, rule.offender.partner
-    if not table.is_defender(offender) or _flagged(rule.ruling, "62D2"):
-        return
+    if not table.is_defender(offender):
+        return False
     if len(table.tricks) >= 12:
         seats = table.tricks[11].seats()
     elif len(table.tricks) == 11 and table.current is not None:
         seats = table.current.seats()
     else:
-        return
-    if offender in seats and (partner not in seats or seats.index(partner) > seats.index(offender)):
-        rule.ruling.flag("revoke_card_unauthorised", "62D2", seat=str(partner))
+        return False
+    return offender in seats and (partner not in seats
+                                  or seats.index(partner) > seats.index(offender))
+
+
+def partner_16c(rule: Revoke, table: Table) -> None:
+    """2017 62D2: a defender revoked on trick twelve before his partner played to it: the revoke
+    card is information the partner may not use (Law 16C), flagged for the director once."""
+    if partner_still_to_play(rule, table):
+        flag_partner_16c(rule)
+
+
+def flag_partner_16c(rule: Revoke) -> None:
+    """The 62D2 flag (Law 16C for the offender's partner), once."""
+    if not _flagged(rule.ruling, "62D2"):
+        rule.ruling.flag("revoke_card_unauthorised", "62D2", seat=str(rule.offender.partner))
         rule.ruling.cite("16C")
 
 
