@@ -46,7 +46,7 @@ remaining), and the board's score follows it (``engine.board_score``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from generator.laws import claimplay, law68, law69
 from generator.laws.law68 import ClaimMoment
@@ -192,3 +192,14 @@ EDITIONS = ("1987", "2017")
 class Claim2017(Claim):
     """The 2017 claim: the 1987 class with the edition passed to the helpers that differ
     (69B's "likely", 70B's citation); see the module docstring."""
+
+    #: 69B's notes say "likely won" under 2017, not "could not have lost"
+    NOTES_2017: ClassVar[dict[str, str]] = {
+        "acquiescence_withdrawn": "acquiescence_withdrawn_likely",
+        "withdrawal_refused": "withdrawal_refused_likely"}
+
+    def award(self, ruling: Ruling) -> tuple[int, str]:
+        result = super().award(ruling)
+        for note in ruling.notes:
+            note["topic"] = self.NOTES_2017.get(str(note["topic"]), note["topic"])
+        return result
