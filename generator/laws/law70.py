@@ -62,6 +62,8 @@ if TYPE_CHECKING:
 #: (True: the trick goes to the defenders, 70C flagged with the aware reading beside it); False:
 #: he is taken as aware and the flag gives the unaware reading instead.
 TRUMP_UNAWARE = True
+#: the codes this module rules under (the second, 2017, cites 70B rather than 1987's 70B2)
+EDITIONS = ("1987", "2017")
 
 
 class ClaimRule(Rule):
@@ -134,7 +136,8 @@ def contested(ruling: Ruling, m: ClaimMoment) -> tuple[int, str]:
     from generator.laws import law71
 
     # 2017 70B: the remaining cards may be faced (1987 70B2: all hands are faced)
-    ruling.cite("70A", "70B2" if ruling.edition == "1987" else "70B")
+    faced = "70B" if ruling.edition == EDITIONS[1] else "70B2"
+    ruling.cite("70A", faced)
     position = m.position
     if position is None:  # no deal: nothing to play out, the claim is taken as made
         ruling.flag("deal_unknown", "70A")
@@ -185,7 +188,6 @@ def contested(ruling: Ruling, m: ClaimMoment) -> tuple[int, str]:
 
 
 # 2017 ------------------------------------------------------------------------------------------
-EDITIONS = ("1987", "2017")
 
 
 @rule(Kind.CLAIM, editions={"2017"})

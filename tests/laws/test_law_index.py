@@ -119,6 +119,15 @@ def test_the_scan_finds_the_clauses_the_modules_cite() -> None:
     assert len(CITED) >= 100
 
 
+def _indexed(ref: str, edition: str) -> bool:
+    try:
+        return str(check(ref, edition)) == ref
+    except KeyError:
+        return False
+
+
 @pytest.mark.parametrize("ref", CITED)
 def test_cited_clause_present(ref: str) -> None:
-    assert str(check(ref, EDITION)) == ref
+    # a module serving both codes cites clauses of either index (62C3 exists only in 2017); the
+    # ruling checks each citation against its own edition's index when it is made
+    assert _indexed(ref, EDITION) or _indexed(ref, "2017")
