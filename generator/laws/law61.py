@@ -24,6 +24,12 @@ differs in four places, each from the spec's "vs 1987" lines (laws2017_spec §7.
   without a transfer (64B6) and with the equity flag.
 * 64B3: a revoke that failed to play a penalty card (the offender's only cards of the suit led
   were penalty cards on the table) gets no transfer.
+
+Sources: pzbs.pl 2017 English l62 (62C3 both sides revoked on one trick; 62D2 refers to
+Law 16C). An EBU TD forum thread on 62D2 asks whether the card withdrawn at trick twelve is a
+penalty card at all (50E would make it authorised); the reading kept is the plain one: the
+correction is 62B like any other (a defender's card a major penalty card) and the 16C flag
+leaves the partner's use of the revoke card to the director.
 """
 
 from __future__ import annotations

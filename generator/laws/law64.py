@@ -38,6 +38,13 @@ established is *also* corrected, so it is settled without a transfer under 64B8 
 counted for 64B7 (:data:`B8_FOR_62C3`; off, it would be treated as an established revoke and
 fall under 64B7). Which cards move back is the director's (the engine corrects the unestablished
 revoke on the cards, 62A, and flags the other, 62C3).
+
+Sources checked for the 2017 list (search corpora, our words): thesmolens.com law64 (the 2017
+B list, B3 worded "a penalty card or any card of dummy's", B6-B8, B7 "both established"); the
+Norwegian 2007 text (lovboka.org §64: B1-B7, no B8, B3 still "a card faced on the table"); the
+EBU White Book 2004 §64.3, citing a WBF Laws Committee minute of 2001: when both sides revoke,
+the director restores equity as though neither had (our 64B7 with 64C2); ACBL "Revokes at
+trick 12" (2013): no trick penalty, equity only (64B6 already in the 2007 code).
 """
 
 from __future__ import annotations

@@ -20,6 +20,9 @@ reading taken (:data:`LIKELY_IS_CAREFUL_LINE`) is the side's careful line: the t
 choosing its best normal plays (still no finesse, ``claimplay.careful``) against the claimer's
 best play, rather than with its every choice going against it (the 1987 test). Off, 2017 keeps
 the 1987 test. :func:`withdrawn` takes the edition.
+The word "likely" was checked: the 2007 text quoted on the BLML list (2013) and the Norwegian
+text (lovboka.org §69B) both give it, and hellasbridge.org law_71 (the 2017 text) keeps 71's
+"could not be lost by any normal play", so only 69B moved.
 """
 
 from __future__ import annotations
