@@ -34,7 +34,9 @@ one any card. 1987 (as read here) transferred nothing under (a) and left (b) to 
 The transfer is the rule's own (``trick_transfer`` of one trick, 64A2, 67B1), with the 64C1
 equity flag as after any established revoke. Reading taken (EBU forum, spec §7.6): when the
 offender is dummy, the deemed revoke is dummy's: no transfer (64B3), equity only (64C1)
-(:data:`DUMMY_67B_IS_64B3`). 67B2 (too many cards) is the 1987 ruling, cited 67B2.
+(:data:`DUMMY_67B_IS_64B3`). 67B2 (too many cards) is the 1987 ruling, cited 67B2. The late
+finding cites 66C beside 65 under 2017: the quitted tricks are inspected on the director's
+instruction to find the defective one (the 1987 rule says so in its docstring and cites 65).
 """
 
 from __future__ import annotations
@@ -166,7 +168,9 @@ class DefectiveTrick2017(DefectiveTrick):
     """2017: 67B1 deems every late-found missing card a revoke costing one trick."""
 
     def _found_late(self, table: Table) -> None:
+        # the director has the quitted tricks inspected to find the defective one (65, 66C)
         law65.arrangement(self.ruling)
+        self.ruling.cite("66C")
         if self.fact.detail("extra"):
             card = Card.parse(str(self.fact.detail("card")))
             table.unexpose(self.offender, card)
