@@ -27,9 +27,9 @@ corrected under 62D1 and never paid for in tricks), B7 (both sides made establis
 the board) and B8 (the revoke was corrected under 62C3). 64C1: the director restores equity
 after *every* established revoke, 64B cases included: the flag ``equity_check`` with law 64C1
 stands on each; 64C2 (both sides revoked): each side is treated as non-offender against the
-other's revoke, flagged ``equity_check`` with law 64C2 beside it. B4 and B5 (noticed after a
-call on the next deal or after the round) come from the director's events at the end of the
-board and are not ruled here.
+other's revoke, flagged ``both_sides_revoked_equity`` (law 64C2) beside it. B4 and B5
+(noticed after a call on the next deal or after the round) come from the director's events at
+the end of the board and are not ruled here.
 
 Reading taken for 64B8 ([M], spec §15.2: the clause is seen on one site only, and a revoke
 corrected under 62C3 is by definition no longer standing): when both sides revoked on one trick
@@ -137,7 +137,7 @@ def transfer_2017(rule: Revoke, table: Table) -> None:
         return
     if both_sides_revoked(rule):
         rule.ruling.add("no_rectification", "64B7")
-        rule.ruling.flag("equity_check", "64C2", adjustment="assigned")
+        rule.ruling.flag("both_sides_revoked_equity", "64C2", adjustment="assigned")
         return
     if rule.trick < 1 or rule.trick > len(table.tricks):
         return
