@@ -142,3 +142,18 @@ def test_revoke_concession_and_claim_sharing() -> None:
     assert table["defective_trick"]["status"] == "differs"
     assert table["claim"]["status"] == "differs"
     assert table["concession"]["status"] == "shared"
+
+
+DUMMY_LATE = CASES / "2017" / "law67" / "dummy-who-missed-a-trick-noticed-late-costs-no-trick.yaml"
+
+
+@pytest.mark.parametrize(("switch", "tricks"), [(True, 0), (False, 1)])
+def test_dummy_missing_card_found_late_costs_a_trick_only_with_the_switch_off(
+        monkeypatch: pytest.MonkeyPatch, switch: bool, tricks: int) -> None:
+    from generator.laws import law67
+
+    monkeypatch.setattr(law67, "DUMMY_67B_IS_64B3", switch)
+    result = rule_under(load_case(DUMMY_LATE), "2017")
+    moved = [r["tricks"] for ruling in result["rulings"] for r in ruling["rectifications"]
+             if r["kind"] == "trick_transfer"]
+    assert sum(moved) == tricks
