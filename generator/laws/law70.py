@@ -38,7 +38,9 @@ the readings taken, each a switch or stated here:
   how the engine already rules every claim: the claimer's partner's open choices go against
   the claimer too;
 * 68D2(b) (play may go on at the non-claimers' request when all four agree; the claim is then
-  void) is not ruled: the table ends the play at the claim and has no event to resume it.
+  void) is not played out: the table ends the play at the claim and has no event to resume it.
+  A disputed claim's ruling notes under 2017 that this way existed (note ``play_on_by_agreement``,
+  68D2); the claim is then adjudicated as under 1987 (68D2(a), 70).
 
 ``claim_tricks`` gives the tricks of the whole board (those already won plus those awarded of the
 remaining), and the board's score follows it (``engine.board_score``).
@@ -204,4 +206,9 @@ class Claim2017(Claim):
         result = super().award(ruling)
         for note in ruling.notes:
             note["topic"] = self.NOTES_2017.get(str(note["topic"]), note["topic"])
+        if "disputes" in self.answers:
+            # 68D2(b): the doubted claim could instead have been played on, at the non-claimers'
+            # request with all four agreeing (the claim then void); the case ruled it, so the
+            # ruling only says that the other way existed
+            ruling.note("play_on_by_agreement", "68D2")
         return result
