@@ -32,6 +32,11 @@ revoke is corrected before the partner plays (the named card becomes his duty), 
 last trick (a ``chooses`` event then; naming the card he played to trick 13 moves his two cards
 and both tricks are won again). An earlier version scored the tricks as played; the seed's
 62D1 text contradicts that. When the play ends otherwise (a claim), the correction is only flagged.
+
+2017: 62A-D1 are the same and these helpers serve both codes. 62D2 gives declarer no choice
+under 2017: the 2017 rule (``law61.Revoke2017``) marks the choice as never to be offered
+(``d2_offered``), so neither :func:`offer_partner_card` nor :func:`twelfth_trick` offers it, and
+flags Law 16C for the partner instead. 62C3 (both sides revoked on one trick) is in ``law61``.
 """
 
 from __future__ import annotations
@@ -44,6 +49,9 @@ from generator.laws.ruling import Option, Rectification
 from generator.model.cards import Card, Suit
 from generator.model.seat import Seat
 from generator.table.irregularities import Irregularity, Kind, make
+
+#: this module serves both codes (its 2017 differences are in the module docstring)
+EDITIONS = ("1987", "2017")
 
 if TYPE_CHECKING:
     from generator.laws.law61 import Revoke
@@ -319,7 +327,8 @@ def twelfth_trick(rule: Revoke, table: Table) -> None:
         rule.ruling.flag("twelfth_trick_correction", "62D1")
     else:
         rule.ruling.add("must_play", "62D1", seat=str(rule.offender), card=str(card))
-    if table.is_defender(rule.offender) and seats12.index(partner) > seats12.index(rule.offender):
+    if not rule.d2_offered and table.is_defender(rule.offender) \
+            and seats12.index(partner) > seats12.index(rule.offender):
         mine = [c for s, c in twelve.plays if s is partner] + \
                [c for s, c in thirteen.plays if s is partner]
         if _two_suit_choice(table, twelve, mine) and rule.ruling.open_choice is None:

@@ -4,6 +4,8 @@
 trick (legally or not), names or otherwise designates a card for it, or makes or agrees to a claim
 or concession. 63B: once established it may no longer be corrected (except on the twelfth trick,
 Law 62D) and the revoke trick stands as played.
+
+2017: 63A1-A3 and 63B are the same (laws2017_spec §7.5); :func:`establishes` serves both codes.
 """
 
 from __future__ import annotations
@@ -11,6 +13,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from generator.model.seat import Seat
+
+#: this module serves both codes (its 2017 differences are in the module docstring)
+EDITIONS = ("1987", "2017")
 
 if TYPE_CHECKING:
     from generator.table.state import Table

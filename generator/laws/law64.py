@@ -28,17 +28,53 @@ keeps its transfer.
 The transfer is ruled when play ends (the score of a case needs it), and a late moment, which can
 only come after the last card, takes it back: 64B4-5 are settled by :func:`late_attention` on the
 ruling :func:`transfer` made.
+
+(:data:`DUMMY_WIN_COUNTS_FOR_DECLARER`).
+
+2017 (:func:`transfer_2017`, a section of its own below the 1987 one). 64A counts the same way
+(:func:`transfer_count` is shared; the footnote that dummy's trick is not declarer's is the 2017
+text, not a reading). The 64B list changes: B1 and B2 as before; B3 is now a failure to play a
+*penalty card* or any card of dummy's (a defender whose only cards of the suit led are penalty
+cards on the table and who revokes: no transfer); new B6 (the revoke was on trick twelve: it is
+corrected under 62D1 and never paid for in tricks), B7 (both sides made established revokes on
+the board) and B8 (the revoke was corrected under 62C3). 64C1: the director restores equity
+after *every* established revoke, 64B cases included: the flag ``equity_check`` with law 64C1
+stands on each; 64C2 (both sides revoked): each side is treated as non-offender against the
+other's revoke, flagged ``both_sides_revoked_equity`` (law 64C2) beside it. B4 and B5
+(noticed after a call on the next deal or after the round) are the director's late moments, as
+in 1987 (:func:`late_attention`).
+
+Reading taken for 64B8 ([M], spec §15.2: the clause is seen on one site only, and a revoke
+corrected under 62C3 is by definition no longer standing): when both sides revoked on one trick
+and the director arrives before both sides played on (62C3), the revoke that is already
+established is *also* corrected, so it is settled without a transfer under 64B8 and is not
+counted for 64B7 (:data:`B8_FOR_62C3`; off, it would be treated as an established revoke and
+fall under 64B7). Which cards move back is the director's (the engine corrects the unestablished
+revoke on the cards, 62A, and flags the other, 62C3).
+
+Sources checked for the 2017 list (search corpora, our words): thesmolens.com law64 (the 2017
+B list, B3 worded "a penalty card or any card of dummy's", B6-B8, B7 "both established"); the
+Norwegian 2007 text (lovboka.org §64: B1-B7, no B8, B3 still "a card faced on the table"); the
+EBU White Book 2004 §64.3, citing a WBF Laws Committee minute of 2001: when both sides revoke,
+the director restores equity as though neither had (our 64B7 with 64C2); ACBL "Revokes at
+trick 12" (2013): no trick penalty, equity only (64B6 already in the 2007 code).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+#: this module serves both codes (its 2017 differences are in the module docstring)
+EDITIONS = ("1987", "2017")
+
 if TYPE_CHECKING:
     from generator.laws.law61 import Revoke
     from generator.table.state import Table
 
 DUMMY_WIN_COUNTS_FOR_DECLARER = False
+#: 2017 64B8: a revoke corrected under 62C3 (both sides revoked on one trick) gets no transfer
+#: and is not an established revoke for 64B7 (see the module docstring)
+B8_FOR_62C3 = True
 
 #: Reading [M]: a ``director`` call to the table after the revoke and before the board ended
 #: counts as attention drawn to it, so 64B4-5 do not apply to it later. ``False``: only the late
@@ -132,3 +168,58 @@ def _repeated(rule: Revoke) -> bool:
     return False
 
 
+# 2017 ------------------------------------------------------------------------------------------
+def transfer_2017(rule: Revoke, table: Table) -> None:
+    """Settle an established revoke at the end of play under the 2017 code: 64C1's equity flag on
+    every one, the 2017 64B list, then the shared 64A count."""
+    offender = rule.offender
+    side = offender.side
+    rule.ruling.flag("equity_check", "64C1", adjustment="assigned")
+    if table.dummy is offender or penalty_card_revoke(rule):
+        rule.ruling.add("no_rectification", "64B3")
+        if table.dummy is offender:
+            rule.ruling.note("dummy_card_named_by_declarer", "45B")
+        return
+    if _repeated(rule):
+        rule.ruling.add("no_rectification", "64B2")
+        return
+    if rule.trick == 12:
+        rule.ruling.add("no_rectification", "64B6")
+        return
+    if both_sides_revoked(rule):
+        rule.ruling.add("no_rectification", "64B7")
+        rule.ruling.flag("both_sides_revoked_equity", "64C2", adjustment="assigned")
+        return
+    if rule.trick < 1 or rule.trick > len(table.tricks):
+        return
+    revoke_trick = table.tricks[rule.trick - 1]
+    winner = revoke_trick.winner
+    assert winner is not None
+    before = sum(1 for t in table.tricks[: rule.trick - 1] if t.winner and t.winner.side is side)
+    side_later = table.won[side] - before - (1 if winner.side is side else 0)
+    count, law = transfer_count(winner is offender, winner.side is side, side_later)
+    if count == 0:
+        rule.ruling.add("no_rectification", law)
+        return
+    rule.ruling.add("trick_transfer", law, to=str(side.opponents), tricks=count)
+
+
+def penalty_card_revoke(rule: Revoke) -> bool:
+    """2017 64B3: the revoke failed to play a penalty card: every card of the suit led that the
+    offender still held when he revoked lay on the table as a penalty card (recorded by the rule
+    when the revoke was detected)."""
+    return bool(getattr(rule, "penalty_card_failed", False))
+
+
+def both_sides_revoked(rule: Revoke) -> bool:
+    """2017 64B7: a player of the other side also made an established revoke on this board
+    (a revoke corrected under 62C3 does not count, 64B8)."""
+    from generator.laws.law61 import Revoke as RevokeRule
+
+    for other in rule.ruler.rules.values():
+        if other is rule or not isinstance(other, RevokeRule):
+            continue
+        if other.offender.side is not rule.offender.side and other.established and not (
+                B8_FOR_62C3 and getattr(other, "under_62c3", False)):
+            return True
+    return False

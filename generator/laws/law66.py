@@ -8,6 +8,8 @@ play, all cards may be inspected to settle a claim of a revoke or the number of 
 
 66A gives the right to declarer and the defenders; dummy, who may not take part in the play on his
 own account (43A), is refused during the play. After the play (66D) he is asked like anyone else.
+
+2017: 66A-D are the same (laws2017_spec §7.6); :func:`inspect_trick` serves both codes.
 """
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ from __future__ import annotations
 from generator.laws import law43, law65
 from generator.laws.ruling import Ruling
 from generator.table.irregularities import Irregularity
+
+#: this module serves both codes (its 2017 differences are in the module docstring)
+EDITIONS = ("1987", "2017")
 
 
 def inspect_trick(ruling: Ruling, fact: Irregularity, seat: str) -> None:

@@ -25,6 +25,18 @@ was then led from the wrong hand, its cards go back to their owners and the dire
 The duty to add a card is shown as ``must_play`` with ``rule: add_card`` (a card he can legally
 play: of the suit led if he has one; another suit while he holds it is a revoke, Laws 61-62); the
 excess card as ``card_withdrawn`` (and, for a defender's, a ``penalty_card``).
+
+2017 (:class:`DefectiveTrick2017`; laws2017_spec §7.6, §15.12). 67A is the same. 67B1 changes:
+a missing card noticed after both sides have played on is placed among the offender's played
+cards (the trick's owner unchanged) and he is *always* deemed to have revoked on that trick,
+losing one trick (64A2): (a) with a card of the suit led he must place one of them, (b) without
+one any card. 1987 (as read here) transferred nothing under (a) and left (b) to the director.
+The transfer is the rule's own (``trick_transfer`` of one trick, 64A2, 67B1), with the 64C1
+equity flag as after any established revoke. Reading taken (EBU forum, spec §7.6): when the
+offender is dummy, the deemed revoke is dummy's: no transfer (64B3), equity only (64C1)
+(:data:`DUMMY_67B_IS_64B3`). 67B2 (too many cards) is the 1987 ruling, cited 67B2. The late
+finding cites 66C beside 65 under 2017: the quitted tricks are inspected on the director's
+instruction to find the defective one (the 1987 rule says so in its docstring and cites 65).
 """
 
 from __future__ import annotations
@@ -42,6 +54,9 @@ if TYPE_CHECKING:
     from generator.table.state import PlayedTrick, Table
 
 EXCESS_CARD_PENALTY = True
+#: 2017 67B1 with dummy as the offender: 64B3 (no transfer) and 64C1 rather than one trick
+DUMMY_67B_IS_64B3 = True
+EDITIONS = ("1987", "2017")
 
 
 @rule(Kind.DEFECTIVE_TRICK, editions={"1987"})
@@ -146,6 +161,39 @@ class DefectiveTrick(Rule):
         aside, self.aside = self.aside, None
         if aside is not None:
             resume_aside(table, self.ruling, aside, trick)
+
+
+@rule(Kind.DEFECTIVE_TRICK, editions={"2017"})
+class DefectiveTrick2017(DefectiveTrick):
+    """2017: 67B1 deems every late-found missing card a revoke costing one trick."""
+
+    def _found_late(self, table: Table) -> None:
+        # the director has the quitted tricks inspected to find the defective one (65, 66C)
+        law65.arrangement(self.ruling)
+        self.ruling.cite("66C")
+        if self.fact.detail("extra"):
+            card = Card.parse(str(self.fact.detail("card")))
+            table.unexpose(self.offender, card)
+            self.ruling.add("card_withdrawn", "67B2", seat=str(self.offender), card=str(card))
+            self.ruling.flag("defective_trick_late_extra", "67B2", seat=str(self.offender),
+                             card=str(card))
+            return
+        missing = [Seat.parse(s) for s in str(self.fact.detail("missing", "")).split(",") if s]
+        number = int(self.fact.detail("trick", 0))
+        trick = table.tricks[number - 1] if 0 < number <= len(table.tricks) else None
+        led = trick.led_suit if trick is not None else None
+        for seat in missing:
+            hand = table.remaining(seat)
+            follows = hand is not None and led is not None and any(c.suit is led for c in hand)
+            extra = {"suit": str(led)} if follows and led is not None else {}
+            self.ruling.add("must_play", "67B1", seat=str(seat), rule="place_card",
+                            trick=number or None, **extra)
+            self.ruling.flag("equity_check", "64C1", adjustment="assigned")
+            if DUMMY_67B_IS_64B3 and seat is table.dummy:
+                self.ruling.add("no_rectification", "64B3")
+                continue
+            self.ruling.cite("67B1", "64A2")
+            self.ruling.add("trick_transfer", "67B1", to=str(seat.side.opponents), tricks=1)
 
 
 def resume_aside(table: Table, ruling: Ruling, aside: PlayedTrick, trick: PlayedTrick) -> None:

@@ -12,6 +12,10 @@ director rules on it as on a claim whose every open choice goes against the clai
 plays (70A, 70D), and the ruling cites 68C to say that the statement was missing
 (:data:`NO_STATEMENT_AGAINST_CLAIMER`; off, a claim without a statement is ruled on the claimer's
 careful line instead, as if he had stated the obvious one).
+
+2017: 68A-D1 are the same for the engine. 68C now asks for the order of the cards in the
+statement (the engine already plays the statement in order). 68D2(b), play going on at the
+non-claimers' request when all four agree, is not ruled (see ``law70``).
 """
 
 from __future__ import annotations
@@ -23,6 +27,9 @@ from generator.model.cards import Card
 from generator.model.seat import SEATS, Seat, Side
 from generator.table.events import Claimed
 from generator.table.state import Table
+
+#: this module serves both codes (its 2017 differences are in the module docstring)
+EDITIONS = ("1987", "2017")
 
 #: 68C: a claim with no statement is ruled with every open choice against the claimer (True),
 #: or on his careful line (False); see the module docstring.

@@ -23,13 +23,32 @@ the readings taken, each a switch or stated here:
   as he stated it (cashing a suit from the top that is not all winners), it is his statement
   that loses the tricks: he is held to it (70A, note ``stated_line_fails``), not 70E.
 
+2017 (:class:`Claim2017`; laws2017_spec §7.7). 70A, 70C, 70D1 are the same. What differs:
+
+* 69B withdrawn acquiescence: "likely" instead of "could not lose" (``law69``);
+* 70B: the director hears the repeated statement and the objections and *may* have the remaining
+  cards faced (1987: all hands faced first): the ruling cites 70B, not 1987's 70B2. The engine
+  always plays the claim out with every hand known, as the director who faces them does;
+* 70E1: the 2017 text drops the escape "unless failing to take the line would be irrational"
+  that the 1997 and 2007 texts had. The engine never credited an unstated finesse under 1987
+  either (the 1987 spec §6.7 lists no such escape, and ``claimplay`` has no "irrational
+  finesse" line), so the two codes rule 70E alike here: the reading kept is "no unstated line
+  that depends on the lie of a card" in both;
+* 70D2 (a defender's claim may not rest on partner choosing one normal play among several) is
+  how the engine already rules every claim: the claimer's partner's open choices go against
+  the claimer too;
+* 68D2(b) (play may go on at the non-claimers' request when all four agree; the claim is then
+  void) is not played out: the table ends the play at the claim and has no event to resume it.
+  A disputed claim's ruling notes under 2017 that this way existed (note ``play_on_by_agreement``,
+  68D2); the claim is then adjudicated as under 1987 (68D2(a), 70).
+
 ``claim_tricks`` gives the tricks of the whole board (those already won plus those awarded of the
 remaining), and the board's score follows it (``engine.board_score``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from generator.laws import claimplay, law68, law69
 from generator.laws.law68 import ClaimMoment
@@ -45,6 +64,8 @@ if TYPE_CHECKING:
 #: (True: the trick goes to the defenders, 70C flagged with the aware reading beside it); False:
 #: he is taken as aware and the flag gives the unaware reading instead.
 TRUMP_UNAWARE = True
+#: the codes this module rules under (the second, 2017, cites 70B rather than 1987's 70B2)
+EDITIONS = ("1987", "2017")
 
 
 class ClaimRule(Rule):
@@ -102,7 +123,7 @@ class Claim(ClaimRule):
         m = self.moment
         assert m is not None
         if "withdraws" in self.answers:
-            keeps, law = law69.withdrawn(m)
+            keeps, law = law69.withdrawn(m, self.ruler.edition)
             ruling.note("acquiescence_withdrawn" if law == "69B" else "withdrawal_refused", "69B")
             return keeps, law
         disputed = "disputes" in self.answers
@@ -116,7 +137,9 @@ def contested(ruling: Ruling, m: ClaimMoment) -> tuple[int, str]:
     """70: the claimer's tricks of the remaining, every doubtful point against him."""
     from generator.laws import law71
 
-    ruling.cite("70A", "70B2")
+    # 2017 70B: the remaining cards may be faced (1987 70B2: all hands are faced)
+    faced = "70B" if ruling.edition == EDITIONS[1] else "70B2"
+    ruling.cite("70A", faced)
     position = m.position
     if position is None:  # no deal: nothing to play out, the claim is taken as made
         ruling.flag("deal_unknown", "70A")
@@ -164,3 +187,28 @@ def contested(ruling: Ruling, m: ClaimMoment) -> tuple[int, str]:
         return worst, "70E"
     ruling.note("claim_fails", "70A")
     return worst, "70A"
+
+
+# 2017 ------------------------------------------------------------------------------------------
+
+
+@rule(Kind.CLAIM, editions={"2017"})
+class Claim2017(Claim):
+    """The 2017 claim: the 1987 class with the edition passed to the helpers that differ
+    (69B's "likely", 70B's citation); see the module docstring."""
+
+    #: 69B's notes say "likely won" under 2017, not "could not have lost"
+    NOTES_2017: ClassVar[dict[str, str]] = {
+        "acquiescence_withdrawn": "acquiescence_withdrawn_likely",
+        "withdrawal_refused": "withdrawal_refused_likely"}
+
+    def award(self, ruling: Ruling) -> tuple[int, str]:
+        result = super().award(ruling)
+        for note in ruling.notes:
+            note["topic"] = self.NOTES_2017.get(str(note["topic"]), note["topic"])
+        if "disputes" in self.answers:
+            # 68D2(b): the doubted claim could instead have been played on, at the non-claimers'
+            # request with all four agreeing (the claim then void); the case ruled it, so the
+            # ruling only says that the other way existed
+            ruling.note("play_on_by_agreement", "68D2")
+        return result

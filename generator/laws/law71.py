@@ -12,15 +12,20 @@ director cancels it when called within the correction period (:data:`CONCESSION_
 the tricks a claim leaves to the opponents are a concession too, so that a claimer who claimed
 fewer tricks than he could not lose gets them back when the claim is ruled on
 (:data:`CLAIM_SHORT_IS_CONCESSION`).
+
+2017: Law 71 is unchanged (laws2017_spec §7.7: the same test, "could not lose by any normal
+play"), and so is 69A; the concession rule serves both codes (``editions=BOTH``).
 """
 
 from __future__ import annotations
 
 from generator.laws import claimplay
 from generator.laws.law70 import ClaimRule
-from generator.laws.ruler import rule
+from generator.laws.ruler import BOTH, rule
 from generator.laws.ruling import Ruling
 from generator.table.irregularities import Kind
+
+EDITIONS = ("1987", "2017")
 
 #: 71B: a concession of a trick that could not be lost by normal play is cancelled.
 CONCESSION_CANCELLED = True
@@ -28,7 +33,7 @@ CONCESSION_CANCELLED = True
 CLAIM_SHORT_IS_CONCESSION = True
 
 
-@rule(Kind.CONCESSION, editions={"1987"})
+@rule(Kind.CONCESSION, editions=BOTH)
 class Concession(ClaimRule):
     def award(self, ruling: Ruling) -> tuple[int, str]:
         m = self.moment
