@@ -1,4 +1,4 @@
-"""Law 15: a board played that was not meant for the table (1987; 2017 at the end of this docstring).
+"""Law 15: a board played that was not meant for the table (1987; 2017 at the end).
 
 ``director wrong-table`` (the board is not the one this table should play in this round; a pair
 named after it, ``director wrong-table EW``, is the pair that should not be playing it here and
@@ -100,8 +100,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws.law13 import artificial
 from generator.laws import law16
+from generator.laws.law13 import artificial
 from generator.laws.ruler import BOTH, Rule, rule
 from generator.model.calls import CallValue
 from generator.model.seat import SEATS, Seat
@@ -225,6 +225,10 @@ class BoardNotDesignated2017(Rule):
             return
         self.ruling.add("score_stands", "15B2")
         self.ruling.flag("correct_board_later", "15B2")
+
+    def after_call(self, table: Table, seat: Seat, call: CallValue) -> None:
+        """Nothing waits on a later call: the board simply goes on (15B2), and the fact may
+        name no seat (``director wrong-table``)."""
 
 
 @rule(Kind.CARDS_FROM_WRONG_BOARD, editions={"2017"})

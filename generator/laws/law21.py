@@ -37,7 +37,6 @@ from __future__ import annotations
 from generator.laws.ruling import Ruling
 from generator.table.irregularities import Irregularity, Kind
 
-
 EDITIONS = ("1987", "2017")
 
 

@@ -1,4 +1,4 @@
-"""Law 36: inadmissible doubles and redoubles (1987 not condoned; 2017 at the end of this docstring).
+"""Law 36: inadmissible doubles and redoubles (1987 not condoned; 2017 at the end).
 
 A double or redouble that Law 19 does not permit (of partner's bid, of nothing, a second double,
 a redouble of nothing), or one made by a player barred from doubling (Law 30B2), is cancelled; the
@@ -40,9 +40,8 @@ at the LHO's call itself, as the 1987 module does, and 36C never arises.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from generator.laws import law09, law11, law16, law28, law35
 from generator.laws.ruler import Rule, rule
