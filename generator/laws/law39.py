@@ -119,3 +119,7 @@ class CallAfterFinalPass2017(CallAfterFinalPass):
     """2017 Law 39: the same rule under the 2017 clauses (module docstring)."""
 
     CANCELLED, NO_PENALTY, CONDONED, RESTRICTED = "39A", "39B", "39B", "39C"
+
+    def detected(self, table: Table) -> None:
+        self.ruling.cite("35D")  # 2017 35D: lists it among the inadmissible calls
+        super().detected(table)
