@@ -182,7 +182,8 @@ class BoardRotated(Rule):
         if phase == "auction" and not self.fact.detail("called"):
             self.ruling.add("hands_to_right_seats", "15D1")
             # nobody has seen a hand not his: 13A's reading (2017: 13A1), by analogy
-            self.ruling.cite("13A1" if self.ruler.edition == "2017" else "13A")
+            unseen = "13A1" if self.ruler.edition == "2017" else "13A"
+            self.ruling.cite(unseen)
         elif phase == "auction":
             self.ruling.add("auction_cancelled", "15D2")
             if ROTATED_AUCTION_REPLAYED:

@@ -10,7 +10,7 @@ import pytest
 import yaml
 from lawsource import law_calls
 
-from generator.laws.refs import LawRef, check, law_index
+from generator.laws.refs import EDITIONS, LawRef, law_index
 
 EDITION = "1987"
 MAX_TITLE = 80
@@ -119,6 +119,8 @@ def test_the_scan_finds_the_clauses_the_modules_cite() -> None:
     assert len(CITED) >= 100
 
 
-@pytest.mark.parametrize("ref", CITED)
+@pytest.mark.parametrize("ref", [r for r in CITED if r not in EDITIONS])  # "2017" names a code
 def test_cited_clause_present(ref: str) -> None:
-    assert str(check(ref, EDITION)) == ref
+    # the law modules hold the rules of both editions side by side: a literal clause must be in
+    # the index of one of them (the ruling checks each citation against its own edition's)
+    assert any(ref in law_index(edition) for edition in EDITIONS), ref
