@@ -23,13 +23,20 @@ from generator.outputs import BANK_MARKER, DATA_MARKER, Transaction, check_dir, 
 
 def score_table_csv(edition: str) -> str:
     """The whole Law 77 score grid of ``edition`` as CSV (the book's download and
-    ``tdcourse score-table``)."""
+    ``tdcourse score-table``). ``"both"`` gives the grids of every edition in one CSV, an
+    ``edition`` column first, so that a spreadsheet can put the codes side by side."""
+    from generator.laws.refs import EDITIONS
+
+    editions = EDITIONS if edition == "both" else (edition,)
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["level", "strain", "doubling", "vulnerable", "tricks", "score"])
-    for level, strain, doubling, vulnerable, tricks, score in law77.score_grid(edition):
-        writer.writerow([level, str(strain), doubling.label, "yes" if vulnerable else "no",
-                         tricks, score])
+    lead = ["edition"] if edition == "both" else []
+    writer.writerow([*lead, "level", "strain", "doubling", "vulnerable", "tricks", "score"])
+    for ed in editions:
+        first = [ed] if edition == "both" else []
+        for level, strain, doubling, vulnerable, tricks, score in law77.score_grid(ed):
+            writer.writerow([*first, level, str(strain), doubling.label,
+                             "yes" if vulnerable else "no", tricks, score])
     return out.getvalue()
 
 

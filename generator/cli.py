@@ -97,7 +97,10 @@ def _vulnerable(value: str, declarer: Any, board: int | None) -> bool:
 
 
 def _cmd_score(args: argparse.Namespace) -> int:
+    """One result scored under one code, or under both (``--edition both``: a line per code and
+    a last line saying whether the Law 77 tables agree on it; JSON keyed by edition)."""
     from generator.laws import law77
+    from generator.laws.refs import EDITIONS
     from generator.model.contract import Contract
     from generator.model.seat import Seat
 
@@ -111,19 +114,29 @@ def _cmd_score(args: argparse.Namespace) -> int:
     if args.board is not None and args.board < 1:
         raise ParseError(f"impossible board number {args.board} (boards are numbered from 1)")
     vulnerable = _vulnerable("no" if args.vul is None else args.vul, declarer, args.board)
-    score = law77.duplicate_score(contract, vulnerable, tricks, edition=args.edition)  # 0-13 only
+    editions = EDITIONS if args.edition == "both" else (args.edition,)
+    scores = {ed: law77.duplicate_score(contract, vulnerable, tricks, edition=ed)  # 0-13 only
+              for ed in editions}
     side = declarer.side
     made = tricks - contract.tricks_needed
     outcome = "made exactly" if made == 0 else (f"+{made}" if made > 0 else f"{-made} down")
+    payloads = {ed: {"contract": str(contract), "declarer": str(declarer), "tricks": tricks,
+                     "vulnerable": vulnerable, "edition": ed, "declarer_side": score,
+                     str(side): score, str(side.opponents): -score}
+                for ed, score in scores.items()}
     if args.json:
-        payload = {"contract": str(contract), "declarer": str(declarer), "tricks": tricks,
-                   "vulnerable": vulnerable, "edition": args.edition, "declarer_side": score,
-                   str(side): score, str(side.opponents): -score}
-        print(json.dumps(payload, sort_keys=True))
-    else:
-        print(f"{contract} by {declarer}, {tricks} tricks ({outcome}), "
+        print(json.dumps(payloads if args.edition == "both" else payloads[args.edition],
+                         sort_keys=True))
+        return 0
+    for ed, score in scores.items():
+        prefix = f"{ed}: " if args.edition == "both" else ""
+        print(f"{prefix}{contract} by {declarer}, {tricks} tricks ({outcome}), "
               f"{'vulnerable' if vulnerable else 'not vulnerable'}: "
               f"{score:+d} for {side} ({side.opponents} {-score:+d})")
+    if args.edition == "both":
+        first, second = (scores[ed] for ed in EDITIONS)
+        print("the same under both codes (Law 77)" if first == second else
+              f"the codes differ by {abs(first - second)} (Law 77)")
     return 0
 
 
@@ -217,6 +230,7 @@ def _cmd_matchpoints(args: argparse.Namespace) -> int:
 
 
 def _cmd_score_table(args: argparse.Namespace) -> int:
+    """The Law 77 grid as CSV; ``--edition both`` gives one CSV with an ``edition`` column."""
     from generator.build import score_table_csv
 
     sys.stdout.write(score_table_csv(args.edition))
@@ -484,7 +498,8 @@ def build_parser() -> argparse.ArgumentParser:
         "table: a number, or A+, A, A- for an artificial score to North-South, East-West then "
         "having A-, A, A+) and print one line per row: its number, the score, North-South's and "
         "East-West's matchpoints (2 per score beaten, 1 per tie) and the top. An artificial row "
-        "gets 60/50/40%% of the top (Law 12C1); the real scores are compared among themselves "
+        "gets 60/50/40%% of the top (1987 Law 12C1, 2017 Law 12C2(a)); the real scores are "
+        "compared among themselves "
         "and scaled to the full top (see generator.laws.law78).")
     mps.add_argument("file", help="the traveller, a CSV file with a header")
     mps.add_argument("--unscaled", action="store_true", help="do not scale the real scores to "
@@ -494,7 +509,11 @@ def build_parser() -> argparse.ArgumentParser:
                      help='print a list of {"NS": MP, "EW": MP} in the rows\' order')
     mps.set_defaults(func=_cmd_matchpoints)
 
-    table = sub.add_parser("score-table", help="the whole scoring grid as CSV")
+    table = sub.add_parser(
+        "score-table", help="the whole scoring grid as CSV (Law 77)",
+        description="Print every cell of the Law 77 table (levels 1-7, five strains, undoubled, "
+        "doubled, redoubled, not vulnerable and vulnerable, 0-13 tricks) as CSV. With --edition "
+        "both, the 1987 and 2017 grids in one CSV whose first column is the edition.")
     table.add_argument("--edition", default="1987", choices=(*EDITIONS, "both"))
     table.set_defaults(func=_cmd_score_table)
 

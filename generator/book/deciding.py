@@ -73,6 +73,10 @@ class Entry:
     #: simultaneous call made before the call in turn is a call out of rotation); empty: the
     #: example's own kind
     after: str = ""
+    #: for a clause that decides both ways (a request granted or refused under the same 20B):
+    #: the rectification the changed case must bring instead of the example's; the neighbour
+    #: is then the clause itself
+    outcome: str = ""
 
 
 @dataclass(frozen=True)
@@ -88,6 +92,9 @@ class Decision:
     #: the irregularity whose ruling on the changed case confirmed the claim (empty: the
     #: example's own)
     kind: str = ""
+    #: the rectification the counterfactual brings instead (an entry decided by its outcome
+    #: under the same clause, :attr:`Entry.outcome`)
+    outcome: str = ""
 
 
 # --------------------------------------------------------------------------- helpers
@@ -428,7 +435,58 @@ def _before_call(case: Case, fact: Mapping[str, Any],
     return _with(case, [*events[:first], f"{seat} wrong-board"]), {"seat": seat}
 
 
+def _asker(case: Case, fact: Mapping[str, Any],
+           param: str) -> tuple[Case, dict[str, str]] | None:
+    """The same request made by another player at the same moment: the player whose turn it
+    is (``in_turn``: the request the example refused would be granted) or his partner
+    (``not_in_turn``: the request the example granted would be refused). What followed the
+    request is left out."""
+    events = _events(case)
+    at = int(fact["event"])
+    seat = str(fact.get("seat") or "")
+    if not seat or not re.fullmatch(r"[NESW] asks \S+", events[at]):
+        return None
+    before = moments.rule(_with(case, events[:at]), "counterfactual")
+    turn = (before.get("state") or {}).get("next")
+    if not turn:
+        return None
+    # the example's asker was out of turn (refused) for ``in_turn``, in turn (granted) for
+    # ``not_in_turn``: a request refused for another reason (a player obliged to pass) has no
+    # such counterfactual
+    if (seat == turn) != (param == "not_in_turn"):
+        return None
+    other = turn if param == "in_turn" else str(Seat.parse(turn).partner)
+    request = events[at].split(" ", 1)[1]
+    return _with(case, [*events[:at], f"{other} {request}"]), {
+        "seat": seat, "other": other, "turn": str(turn)}
+
+
+def _looked(case: Case, fact: Mapping[str, Any],
+            param: str) -> tuple[Case, dict[str, str]] | None:
+    """Dummy's earlier look at another hand (Law 43B2: he lost his rights) taken out
+    (``remove``) or put in just before the irregularity he drew attention to (``add``: he looks
+    at the hand of the player whose irregularity it is)."""
+    events = _events(case)
+    at = int(fact["event"])
+    seat = str(fact.get("seat") or "")
+    details = fact.get("details") or {}
+    looks = [i for i in range(at) if re.fullmatch(rf"{seat} looks [NESW]", events[i])]
+    if param == "remove":
+        if not looks:
+            return None
+        target = events[looks[-1]].split()[-1]
+        changed = [e for i, e in enumerate(events[:at + 1]) if i not in looks]
+        return _with(case, changed), {"seat": seat, "other": target}
+    owner = str(details.get("owner") or "")
+    if looks or not owner or owner == seat or at < 1:
+        return None
+    changed = [*events[:at - 1], f"{seat} looks {owner}", *events[at - 1:at + 1]]
+    return _with(case, changed), {"seat": seat, "other": owner}
+
+
 TRANSFORMS: dict[str, Transform] = {
+    "looked": _looked,
+    "asker": _asker,
     "flip": _flip, "replacement": _replacement, "relation": _relation, "card": _card,
     "at_once": _at_once, "established": _established, "late": _late, "single": _single,
     "early": _early, "over": _over, "defender": _defender, "before_call": _before_call,
@@ -499,6 +557,20 @@ TABLE: tuple[Entry, ...] = (
     Entry("48A", "57", "defender", "", ("play_out_of_turn",), "declarer_side",
           "premature_play"),
     Entry("12C1", "17D", "before_call", "", ("cards_from_wrong_board",), "wrong_board"),
+    Entry("43A1b", "43B2b", "looked", "add", ("dummy_draws_attention",), "dummy_kept_rights"),
+    Entry("43B2b", "43A1b", "looked", "remove", ("dummy_draws_attention",),
+          "dummy_lost_rights"),
+    Entry("43B2a", "42B2", "looked", "remove", ("dummy_warns",), "dummy_warned_after_looking"),
+    Entry("17D", "12C1", "flip", "chooses cancel", ("cards_from_wrong_board",),
+          "wrong_board_continued"),
+    Entry("20B", "20B", "asker", "not_in_turn", ("review_request",), "review_granted",
+          outcome="request_refused"),
+    Entry("20B", "20B", "asker", "in_turn", ("review_request",), "review_refused",
+          outcome="request_permitted"),
+    Entry("20F1", "20F1", "asker", "not_in_turn", ("explanation_request",),
+          "explanation_granted", outcome="request_refused"),
+    Entry("20F1", "20F1", "asker", "in_turn", ("explanation_request",),
+          "explanation_refused", outcome="request_permitted"),
 )
 
 
@@ -528,7 +600,16 @@ def confirms(entry: Entry, kind: str, case: Case) -> bool:
     if ruling is None:
         return False
     refs = operative(ruling)
+    if entry.outcome:
+        return any(r.get("kind") == entry.outcome and str(r.get("law")) == entry.neighbour
+                   for r in ruling.get("rectifications") or ())
     return any(r.startswith(entry.neighbour) for r in refs) and entry.clause not in refs
+
+
+def rests_on(ruling: Mapping[str, Any]) -> list[str]:
+    """The clauses an example's ruling rests on: :func:`operative`, or, when the ruling imposes
+    nothing (the non-offender chose to play the board on, 17D), the clauses it cites."""
+    return operative(ruling) or [str(r) for r in ruling.get("laws") or ()]
 
 
 def operative(ruling: Mapping[str, Any]) -> list[str]:
@@ -541,14 +622,14 @@ def operative(ruling: Mapping[str, Any]) -> list[str]:
 def deciding(record: Mapping[str, Any], case: Case,
              ruling: Mapping[str, Any]) -> Decision | None:
     """The confirmed decision of an example: the first entry of :data:`TABLE` whose clause the
-    example's ruling rests on (:func:`operative`) and whose counterfactual the engine rules
+    example's ruling rests on (:func:`rests_on`) and whose counterfactual the engine rules
     under the neighbour."""
     kind = str(record["kind"])
     facts = [i for i in ruling_irregularities(record) if i["kind"] == kind]
     if not facts:
         return None
     fact = facts[-1]
-    refs = set(operative(ruling))
+    refs = set(rests_on(ruling))
     for entry in TABLE:
         if entry.clause not in refs or (entry.kinds and kind not in entry.kinds):
             continue
@@ -558,7 +639,7 @@ def deciding(record: Mapping[str, Any], case: Case,
         changed, fields = made
         if confirms(entry, entry.after or kind, changed):
             return Decision(entry.clause, entry.neighbour, key(entry), fields, changed,
-                            entry.after)
+                            entry.after, entry.outcome)
     return None
 
 

@@ -313,6 +313,31 @@ _CASES: dict[str, dict[str, Any]] = {
         "leads CT, S plays HT, W plays CJ, N plays C2, W leads D6, N plays H2, E plays H8, S "
         "plays SA, W leads HJ, N plays SJ, E plays H6, S plays HA, S leads S3, W plays D9, N "
         "plays H9, E plays S4, W leads D4, N plays H7, E plays HQ, S plays SQ"),
+    # tests/cases/1987/law64/revoke-first-noticed-after-a-call-on-the-next-deal-costs-no-trick.yaml
+    "64B4": _case(9,
+        "N:AQT32.QJ3.AQ8.T2 J987.962.94.J943 K64.4.KT65.KQ876 5.AKT875.J732.A5",
+        "N 1S, E P, S 4S, W P, N P, E P, E leads C4, S plays C8, W plays CA, N plays C2, W "
+        "leads H5, N plays HQ, E plays H6, S plays H4, N leads DA, E plays S7, S plays D6, W "
+        "plays DJ, E leads C3, S plays C7, W plays C5, N plays CT, N leads SQ, E plays S9, S "
+        "plays S4, W plays S5, N leads ST, E plays S8, S plays S6, W plays HT, N leads H3, E "
+        "plays H9, S plays CK, W plays HA, W leads D2, N plays D8, E plays D9, S plays D5, E "
+        "leads CJ, S plays CQ, W plays D7, N plays DQ, S leads DT, W plays D3, N plays HJ, E "
+        "plays D4, S leads SK, W plays HK, N plays S2, E plays SJ, S leads C6, W plays H7, N "
+        "plays SA, E plays C9, N leads S3, E plays H2, S plays DK, W plays H8, "
+        "director after_next_deal"),
+    # tests/cases/1987/law64/revoke-first-mentioned-after-the-round-has-ended-is-not-rectified-
+    #   by-tricks.yaml
+    "64B5": _case(9,
+        "N:AQT32.QJ3.AQ8.T2 J987.962.94.J943 K64.4.KT65.KQ876 5.AKT875.J732.A5",
+        "N 1S, E P, S 4S, W P, N P, E P, E leads C4, S plays C8, W plays CA, N plays C2, W "
+        "leads H5, N plays HQ, E plays H6, S plays H4, N leads DA, E plays S7, S plays D6, W "
+        "plays DJ, E leads C3, S plays C7, W plays C5, N plays CT, N leads SQ, E plays S9, S "
+        "plays S4, W plays S5, N leads ST, E plays S8, S plays S6, W plays HT, N leads H3, E "
+        "plays H9, S plays CK, W plays HA, W leads D2, N plays D8, E plays D9, S plays D5, E "
+        "leads CJ, S plays CQ, W plays D7, N plays DQ, S leads DT, W plays D3, N plays HJ, E "
+        "plays D4, S leads SK, W plays HK, N plays S2, E plays SJ, S leads C6, W plays H7, N "
+        "plays SA, E plays C9, N leads S3, E plays H2, S plays DK, W plays H8, "
+        "director after_round"),
     # tests/cases/1987/law64/revoker-who-won-the-revoke-trick-loses-it-and-one-more-trick.yaml
     "64A1": _case(9,
         "N:AQT32.QJ3.AQ8.T2 J987.962.94.J943 K64.4.KT65.KQ876 5.AKT875.J732.A5",
@@ -531,8 +556,9 @@ Node = Ask | End
 @dataclass(frozen=True)
 class Decision:
     """A chart: its name (the laws it covers), the chapter it belongs to, its first question,
-    the clauses its ends must show (what the tests hold it to) and whether a note (a clause the
-    engine cannot be shown a case of) stands under it."""
+    the clauses its ends must show (what the tests hold it to) and whether a note stands under
+    it (``decisions.words/note_<name>``: what applies below every end and no box shows, such as
+    the 64C equity check under the revokes)."""
 
     name: str
     chapter: str
@@ -657,12 +683,15 @@ DECISIONS: tuple[Decision, ...] = (
         _a("established", lambda s: "63A" in s.ruling["laws"],
            _a("dummy", lambda s: s.role(s.offender) == "dummy", End("64B3", "revoke"),
               _a("second", has_rect("no_rectification", law="64B2"), End("64B2", "revoke", nth=1),
-                 _a("won", has_rect("trick_transfer", law="64A1"), End("64A1", "revoke"),
-                    _a("side_won", has_rect("trick_transfer", law="64A2"), End("64A2", "revoke"),
-                       End("64B1", "revoke"))))),
+                 _a("next_deal", has_rect("no_rectification", law="64B4"), End("64B4", "revoke"),
+                    _a("round", has_rect("no_rectification", law="64B5"), End("64B5", "revoke"),
+                       _a("won", has_rect("trick_transfer", law="64A1"), End("64A1", "revoke"),
+                          _a("side_won", has_rect("trick_transfer", law="64A2"),
+                             End("64A2", "revoke"), End("64B1", "revoke"))))))),
            _a("defender", lambda s: s.role(s.offender) not in ("declarer", "dummy"),
               End("62.defender", "revoke"), End("62.declarer", "revoke")))),
-        ("62D1", "62B1", "62B2", "64B3", "64B2", "64A1", "64A2", "64B1"), note=True),
+        ("62D1", "62B1", "62B2", "64B3", "64B2", "64B4", "64B5", "64A1", "64A2", "64B1"),
+        note=True),
     Decision("67", "12-tricks", _a(
         "late", lambda s: "67B" in s.ruling["laws"], End("67B", "defective_trick"),
         _a("extra", lambda s: bool(s.detail("extra")),

@@ -277,16 +277,30 @@ def chapter_records(records: Iterable[Mapping[str, Any]], slug: str, count: int 
               for _, group in sorted(by_recipe.items())]
     chosen: list[Mapping[str, Any]] = []
     shown: set[tuple[str, ...]] = set()
+
+    def take(queue: list[Mapping[str, Any]], pick: Mapping[str, Any]) -> None:
+        queue.remove(pick)
+        chosen.append(pick)
+        shown.add(_signature(pick))
+
+    # first, examples that say what decides them (a recipe none of whose records can, a dummy
+    # who merely looked at a hand, gives way to the others), then, if the chapter still has
+    # room, the rest in the same turns
+    progress = True
+    while len(chosen) < count and progress:
+        progress = False
+        for queue in queues:
+            if len(chosen) >= count:
+                break
+            pick = next((r for r in queue if _signature(r) not in shown and has_decision(r)),
+                        None) or next((r for r in queue if has_decision(r)), None)
+            if pick is not None:
+                take(queue, pick)
+                progress = True
     while len(chosen) < count and any(queues):
         for queue in queues:
-            if not queue or len(chosen) >= count:
-                continue
-            pick = next((r for r in queue if _signature(r) not in shown and has_decision(r)),
-                        None) or next((r for r in queue if has_decision(r)), None) \
-                or next((r for r in queue if _signature(r) not in shown), queue[0])
-            queue.remove(pick)
-            chosen.append(pick)
-            shown.add(_signature(pick))
+            if queue and len(chosen) < count:
+                take(queue, next((r for r in queue if _signature(r) not in shown), queue[0]))
     return chosen
 
 
@@ -302,7 +316,7 @@ def has_decision(record: Mapping[str, Any]) -> bool:
     key = (str(record["id"]), json.dumps(moments.ruled(record), sort_keys=True))
     if key not in _DECIDED:
         clauses = {e.clause for e in deciding.TABLE}
-        stored = {str(r.get("law")) for r in record["ruling"].get("rectifications") or ()}
+        stored = set(deciding.rests_on(record["ruling"]))
         _DECIDED[key] = bool(stored & clauses) and example_decision(record) is not None
     return _DECIDED[key]
 

@@ -34,6 +34,11 @@ class Revoke(Rule):
     #: added to a defective trick, 67A); it resumes once the corrected trick is complete
     aside: PlayedTrick | None = None
 
+    #: the director was called to the table after the revoke, during the board
+    attention = False
+    #: Law 64 settled it at the end of play (:func:`law64.transfer`)
+    settled = False
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         #: the players offered the 62C choice to take back their card, in order
@@ -57,6 +62,12 @@ class Revoke(Rule):
             self.ruling.cite("63A")
 
     def director(self, table: Table, event: int) -> None:
+        moment = getattr(table.events[event], "moment", None)
+        if moment is not None:  # after the board: Law 64 has settled it at the end of play
+            if self.settled:
+                law64.late_attention(self, moment, self.attention)
+            return
+        self.attention = True
         if self.corrected:
             return
         if not self.established:
@@ -92,4 +103,5 @@ class Revoke(Rule):
             self.corrected = True
             law62.twelfth_trick(self, table)
             return
+        self.settled = True
         law64.transfer(self, table)

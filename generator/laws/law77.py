@@ -27,6 +27,21 @@ an independent modern scorer. Because the choice could be wrong, both cells are 
 nv_doubled_fourth_plus=200``) gives the older reading, and everything downstream (IMPs, quizzes)
 can be recomputed with it; the tests pin down exactly which cells that changes.
 
+2017
+----
+The 2017 code (``laws2017_spec.md`` §9.1, §14, §15.14) keeps the table: :data:`TABLES` holds a
+``"2017"`` table of its own, built value by value with its own citations, so that a later change to
+either edition cannot leak into the other. Its two cells that were uncertain for 1987 are settled
+for 2017 (the spec's first diff read them in the Greek, French and Italian 2017 texts, which is
+still [M] in the spec): ``redouble_insult = 100`` and ``nv_doubled_fourth_plus = 300``. Checked
+again with the search tool: the 2007 English Law 77 (pzbs.pl 2007 pages) has exactly these values,
+100 for making a redoubled contract and an extra 100 doubled (200 redoubled) not vulnerable for the
+fourth and each later undertrick; no source lists a 2017 change to Law 77. So the
+two tables are equal cell for cell under the 1987 reading this module takes; with
+:data:`ALTERNATIVE_1987` they differ in exactly the cells those two values reach (redoubled
+contracts made; non-vulnerable doubled or redoubled contracts four or more down). The tests check
+the whole 2017 grid against endplay's scorer and pin the differences of the alternative reading.
+
 Conventions
 -----------
 Scores are from the declaring side's point of view: positive when the contract is made, negative
@@ -46,6 +61,9 @@ from generator.model.board import Vulnerability
 from generator.model.contract import Contract, Doubling, Result
 from generator.model.seat import Side
 from generator.model.strain import Strain
+
+EDITIONS = ("1987", "2017")
+"""The editions whose Law 77 this module scores (the coverage table reads it)."""
 
 LAW77 = LawRef(77)
 """The citation of every value of the table: Law 77 has no lettered clauses."""
@@ -210,7 +228,42 @@ _TABLE_1987 = ScoringTable(
     redoubled_undertrick_multiplier=2,
 )
 
-TABLES: dict[str, ScoringTable] = {"1987": _TABLE_1987}
+_TABLE_2017 = ScoringTable(
+    edition="2017",
+    citations=cite_all(LAW77),  # the 2017 Law 77 is one table without clauses, as in 1987
+    trick_clubs=20,
+    trick_diamonds=20,
+    trick_hearts=30,
+    trick_spades=30,
+    trick_nt_first=40,
+    trick_nt_later=30,
+    doubled_trick_multiplier=2,
+    redoubled_trick_multiplier=4,
+    game_line=100,
+    game_bonus_nv=300,
+    game_bonus_v=500,
+    part_score_bonus=50,
+    small_slam_nv=500,
+    small_slam_v=750,
+    grand_slam_nv=1000,
+    grand_slam_v=1500,
+    overtrick_doubled_nv=100,
+    overtrick_doubled_v=200,
+    overtrick_redoubled_nv=200,
+    overtrick_redoubled_v=400,
+    double_insult=50,
+    redouble_insult=100,  # 2017 spec §9.1 [M]: the modern value, not an open question for 2017
+    undertrick_nv=50,
+    undertrick_v=100,
+    nv_doubled_first=100,
+    nv_doubled_second_third=200,
+    nv_doubled_fourth_plus=300,  # 2017 spec §9.1 [M]: 100, 300, 500, 800, 1100 ...
+    v_doubled_first=200,
+    v_doubled_later=300,
+    redoubled_undertrick_multiplier=2,
+)
+
+TABLES: dict[str, ScoringTable] = {"1987": _TABLE_1987, "2017": _TABLE_2017}
 """The Law 77 table of each edition the engine knows, keyed by edition."""
 
 ALTERNATIVE_1987: dict[str, int] = {"redouble_insult": 50, "nv_doubled_fourth_plus": 200}
@@ -396,8 +449,16 @@ def score_grid(
                         yield level, strain, doubling, vulnerable, tricks, score
 
 
+def table_differences(first: ScoringTable, second: ScoringTable) -> list[tuple[str, int, int]]:
+    """The values two tables disagree on, ``(field name, first's value, second's value)``, in
+    declaration order: what a side-by-side page prints as "what changed in Law 77"."""
+    theirs = dict(second.values())
+    return [(name, value, theirs[name]) for name, value in first.values() if theirs[name] != value]
+
+
 __all__ = [
     "ALTERNATIVE_1987",
+    "EDITIONS",
     "LAW77",
     "TABLES",
     "ScoringError",
@@ -410,6 +471,7 @@ __all__ = [
     "result_score",
     "score_grid",
     "slam_bonus",
+    "table_differences",
     "table_for",
     "trick_score",
     "undertrick_penalty",

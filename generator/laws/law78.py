@@ -9,6 +9,16 @@ Matchpoints compare one board's results with each other: every result earns two 
 other result it beats and one for each it ties. The scores passed in must all be from the same
 pair's point of view (say all North-South scores); the other direction's matchpoints are the top
 minus these.
+
+2017
+----
+``laws2017_spec.md`` §9.2 [M]: Law 78 is unchanged, matchpoints (78A), the same 0-24 IMP scale
+(78B), total points (78C), other methods approved by the regulating authority (78D). The 2017
+scale is its own entry of :data:`IMP_SCALES` (same thresholds, the 2017 citation) so that the two
+editions stay separate data; the matchpoint functions take no edition because 78A is the same
+count in both codes. A 2017 weighted assigned score (12C1(c)) is matchpointed or IMPed outcome by
+outcome and then weighted: see :func:`generator.laws.law12.weighted_matchpoints` and
+:func:`~generator.laws.law12.weighted_imps`.
 """
 
 from __future__ import annotations
@@ -22,6 +32,9 @@ from itertools import pairwise
 from generator.laws import law86
 from generator.laws.law77 import ScoringError, score_grid
 from generator.laws.refs import DEFAULT_EDITION, LawRef
+
+EDITIONS = ("1987", "2017")
+"""The editions whose Law 78 this module scores (the coverage table reads it)."""
 
 LAW78A = LawRef(78, "A")
 """Matchpoint scoring."""
@@ -75,6 +88,8 @@ _THRESHOLDS_1987 = (
 
 IMP_SCALES: dict[str, ImpScale] = {
     "1987": ImpScale(edition="1987", thresholds=_THRESHOLDS_1987, law=LAW78B),
+    # 2017 spec §9.2 [M]: the same scale; 78B keeps its letter
+    "2017": ImpScale(edition="2017", thresholds=_THRESHOLDS_1987, law=LAW78B),
 }
 """The IMP scale of each edition, keyed by edition."""
 
@@ -152,10 +167,10 @@ def traveller_matchpoints(entries: Sequence[int | str], scaled: bool = True,
     """``(North-South, East-West)`` matchpoints of each row of a traveller whose entries are
     North-South scores or artificial codes (``A+``, ``A``, ``A-``), exactly (as fractions).
 
-    Artificial rows get their Law 12C1 percentage of the full top; the real scores are
-    compared among themselves and, when ``scaled``, scaled to the full top (the reading is in
-    the module docstring). With no artificial row this is :func:`matchpoints` with each East-West
-    score the top minus North-South's.
+    Artificial rows get their percentage of the full top (1987 12C1, 2017 12C2(a)); the real
+    scores are compared among themselves and, when ``scaled``, scaled to the full top (the
+    reading is in the module docstring). With no artificial row this is :func:`matchpoints`
+    with each East-West score the top minus North-South's.
     """
     if not entries:
         raise ScoringError("an empty traveller has no matchpoints")
@@ -211,6 +226,7 @@ def matchpoint_percentages(scores: Sequence[int]) -> list[float]:
 
 
 __all__ = [
+    "EDITIONS",
     "IMP_SCALES",
     "IMP_THRESHOLDS",
     "LAW78A",

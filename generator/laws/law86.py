@@ -1,4 +1,5 @@
-"""Law 86A: artificial adjusted scores in IMP (team) play, and one helper for both forms.
+"""Artificial adjusted scores in IMP (team) play (1987 Law 86A, 2017 12C2(b)), and one helper for
+both forms.
 
 In a team match an artificial score cannot be a percentage, so Law 86A converts the pairs awards
 of Law 12C1 into IMPs: the side in no way at fault gets +3 IMPs on the board, a side partly at
@@ -11,6 +12,18 @@ being 50%. If a 1987 source ever shows otherwise, change :data:`TEAMS_IMPS`.
 
 :func:`artificial` returns an :class:`ArtificialScore` for either form of contest, so that a
 ruling can carry the value together with the laws it rests on.
+
+2017
+----
+``laws2017_spec.md`` §3.2, §10, §15.5: the values stay (+3 / 0 / -3 IMPs, 60 / 50 / 40 %), the
+letters move. The pairs percentages are 12C2(a), the IMP awards 12C2(b) (no longer 86A: in 2017
+86A is about averaging in knockout play, and the 2017 index holds no 86A). 12C2(b) lets the
+tournament organiser vary the IMP award with the regulating authority's approval (78D, 86B3;
+seen in the ACBL summary of the 2017 changes with the search tool):
+:data:`IMP_AWARD_2017` is that module switch. The citations of each edition are in
+:data:`LAWS`, so a ruling under 2017 never cites 86A. Law 86B1 (2017: an adjusted score in teams
+when the other table's result is clearly favourable to one side) is judgement and is not scored
+here.
 """
 
 from __future__ import annotations
@@ -18,13 +31,32 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from generator.laws.law12 import LAW12C1, Responsibility, artificial_score_pairs
+from generator.laws.law12 import (
+    LAW12C1,
+    LAW12C2A,
+    LAW12C2B,
+    Responsibility,
+    artificial_score_pairs,
+)
 from generator.laws.law77 import ScoringError
 from generator.laws.refs import DEFAULT_EDITION, LawRef
 from generator.model.seat import Side
 
+EDITIONS = ("1987", "2017")
+"""The editions whose artificial IMP scores this module gives (the coverage table reads it)."""
+
 LAW86A = LawRef(86, "A")
-"""Average-plus and its counterparts expressed in IMPs."""
+"""1987: average-plus and its counterparts expressed in IMPs (not cited under 2017)."""
+
+IMP_AWARD_2017 = 3
+"""2017 12C2(b): IMPs of average-plus (and, negated, average-minus); a tournament organiser may
+vary it with the regulating authority's approval, which is why it is a switch."""
+
+LAWS: dict[str, dict[str, tuple[LawRef, ...]]] = {
+    "1987": {"pairs": (LAW12C1,), "teams": (LAW12C1, LAW86A)},
+    "2017": {"pairs": (LAW12C2A,), "teams": (LAW12C2A, LAW12C2B)},
+}
+"""What an artificial score cites, by edition and form of contest."""
 
 Kind = Literal["average_plus", "average", "average_minus"]
 Form = Literal["pairs", "teams"]
@@ -44,12 +76,17 @@ TEAMS_IMPS: dict[str, dict[Responsibility, int]] = {
         Responsibility.PARTLY: 0,
         Responsibility.DIRECTLY: -3,  # reconstructed [M]
     },
+    "2017": {
+        Responsibility.NONE: IMP_AWARD_2017,  # 12C2(b) [H ACBL summary]
+        Responsibility.PARTLY: 0,
+        Responsibility.DIRECTLY: -IMP_AWARD_2017,  # 12C2(b)
+    },
 }
-"""Artificial awards in IMP play, keyed by edition (Law 86A)."""
+"""Artificial awards in IMP play, keyed by edition (1987 86A, 2017 12C2(b))."""
 
 
 def artificial_score_imps(responsibility: Responsibility, edition: str = DEFAULT_EDITION) -> int:
-    """The artificial score of a side in IMP play (Law 86A): +3, 0 or -3 IMPs.
+    """The artificial score of a side in IMP play: +3, 0 or -3 IMPs (1987 86A, 2017 12C2(b)).
 
     +3 for a side in no way at fault is attested for 1987; -3 for a side directly at fault is
     reconstructed (see the module docstring).
@@ -102,8 +139,8 @@ def artificial(
 ) -> ArtificialScore:
     """The artificial score for a side, named either by award or by its share of the blame.
 
-    Pairs cite Law 12C1 only; teams cite 12C1 (which defines the awards) and 86A (which turns
-    them into IMPs).
+    1987: pairs cite 12C1 only; teams cite 12C1 (which defines the awards) and 86A (which
+    turns them into IMPs). 2017: 12C2(a) and, for teams, 12C2(b) (:data:`LAWS`).
     """
     if isinstance(kind_or_responsibility, Responsibility):
         responsibility = kind_or_responsibility
@@ -118,11 +155,18 @@ def artificial(
     kind = KIND_OF[responsibility]
     if form == "pairs":
         percent = artificial_score_pairs(responsibility, edition)
-        return ArtificialScore(kind, form, percent, None, (LAW12C1,))
+        return ArtificialScore(kind, form, percent, None, _laws(edition, "pairs"))
     if form == "teams":
         imp_award = artificial_score_imps(responsibility, edition)
-        return ArtificialScore(kind, form, None, imp_award, (LAW12C1, LAW86A))
+        return ArtificialScore(kind, form, None, imp_award, _laws(edition, "teams"))
     raise ScoringError(f"unknown form of contest {form!r} (expected pairs or teams)")
+
+
+def _laws(edition: str, form: str) -> tuple[LawRef, ...]:
+    try:
+        return LAWS[edition][form]
+    except KeyError:
+        raise ScoringError(f"no artificial scores for edition {edition!r}") from None
 
 
 #: How a traveller writes an artificial score for North-South, and the award of each side it
@@ -145,21 +189,27 @@ def artificial_code(text: str) -> str | None:
 
 def artificial_pairs_percent(code: str, side: str, edition: str = DEFAULT_EDITION) -> float:
     """The percentage of the top that the artificial score ``code`` (as written for
-    North-South) gives ``side`` (``"NS"`` or ``"EW"``) in a pairs event (Law 12C1)."""
+    North-South) gives ``side`` (``"NS"`` or ``"EW"``) in a pairs event (1987 12C1, 2017
+    12C2(a))."""
     ns, ew = ARTIFICIAL_CODES[code]
     return artificial_score_pairs(ns if Side.parse(side) is Side.NS else ew, edition)
 
 
 __all__ = [
     "ARTIFICIAL_CODES",
+    "AWARD_WORDS",
+    "EDITIONS",
+    "IMP_AWARD_2017",
     "KIND_OF",
     "LAW86A",
+    "LAWS",
     "RESPONSIBILITY_OF",
     "TEAMS_IMPS",
     "ArtificialScore",
     "Form",
     "Kind",
     "artificial",
+    "artificial_awards",
     "artificial_code",
     "artificial_for_sides",
     "artificial_pairs_percent",
@@ -169,7 +219,8 @@ __all__ = [
 
 def artificial_for_sides(offenders: str, edition: str = DEFAULT_EDITION) -> dict[str, Any]:
     """Fields of an ``adjusted_score`` rectification when one side is directly at fault and the
-    other in no way at fault: percentages for pairs (12C1) and IMPs for teams (86A), by side."""
+    other in no way at fault: percentages for pairs and IMPs for teams, by side (1987 12C1 and
+    86A; 2017 12C2(a) and 12C2(b))."""
     others = str(Side.parse(offenders).opponents)
     return {
         "adjustment": "artificial",
@@ -178,3 +229,26 @@ def artificial_for_sides(offenders: str, edition: str = DEFAULT_EDITION) -> dict
         "teams": {offenders: artificial_score_imps(Responsibility.DIRECTLY, edition),
                   others: artificial_score_imps(Responsibility.NONE, edition)},
     }
+
+
+#: How a director's ``adjust artificial`` event names each award (case format, spec §11.2).
+AWARD_WORDS: dict[str, Kind] = {"avg+": "average_plus", "avg": "average", "avg-": "average_minus"}
+
+
+def artificial_awards(awards: dict[str, str], edition: str = DEFAULT_EDITION) -> dict[str, Any]:
+    """Fields of an ``adjusted_score`` rectification from a director's awards by pair
+    (``{"NS": "avg+", "EW": "avg-"}``): percentages for pairs and IMPs for teams, and the laws
+    of the edition (1987 12C1, 86A; 2017 12C2(a), 12C2(b)). The two awards are independent: both
+    pairs may get average-plus (neither at fault), which one traveller code cannot say."""
+    pairs: dict[str, float] = {}
+    teams: dict[str, int] = {}
+    for side in ("NS", "EW"):
+        word = awards.get(side)
+        if word not in AWARD_WORDS:
+            raise ScoringError(f"an artificial score for {side} is avg+, avg or avg-, not {word!r}")
+        kind = AWARD_WORDS[word]
+        pairs[side] = artificial(kind, "pairs", edition).value
+        teams[side] = int(artificial(kind, "teams", edition).value)
+    return {"adjustment": "artificial", "laws": [str(ref) for ref in _laws(edition, "teams")],
+            "pairs": pairs, "teams": teams}
+

@@ -25,6 +25,7 @@ from generator.laws.ruling import DIRECTOR, Option, Rectification, Ruling
 from generator.model.calls import Call, CallValue
 from generator.model.cards import Card
 from generator.model.seat import Seat
+from generator.table.events import ADJUST
 from generator.table.irregularities import Irregularity, Kind
 from generator.table.ruler import Ruler
 from generator.table.state import Bar
@@ -593,6 +594,14 @@ class LawRuler(Ruler):
         if judgement.verdict in ("damaged", "no_damage"):
             for rule_obj in list(self.rules.values()):
                 rule_obj.judged(table, judgement, event)
+            return
+        if judgement.verdict == ADJUST:
+            # the director's adjusted score (12C) belongs to the latest irregularity's ruling
+            from generator.laws import law12
+
+            if not self.rules:
+                raise ImpossibleEventError("an adjusted score needs an irregularity to rule on")
+            law12.apply_adjustment(self.rules[max(self.rules)].ruling, judgement)
             return
         for index in sorted(self.rules, reverse=True):
             if self.rules[index].judged(table, judgement, event):

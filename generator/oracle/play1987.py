@@ -23,6 +23,12 @@ switch under its own name; flip both to compare the other reading):
 * :data:`DUMMY_WIN_COUNTS_FOR_DECLARER` (64A, spec §8 item 5): a trick won by dummy is not a trick
   won by the revoking declarer himself (it is won by his side).
 
+64B4-5 (attention first drawn after a non-offender called on the next deal, or after the round
+ended: the case events ``director after_next_deal`` / ``director after_round``) are two more rows
+of :data:`EXCEPTION_TABLE`, after 64B2 and before the tricks won are looked at. Whether the
+attention drawn then is the *first* (no director call to the table after the revoke during the
+board) is for the caller to say: the oracle is given the moment only when it is.
+
 Two more readings are fixed, not switched, since the text decides them: 62D2's "either of the two
 cards he could legally have played" needs both cards legal on trick 12 (none of the suit led:
 :func:`twelfth_trick_partner_choice`), and a choice about a card of dummy's (62C) is declarer's,
@@ -30,9 +36,8 @@ who plays dummy's cards (45B; dummy takes no part, 43: :data:`DECIDES_FOR`).
 
 What the oracle does NOT decide (a comparison must skip or handle these itself):
 
-* Law 54C (declarer must accept when he could have seen dummy's cards), 55C (a lead induced by a
-  defender's statement), 64B4-5 (attention drawn after the next deal or round): none is
-  expressible in a case.
+* Law 54C (declarer must accept when he could have seen dummy's cards) and 55C (a lead induced by
+  a defender's statement): neither is expressible in a case.
 * Law 60 (a play by the non-offenders before a penalty is chosen forfeits it) and Law 52 (a
   penalty card not played when due): the tables assume the table respects every duty.
 * Law 64C (equity) and Law 12: the director's judgement; the oracle only says it must be
@@ -448,7 +453,13 @@ EXCEPTION_TABLE: Final[tuple[tuple[str, str], ...]] = (
     ("twelfth_trick", "62D1"),   # corrected even when established: no transfer
     ("dummy", "64B3"),           # a card faced on the table
     ("repeated", "64B2"),        # a later revoke in the same suit by the same player
+    ("after_next_deal", "64B4"),  # first drawn after a non-offender called on the next deal
+    ("after_round", "64B5"),     # first drawn after the round ended
 )
+
+#: The moments after the board at which attention may first be drawn (64B4-5), as the case
+#: format names them.
+LATE_MOMENTS: Final[tuple[str, ...]] = ("after_next_deal", "after_round")
 
 
 class Transfer(NamedTuple):
@@ -458,15 +469,20 @@ class Transfer(NamedTuple):
 
 def revoke_transfer(offender: Role, trick: int, offender_won: bool, side_won_revoke_trick: bool,
                     side_won_later: bool, repeated: bool = False,
-                    won_by_dummy: bool = False) -> Transfer:
+                    won_by_dummy: bool = False, late: str | None = None) -> Transfer:
     """Laws 62D, 63, 64: tricks transferred for an established revoke on trick ``trick``.
 
     ``offender_won``: the revoking player himself won the revoke trick; ``won_by_dummy``: dummy
     won it for a revoking declarer (counts as his own only with
     :data:`DUMMY_WIN_COUNTS_FOR_DECLARER`); ``side_won_later``: the offending side won a trick
-    after it; ``repeated``: an earlier revoke by the same player in the same suit (64B2).
+    after it; ``repeated``: an earlier revoke by the same player in the same suit (64B2);
+    ``late``: the moment attention was first drawn, when after the board (one of
+    :data:`LATE_MOMENTS`, 64B4-5).
     """
-    facts = {"twelfth_trick": trick == 12, "dummy": offender == "dummy", "repeated": repeated}
+    if late is not None and late not in LATE_MOMENTS:
+        raise ValueError(f"unknown moment {late!r} (known: {', '.join(LATE_MOMENTS)})")
+    facts = {"twelfth_trick": trick == 12, "dummy": offender == "dummy", "repeated": repeated,
+             "after_next_deal": late == "after_next_deal", "after_round": late == "after_round"}
     for name, law in EXCEPTION_TABLE:
         if facts[name]:
             return Transfer(0, law)

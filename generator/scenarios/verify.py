@@ -23,7 +23,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.laws import law77
+from generator.laws import law64, law77
 from generator.laws.engine import report
 from generator.laws.refs import LawRef
 from generator.model.board import Board
@@ -287,7 +287,7 @@ def _play_oracle_check(kind: Kind, fact: Irregularity, ruling: dict[str, Any],
 
     Checked: the option ids of the first choice and the clauses of the option taken (Laws 54,
     53A/56, 55, 57A), the class of the new penalty cards (50B, 56, 57A, 62B1), the 55B2 suit,
-    and for a revoke the correction (62A-B) or the tricks transferred (64A, 64B1, 64B3, 62D1).
+    and for a revoke the correction (62A-B) or the tricks transferred (64A, 64B1, 64B3-5, 62D1).
     "not applicable" where the tables do not reach: declarer's own exposed cards (48), a second
     penalty card (50B promotion depends on the cards held before), a second revoke by the same
     player (64B2), a board that did not reach its end for a revoke."""
@@ -392,8 +392,14 @@ def _revoke_check(fact: Irregularity, ruling: dict[str, Any], driver: Driver,
     won = winners[trick - 1]
     assert won is not None
     later = any(w is not None and w.side is offender.side for w in winners[trick:])
+    # 64B4-5: attention first drawn after the board, unless the director came to the table
+    # after the revoke while it was played (law64's reading, the same switch)
+    late = table.late
+    if late is not None and law64.EARLIER_CALL_DRAWS_ATTENTION and any(
+            (fact.event or 0) < d < len(table.events) - 1 for d in table.director_called):
+        late = None
     result = play1987.revoke_transfer(role, trick, won is offender, won.side is offender.side,
-                                      later, won_by_dummy=won is dummy)
+                                      later, won_by_dummy=won is dummy, late=late)
     _require_laws(ruling, (result.law,))
     moved = [int(r["tricks"]) for r in ruling["rectifications"] if r["kind"] == "trick_transfer"]
     if sum(moved) != result.tricks:

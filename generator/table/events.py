@@ -276,31 +276,66 @@ VERDICTS = ("comparable", "not_comparable", "specifies", "unintended", "intended
             "no_damage")
 
 
+#: ``director adjust assigned|artificial ...``: the director's adjusted score (Law 12C), the
+#: case format's 2017 addition; its awards for ``artificial``
+ADJUST = "adjust"
+ADJUSTMENTS = ("assigned", "artificial")
+AWARDS = ("avg+", "avg", "avg-")
+
+
 @dataclass(frozen=True)
 class Judgement:
     """``director comparable [23A2]``, ``director not_comparable``, ``director specifies H S``
     (or ``none``), ``director unintended`` / ``intended``, ``director damaged 23C`` /
     ``no_damage 23C``: a finding of the director that the Laws leave to his judgement.
     ``clause`` is the clause named (optional for ``comparable``, required for damage); ``suits``
-    the suits of ``specifies``."""
+    the suits of ``specifies``.
+
+    ``director adjust assigned "4H= NS+620" weight 0.4 "4HX-1 NS-200" weight 0.6`` and
+    ``director adjust artificial NS avg+ EW avg-`` (verdict ``adjust``) are the director's
+    adjusted score (Law 12C): ``adjustment`` says which, ``results`` holds each result with its
+    weight as written (``None`` for a single unweighted result), ``awards`` each pair's award.
+    The scores themselves are computed by :func:`generator.laws.law12.adjustment` under the
+    edition being ruled."""
 
     verdict: str
     clause: str | None = None
     suits: tuple[str, ...] = ()
+    adjustment: str | None = None
+    results: tuple[tuple[str, str | None], ...] = ()
+    awards: tuple[tuple[str, str], ...] = ()
 
     def __str__(self) -> str:
+        if self.verdict == ADJUST:
+            if self.adjustment == "artificial":
+                tail = " ".join(f"{side} {award}" for side, award in self.awards)
+            else:
+                tail = " ".join(f'"{text}"' + (f" weight {weight}" if weight else "")
+                                for text, weight in self.results)
+            return f"director {ADJUST} {self.adjustment} {tail}"
         tail = " ".join(self.suits) if self.verdict == "specifies" else (self.clause or "")
         if self.verdict == "specifies" and not self.suits:
             tail = "none"
         return f"director {self.verdict}" + (f" {tail}" if tail else "")
 
 
+#: the moments after the board at which attention may first be drawn to an irregularity (Law
+#: 64B4-5): ``after_next_deal``, once a member of the non-offending side has called on the next
+#: deal; ``after_round``, once the round has ended
+LATE_MOMENTS = ("after_next_deal", "after_round")
+
+
 @dataclass(frozen=True)
 class DirectorCalled:
-    """``director``: attention is drawn and the director is at the table."""
+    """``director``: attention is drawn and the director is at the table. ``director
+    after_next_deal`` / ``director after_round`` (extension of format 1): attention is first
+    drawn only once a non-offender has called on the next deal, or once the round has ended; it
+    comes after the last card of the board (Law 64B4-5)."""
+
+    moment: str | None = None
 
     def __str__(self) -> str:
-        return "director"
+        return "director" + (f" {self.moment}" if self.moment else "")
 
 
 Event = (
@@ -362,14 +397,24 @@ def parse_event(text: str) -> Event:
         raise ParseError("empty event")
     if len(words) == 1 and words[0].lower() == "director":
         return DirectorCalled()
+    if words[0].lower() == "director" and words[1].lower() in LATE_MOMENTS:
+        if len(words) > 2:
+            raise ParseError(f"'director {words[1].lower()}' takes nothing after it: {text!r}")
+        return DirectorCalled(words[1].lower())
     if words[0].lower() == "director" and words[1].lower() == "wrong-table":
         return _wrong_table(words[2:], text)
+    if words[0].lower() == "director" and words[1].lower() == ADJUST:
+        return _adjust(str(text))
     if words[0].lower() == "director" and words[1].lower() in VERDICTS:
         return _judgement(words[1].lower(), words[2:], text)
     if words[0].lower() == "director" and words[1].lower() == "wrong-direction":
         if len(words) > 3 or (len(words) == 3 and words[2] != "180"):
             raise ParseError(f"'director wrong-direction' takes nothing or 180: {text!r}")
         return WrongDirection(len(words) == 3)
+    if words[0].lower() == "director":
+        raise ParseError(f"unknown word {words[1]!r} after 'director' (known: "
+                         f"{', '.join((*LATE_MOMENTS, 'wrong-table', 'wrong-direction'))}): "
+                         f"{text!r}")
     seat = Seat.parse(words[0])
     if len(words) < 2:
         raise ParseError(f"event {text!r} has a seat but no call or verb")
@@ -448,6 +493,54 @@ def _judgement(verdict: str, args: list[str], text: str) -> Judgement:
         raise ParseError(f"'director {verdict}' takes {more} after it: {text!r}")
     clause = str(LawRef.parse(args[0])) if args else None
     return Judgement(verdict, clause)
+
+
+def _adjust(text: str) -> Judgement:
+    """``director adjust assigned "RESULT" [weight P] ...`` or ``director adjust artificial NS
+    AWARD EW AWARD`` (see :class:`Judgement`). Each result is checked against Law 77 and the
+    weights must sum to 1 (12C1(c)); a problem is a parse error naming the event."""
+    import shlex
+
+    from generator.laws import law12  # scoring data and arithmetic only; no rule is imported
+    from generator.laws.law77 import ScoringError
+
+    try:
+        words = shlex.split(text)
+    except ValueError:
+        raise ParseError(f"unbalanced quotes in {text!r}") from None
+    kind = words[2].lower() if len(words) > 2 else ""
+    args = words[3:]
+    if kind == "artificial":
+        if len(args) != 4 or {a.upper() for a in args[0::2]} != {"NS", "EW"} \
+                or any(a.lower() not in AWARDS for a in args[1::2]):
+            raise ParseError("'director adjust artificial' needs an award for each pair, like "
+                             f"NS avg+ EW avg- (awards: {', '.join(AWARDS)}): {text!r}")
+        awards = tuple((args[i].upper(), args[i + 1].lower()) for i in (0, 2))
+        return Judgement(ADJUST, adjustment="artificial", awards=awards)
+    if kind != "assigned" or not args:
+        raise ParseError("'director adjust' needs 'assigned' and one or more results with "
+                         "their weights, or 'artificial' and each pair's award: "
+                         f"{text!r}")
+    results: list[tuple[str, str | None]] = []
+    index = 0
+    while index < len(args):
+        result = args[index]
+        weight: str | None = None
+        if index + 1 < len(args) and args[index + 1].lower() == "weight":
+            if index + 2 >= len(args):
+                raise ParseError(f"'weight' needs a number after it: {text!r}")
+            weight = args[index + 2]
+            index += 3
+        else:
+            index += 1
+        results.append((result, weight))
+    if len(results) > 1 and any(weight is None for _, weight in results):
+        raise ParseError(f"several results need a weight each (12C1c): {text!r}")
+    try:
+        law12.check_weights([law12.parse_outcome(r, w) for r, w in results])
+    except ScoringError as exc:
+        raise ParseError(f"{exc}: {text!r}") from None
+    return Judgement(ADJUST, adjustment="assigned", results=tuple(results))
 
 
 def _wrong_table(args: list[str], text: str) -> WrongTable:

@@ -267,6 +267,9 @@ class Table:
         self.director_called: list[int] = []
         #: the director's judgements (2017 additions), with the index of their event
         self.judgements: list[tuple[int, Judgement]] = []
+        #: ``director after_next_deal`` / ``after_round``: attention first drawn only after the
+        #: board (Law 64B4-5); nothing at this table can follow it
+        self.late: str | None = None
         #: ``exposes ... held`` events: cards that count as played by Law 45C
         self.held: set[int] = set()
         #: events a ruler has already fully applied (e.g. a condoning call it cancelled)
@@ -327,6 +330,9 @@ class Table:
     def apply(self, event: Event) -> None:
         """Apply one event (its index is its position in the log)."""
         index = len(self.events)
+        if self.late is not None:
+            raise ImpossibleEventError(f"'{event}' comes after 'director {self.late}': the board "
+                                       "is over, nothing more happens at its table")
         self.events.append(event)
         if isinstance(event, (CardLed, CardPlayed)):  # the commonest events first
             self._card(event, index)
@@ -352,6 +358,12 @@ class Table:
                                 DummyAct)):
             self._board_event(event, index)
         elif isinstance(event, DirectorCalled):
+            if event.moment is not None:
+                if self.phase != "ended":
+                    raise ImpossibleEventError(
+                        f"'{event}' is a moment after the board, but its {self.phase} is not "
+                        "over")
+                self.late = event.moment
             self.director_called.append(index)
             self.ruler.director(self, index)
         elif isinstance(event, Judgement):

@@ -152,3 +152,19 @@ def test_declarer_designates_which_of_two_legal_penalty_cards_is_played(
     assert {"play_H6", "play_H9"} <= set(option_ids())
     monkeypatch.setattr(law51, "DECLARER_DESIGNATES", False)
     assert not {"play_H6", "play_H9"} & set(option_ids())
+
+
+def test_a_director_call_during_the_play_keeps_64b5_off_only_by_the_switch(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """64B5: the director was called to the table after East's revoke was established and the
+    revoke was raised again after the round. With EARLIER_CALL_DRAWS_ATTENTION (the reading
+    taken) attention was not first drawn after the round: the two tricks go (64A1). Without it
+    only the late moment counts: no transfer (64B5)."""
+    path = CASES / "law64" / ("revoke-the-director-was-called-to-during-the-play-keeps-its-"
+                              "transfer-when-raised-after-the-round.yaml")
+    assert rectifications(path) == [
+        {"kind": "trick_transfer", "to": "NS", "tricks": 2, "law": "64A1"}]
+    monkeypatch.setattr(law64, "EARLIER_CALL_DRAWS_ATTENTION", False)
+    ruling = analyse(load_case(path))["rulings"][0]
+    assert ruling["rectifications"] == [{"kind": "no_rectification", "law": "64B5"}]
+    assert "64A1" not in ruling["laws"] and "64C" in ruling["laws"]

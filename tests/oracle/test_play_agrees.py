@@ -14,7 +14,8 @@ injected play irregularity:
 * ``premature_play``: a defender plays before his partner (57A and declarer's option, 57B), or
   after his partner but out of turn (49, 50E);
 * ``revoke``: any player revokes; corrected at once (62A, 62B) or established and played on to
-  the end (63A, 64A1, 64A2, 64B1, 64B3), trick 12 included (62D).
+  the end (63A, 64A1, 64A2, 64B1, 64B3), trick 12 included (62D), and sometimes first raised only
+  after a call on the next deal or after the round (64B4, 64B5).
 
 The rest of the board is played at random under the duties the oracle says (penalty cards, 50E
 and 51B lead options chosen at random by declarer, a 57A option, the 55B2 suit). The board is
@@ -598,8 +599,12 @@ def settle_revoke(b: Board) -> None:
     later = any(side(w) == side(offender) for w in b.winners[trick:])
     if trick == 12:
         _correct_twelfth(b, offender)
+    # no director came during the board: a late moment is when attention was first drawn
+    late = b.rng.choice(oracle.LATE_MOMENTS) if b.rng.random() < 0.25 else None
+    if late is not None:
+        b.events.append(f"director {late}")
     result = oracle.revoke_transfer(role, trick, won == offender, side(won) == side(offender),
-                                    later, won_by_dummy=won == b.dummy)
+                                    later, won_by_dummy=won == b.dummy, late=late)
     e.laws.append(result.law)
     if trick != 12:
         e.laws.append("63A")

@@ -273,6 +273,21 @@ def test_the_64b_exceptions_and_the_twelfth_trick() -> None:
     assert oracle.revoke_transfer("declarer", 12, True, True, True) == (0, "62D1")
 
 
+def test_attention_first_drawn_after_the_board_transfers_no_trick() -> None:
+    """64B4: attention first drawn after a non-offender called on the next deal; 64B5: after
+    the round ended. No trick, whatever was won; 62D1, 64B3 and 64B2 are asked first."""
+    for late, law in (("after_next_deal", "64B4"), ("after_round", "64B5")):
+        assert oracle.revoke_transfer("defender", 5, True, True, True, late=late) == (0, law)
+        assert oracle.revoke_transfer("declarer", 3, False, False, False, late=late) == (0, law)
+        assert oracle.revoke_transfer("dummy", 5, True, True, True, late=late) == (0, "64B3")
+        assert oracle.revoke_transfer("defender", 7, True, True, True, repeated=True,
+                                      late=late) == (0, "64B2")
+        assert oracle.revoke_transfer("declarer", 12, True, True, True, late=late) == \
+            (0, "62D1")
+    with pytest.raises(ValueError, match="unknown moment"):
+        oracle.revoke_transfer("defender", 5, True, True, True, late="later")
+
+
 def test_dummy_winning_for_a_revoking_declarer() -> None:
     """64A (reading, DUMMY_WIN_COUNTS_FOR_DECLARER): dummy's trick is won by declarer's side,
     not by declarer himself: one trick (64A2), not the 64A1 two."""

@@ -180,3 +180,33 @@ def test_auction_calls_and_played_cards_read_the_log_and_skip_what_they_cannot()
     assert [(str(s), str(c), changed) for s, c, changed in auction_calls(lines)] == \
         [("N", "1H", False), ("E", "1D", False), ("E", "2D", True), ("S", "P", False)]
     assert [(str(s), str(c)) for s, c in played_cards(lines)] == [("W", "SA"), ("N", "S2")]
+
+
+@pytest.mark.parametrize(("line", "moment"), [
+    ("director after_next_deal", "after_next_deal"),
+    ("director after_round", "after_round"),
+    ("DIRECTOR After_Round", "after_round"),
+])
+def test_late_moments_parse_and_print_canonically(line: str, moment: str) -> None:
+    """Extension (Law 64B4-5): attention first drawn after a non-offender called on the next
+    deal, or after the round ended."""
+    event = parse_event(line)
+    assert event == DirectorCalled(moment)
+    assert str(event) == f"director {moment}"
+    assert parse_event(str(event)) == event
+    assert event != DirectorCalled()
+
+
+@pytest.mark.parametrize(("line", "words"), [
+    ("director after_round now", ["'director after_round' takes nothing after it"]),
+    ("director after_next_deal 2", ["'director after_next_deal' takes nothing after it"]),
+    ("director later", ["unknown word 'later' after 'director'", "after_next_deal",
+                        "after_round", "wrong-table", "wrong-direction"]),
+    ("director after-round", ["unknown word 'after-round'"]),
+])
+def test_bad_late_moments_say_what_is_wrong_in_one_line(line: str, words: list[str]) -> None:
+    with pytest.raises(ParseError) as info:
+        parse_event(line)
+    message = str(info.value)
+    assert "\n" not in message
+    assert all(word in message for word in words), message

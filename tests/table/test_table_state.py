@@ -192,3 +192,16 @@ def test_legal_cards_follow_suit_as_the_model_says() -> None:
         table.apply(parse_event(f"{seat} {verb} {got[-1]}"))  # the top card of the last suit
     assert checked == 52
     assert Table(Board.from_number(1)).legal_cards(Seat.parse("N")) == []
+
+
+def test_a_late_moment_comes_only_after_the_board_and_ends_it() -> None:
+    """``director after_next_deal`` / ``after_round`` (64B4-5) are moments after the last card:
+    refused during the auction or the play; once given, no event of the board can follow."""
+    with pytest.raises(ImpossibleEventError, match="auction is not over"):
+        table_of(["N 1S", "director after_round"])
+    with pytest.raises(ImpossibleEventError, match="play is not over"):
+        table_of([*AUCTION, "W leads H9", "director after_next_deal"], deal=RV01_DEAL)
+    passed_out = table_of(["N P", "E P", "S P", "W P", "director after_round"])
+    assert passed_out.late == "after_round"
+    with pytest.raises(ImpossibleEventError, match="comes after 'director after_round'"):
+        passed_out.apply(parse_event("director"))

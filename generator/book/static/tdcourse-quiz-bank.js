@@ -70,6 +70,7 @@ async function practice(x, focus) {
       step(true);
     });
     put(body, note(ui), x.notice(), boxes, sizes, h('div.tdc-bar', go, tally, again), msg);
+    performance.getEntriesByName('tdc-setup').length || performance.mark('tdc-setup');
     if (move) go.focus();
   }
 
