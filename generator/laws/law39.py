@@ -121,5 +121,5 @@ class CallAfterFinalPass2017(CallAfterFinalPass):
     CANCELLED, NO_PENALTY, CONDONED, RESTRICTED = "39A", "39B", "39B", "39C"
 
     def detected(self, table: Table) -> None:
-        self.ruling.cite("35D")  # 2017 35D: lists it among the inadmissible calls
         super().detected(table)
+        self.ruling.cite("35D")  # 2017 35D: lists it among the inadmissible calls
