@@ -16,7 +16,7 @@ Sources: seeds 000 and 003 (preamble, 35A, start of 35B); 35C and 35D reconstruc
 2017 (spec 2017 §5.11, [H] south-waikato blog 9): Law 35 only lists the inadmissible calls and
 names the law of each (35A: Law 36; 35B: 37; 35C: 38; 35D: 39); what happens when the offender's
 LHO calls over one is in that law itself (36A, 37A, 38D, 39B). So these helpers serve the 1987
-rules alone (``law36.void_with_later_calls`` is also used by the 2017 rule of Law 36 when its
+rules alone (:func:`void_with_later_calls` also serves the 2017 rule of Law 36 when its
 switch rules 36A at the LHO's call), and each 2017 rule of Laws 36-39 cites its 35 list entry.
 """
 
