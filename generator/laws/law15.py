@@ -258,7 +258,8 @@ class CardsFromWrongBoard2017(Rule):
         if partner_called or table.phase != "auction":
             self.ruling.cite("15A1a")
             artificial(self, "12C2a")
-            table.end_play()
+            if table.phase != "ended":
+                table.end_play()
             return
         law16.withdrawn_call(self.ruling, self.offender)
         self.ruling.cite("15A1c")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.laws import law09, law11, law35
+from generator.laws import law09, law35
 from generator.laws.ruler import Rule, rule
 from generator.model.calls import PASS, Call
 from generator.table.irregularities import Kind
@@ -72,7 +72,8 @@ class BidAboveSeven2017(Rule):
     def after_lho_call(self, table: Table, entry: int, event: int) -> None:
         """38D: the LHO called over it: still cancelled with that later call, a pass in its
         place, both offenders barred; no 26B, no 72C. The LHO calls again."""
-        law11.condoned_by_call(self.ruling, "38D")
+        # not "unpenalised" (law11.condoned_by_call): the bid is still cancelled and barred
+        self.ruling.note("lho_call_removes_26b_72c", "38D")
         bad = table.entries[entry]
         bad.status = "cancelled"
         table.entries.insert(entry + 1, AuctionEntry(bad.seat, PASS, bad.event, "standing"))
