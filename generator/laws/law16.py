@@ -43,7 +43,9 @@ becomes ``withdrawn_call_authorised`` under that clause). Whether a player then 
 information is judgement (16B1, 16C2): the engine never rules it, so there is no rectification.
 Letters: 2017 keeps withdrawn actions in 16C and moves other sources to 16D (spec §15 point 6,
 [M], seen through the cross-references "16C2" in 10C4, 23B, 28B, 30B1(a), 31B1, 32B1 and
-"16D2(b)-(d)" quoted for other sources); the engine cites 16C1/16C2 for withdrawn calls and has
+"16D2(b)-(d)" quoted for other sources; the 2017 English 15A1(c) on pzbs.pl, l15.html, found
+with the search tool, also sends "any call withdrawn or cancelled" to 16C, which settles the
+letter); the engine cites 16C1/16C2 for withdrawn calls and has
 no kind for 16D (extraneous information from other sources is a finding the case would state).
 ``S asks withdrawn`` under 2017 (:class:`WithdrawnInformation2017`) answers with the same
 ``information`` rectification: 16C1 authorised for the non-offending side; 16C2 *not*
