@@ -187,6 +187,9 @@ def _say_rectification(rect: dict[str, Any], lang: str) -> str:
         field, yes, no = _KEYED_BY[rect["kind"]]
         value = rect.get(field)
         template = template[value if isinstance(value, str) else yes if value else no]
+        if rect["kind"] == "information" and rect.get("condition") == "ui":
+            # 2017 16C2: unauthorised to the offending side, not "until the penalty is served"
+            template = i18n.text(lang, "explain.rect", "information_ui")
     if isinstance(template, Mapping):
         if rect["kind"] == "must_pass":
             template = template[rect.get("scope", "throughout")]

@@ -1,4 +1,4 @@
-"""Law 11 (1987): forfeiture of the right to a penalty.
+"""Law 11: forfeiture of the right to a penalty (1987) or to rectification (2017).
 
 11A: the right to penalise an irregularity may be lost when a member of the non-offending side
 acts before the director has been summoned.
@@ -17,19 +17,33 @@ likewise names the LHO's call as the condition of Law 35.)
 (the offender's RHO calling over a call after the final pass, Law 39's module). The play is
 read the same way: a play over an irregular lead or play accepts it (53A, 54B) and loses the
 penalty under 60A's own words, so it cites 60A and not 11A (``law60.accepted_by_play``).
+
+2017 (spec 2017 §3.1, [H] pzbs pl p11, SBU commentary): 11A still says the right to
+rectification *may* be lost when a non-offender acts before the director is called, and it adds
+how the director repairs a gain the non-offending side then made through an opponent's later
+action taken in ignorance of the law: he takes that gain away from that side only, and the
+other side keeps the table score (a split score). Whether there was such a gain is judgement, so
+under 2017 :func:`may_be_forfeited` adds a second flag, ``gain_after_forfeit`` (11A). The
+condoning call of Laws 36A, 37A, 38D and 39B (2017's clauses for what 1987 put in Law 35) is no
+11A forfeiture either: :func:`condoned_by_call` takes that clause.
 """
 
 from __future__ import annotations
 
 from generator.laws.ruling import Ruling
 
+EDITIONS = ("1987", "2017")
+
 
 def may_be_forfeited(ruling: Ruling) -> None:
     """11A proper: a member of the non-offending side acted over the irregularity before the
     director was summoned, and no law makes that action an acceptance. 11A says the right to a
     penalty *may* be forfeited: the director judges, so the ruling keeps its penalty and flags
-    the point."""
+    the point. Under 2017 a second flag says that a gain the non-offending side then makes is
+    taken from that side only (11A's split score)."""
     ruling.flag("rectification_may_be_forfeited", "11A")
+    if ruling.edition == "2017":
+        ruling.flag("gain_after_forfeit", "11A")
 
 
 def accepted_by_call(ruling: Ruling, law: str) -> None:

@@ -1,4 +1,4 @@
-"""Law 15 (1987): a board played that was not meant for the table.
+"""Law 15: a board played that was not meant for the table (1987; 2017 at the end).
 
 ``director wrong-table`` (the board is not the one this table should play in this round; a pair
 named after it, ``director wrong-table EW``, is the pair that should not be playing it here and
@@ -65,20 +65,52 @@ says who minds the board, not what follows):
   such comparison (a team match): artificial adjusted scores (12C1). Off
   (:data:`QUARTER_TURN_RESCORED`), a quarter turn always brings artificial adjusted scores, the
   split of the blame being the director's finding (``fault_to_be_found``).
+
+2017 (spec 2017 §3.3 and §14 row "law17"; checked on the 2017 English text of the Polish
+federation, pzbs.pl/sedziowie/mpb/2017/en/l15.html, found with the search tool). Law 15 now has
+two parts, and the 1987 15C (cancel the auction, repeat the calls) is gone:
+
+* **15A, cards from the wrong board** (1987 Law 17D, :class:`CardsFromWrongBoard2017`): a call
+  made by a player holding cards he took from another board is cancelled *with every later
+  call*; if the offender's partner has called since, the director awards an adjusted score
+  (15A1a: artificial here, 12C2a, the board having no result, and the board ends); otherwise the
+  offender looks at his right hand and calls again, and the auction goes on from him (15A1b);
+  16C applies to the calls cancelled (15A1c: under 2017 they are unauthorised to the offending
+  side, :func:`generator.laws.law16.withdrawn_call`). 15A2 (the offender repeats or not his call
+  on the board he took the cards from) concerns another board, outside the case; a procedural
+  penalty is possible (15A3). Before the offender has called nothing is cancelled: the cards go
+  back to their board (no rectification). 1987 17D instead let the non-offenders have the deal
+  cancelled: :mod:`generator.laws.law17`.
+* **15B, a board not designated for this round**, found at any time after the auction period
+  has begun (:class:`BoardNotDesignated2017`): if any of the four has played it before, it is
+  cancelled for both sides (15B1); if none has, the auction and play are completed and the score
+  stands, and the director may have both pairs play the right board against each other later
+  (15B2, a flag); any contestant deprived of a result gets an artificial adjusted score (15B3,
+  12C2a). Reading taken: "after the commencement of the auction period" includes the moment
+  before any call once the cards are out of the board (2017 17A), so a wrong pair found before
+  the first call plays the board too; there is no 2017 counterpart of the 1987 reseating.
+  (The pzbs page restricts 15B to pair and individual events, teams going to 86B; the case
+  format names no form of scoring, and the engine rules 15B.)
+* **The board turned on the table** keeps the reconstructed 15D (no code has a clause of its
+  own for it) and one rule for both editions; under 2017 it cites 13A1 (nobody has seen another
+  hand) and 13B (after a call) for the analogy, as :mod:`generator.laws.law13` letters them.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from generator.laws import law16
 from generator.laws.law13 import artificial
-from generator.laws.ruler import Rule, rule
+from generator.laws.ruler import BOTH, Rule, rule
 from generator.model.calls import CallValue
 from generator.model.seat import SEATS, Seat
 from generator.table.irregularities import Kind
 
 if TYPE_CHECKING:
     from generator.table.state import Table
+
+EDITIONS = ("1987", "2017")
 
 #: 15C: the staying players repeat their first-auction calls and a difference cancels the board
 #: (True), or the second auction is free (False). See the module docstring.
@@ -140,7 +172,7 @@ class BoardNotDesignated(Rule):
             table.end_play()
 
 
-@rule(Kind.BOARD_ROTATED, editions={"1987"})
+@rule(Kind.BOARD_ROTATED, editions=BOTH)
 class BoardRotated(Rule):
     """A board played turned on the table (15D, reconstructed: see the module docstring)."""
 
@@ -149,7 +181,9 @@ class BoardRotated(Rule):
         quarter = self.fact.detail("rotation") == "quarter"
         if phase == "auction" and not self.fact.detail("called"):
             self.ruling.add("hands_to_right_seats", "15D1")
-            self.ruling.cite("13A")  # nobody has seen a hand not his: 13A's reading, by analogy
+            # nobody has seen a hand not his: 13A's reading (2017: 13A1), by analogy
+            unseen = "13A1" if self.ruler.edition == "2017" else "13A"
+            self.ruling.cite(unseen)
         elif phase == "auction":
             self.ruling.add("auction_cancelled", "15D2")
             if ROTATED_AUCTION_REPLAYED:
@@ -174,3 +208,61 @@ class BoardRotated(Rule):
     def after_call(self, table: Table, seat: Seat, call: CallValue) -> None:
         """Nothing waits on a later call: there is no offender whose duty a call would spend,
         and the second auction (15D2) is free, nobody holding the hand he called with."""
+
+
+@rule(Kind.BOARD_NOT_DESIGNATED, editions={"2017"})
+class BoardNotDesignated2017(Rule):
+    """2017 15B: cancelled if any of the four has played it; otherwise completed, score stands."""
+
+    def detected(self, table: Table) -> None:
+        phase = str(self.fact.detail("phase"))
+        if self.fact.detail("played_before"):
+            self.ruling.add("result_cancelled" if phase == "ended" else "board_cancelled_for_both",
+                            "15B1")
+            artificial(self, "12C2a")
+            self.ruling.cite("15B3")
+            if phase != "ended":
+                table.end_play()
+            return
+        self.ruling.add("score_stands", "15B2")
+        self.ruling.flag("correct_board_later", "15B2")
+
+    def after_call(self, table: Table, seat: Seat, call: CallValue) -> None:
+        """Nothing waits on a later call: the board simply goes on (15B2), and the fact may
+        name no seat (``director wrong-table``)."""
+
+
+@rule(Kind.CARDS_FROM_WRONG_BOARD, editions={"2017"})
+class CardsFromWrongBoard2017(Rule):
+    """2017 15A: the calls made on the wrong cards, and every later call, are cancelled."""
+
+    def primary_laws(self) -> tuple[str, ...]:
+        """15A itself (the 2017 home of 1987's 17D)."""
+        return ("15A",)
+
+    def detected(self, table: Table) -> None:
+        super().detected(table)
+        standing = [i for i, e in enumerate(table.entries) if e.status == "standing"]
+        first = next((i for i in standing if table.entries[i].seat is self.offender), None)
+        self.ruling.facts["called"] = first is not None
+        if first is None:
+            self.ruling.add("no_rectification", "15A")
+            return
+        cancelled = [i for i in standing if i >= first]
+        partner_called = any(table.entries[i].seat is self.offender.partner for i in cancelled)
+        for n, i in enumerate(cancelled):
+            table.entries[i].status = "cancelled"
+            self.ruling.add("call_cancelled", "15A1", event=table.entries[i].event,
+                            later=True if n else None)
+        self.ruling.note("procedural_penalty_possible", "15A3")
+        if partner_called or table.phase != "auction":
+            self.ruling.cite("15A1a")
+            artificial(self, "12C2a")
+            if table.phase != "ended":
+                table.end_play()
+            return
+        law16.withdrawn_call(self.ruling, self.offender)
+        self.ruling.cite("15A1c")
+        self.ruling.add("calls_again", "15A1b", seat=str(self.offender))
+        table.pending = None
+        table.next = self.offender

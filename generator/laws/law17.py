@@ -10,6 +10,12 @@ rectification, so the kind of adjusted score goes in ``adjustment``).
 
 17D sets no time limit: once the player has called, the option is offered whether the wrong cards
 are found during the auction or during the play (a cancelled deal ends the board at once).
+
+2017: this rule is 1987's only. The 2017 code moves the board taken from the wrong place to Law
+15A (cancel the call and every later call; the offender calls again, or an adjusted score if
+his partner has called since): :class:`generator.laws.law15.CardsFromWrongBoard2017`. What the
+2017 Law 17 keeps for the engine is 17D3 (three passes with one out of rotation, 1987's Law 34),
+cited by :func:`generator.laws.law34.may_end` under 2017. So this module serves 1987 alone.
 """
 
 from __future__ import annotations

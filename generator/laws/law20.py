@@ -1,4 +1,4 @@
-"""Law 20 (1987): review and explanation of calls.
+"""Law 20: review and explanation of calls (1987 and 2017, one rule).
 
 * 20B: during the auction a player may have all previous calls restated at his own turn to call,
   unless the laws oblige him to pass.
@@ -20,6 +20,14 @@ Readings taken:
 
 A request is not an irregularity; the engine answers it with a ruling whose rectification says
 whether the player may have it now (``request_permitted`` / ``request_refused``).
+
+2017 (spec 2017 §4, [H] thesmolens law20): the same moments. 20B (review at one's own turn,
+not for a player obliged to pass), 20C1-2 (after the final pass; at the first turn to play) and
+20F2 (explanations in the play, at one's own turn) are unchanged; 20F1 widens what an
+explanation covers (relevant alternatives not chosen, inferences from the choice), which changes
+nothing about *when* it may be asked; 20F4-5 (correcting one's own or partner's explanation)
+and 20G (asking only to help partner) are conduct the case format does not record. 41B and 41C
+keep their 1987 effect under 2017. So one rule serves both editions.
 """
 
 from __future__ import annotations
@@ -27,11 +35,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from generator.laws import law43, law66
-from generator.laws.ruler import Rule, rule
+from generator.laws.ruler import BOTH, Rule, rule
 from generator.table.irregularities import Kind
 
 if TYPE_CHECKING:
     from generator.table.state import Table
+
+
+EDITIONS = ("1987", "2017")
 
 
 def _answer(rule_obj: Rule, permitted: bool, law: str) -> None:
@@ -71,7 +82,7 @@ def _answer_in_play(rule_obj: Rule, table: Table, law: str) -> None:
         _answer(rule_obj, _own_turn_to_play(rule_obj, table), law)
 
 
-@rule(Kind.REVIEW_REQUEST, editions={"1987"})
+@rule(Kind.REVIEW_REQUEST, editions=BOTH)
 class ReviewRequest(Rule):
     def detected(self, table: Table) -> None:
         f = self.fact
@@ -91,7 +102,7 @@ class ReviewRequest(Rule):
             _answer_in_play(self, table, "20C2")
 
 
-@rule(Kind.EXPLANATION_REQUEST, editions={"1987"})
+@rule(Kind.EXPLANATION_REQUEST, editions=BOTH)
 class ExplanationRequest(Rule):
     def detected(self, table: Table) -> None:
         f = self.fact

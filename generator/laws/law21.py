@@ -1,4 +1,4 @@
-"""Law 21 (1987): a call based on misinformation.
+"""Law 21: a call based on misinformation (1987; 2017 at the end of this docstring).
 
 21A: a player who called on his own misunderstanding gets no redress. 21B1: until the end of the
 auction period a player may change a call without penalty if it probably resulted from
@@ -15,6 +15,21 @@ change, and only a call he made after that player's withdrawn call. In the table
 change of call by that LHO after a permitted 21B1 change, when the LHO had called over the
 withdrawn call (``lho_called``). Any other change (by his partner, or of a call made before the
 misinformed one) is an ordinary change of call (Law 25).
+
+2017 (spec 2017 §4, [H] south-waikato blog 7). The same mechanics, other tests and clauses
+(the helpers take the edition from the ruling):
+
+* 21B1(a): the change is allowed, partner not having called since, when the director judges
+  that the decision *could well have been influenced* by the misinformation (1987: "probably
+  resulted from"). That is judgement: the engine lets the change stand (``no_rectification``,
+  21B1a) and flags ``misinformation_change`` (21B1a) for the director; 21B1(b) tells him to
+  presume a mistaken explanation rather than a mistaken call, absent evidence.
+* 21B2: the misinformer's LHO may then change a later call; "16C applies" (new): what the
+  withdrawn call showed is authorised to the misinformed side (16C1) and unauthorised to the
+  misinformers (16C2, a ``ui_withdrawn_call`` note for each of them), where 1987 let the
+  director adjust if the withdrawn call's information damaged the other side.
+* 21B3: too late to change (partner has called): the director adjusts if the misinformers
+  gained (a flag ``misinformation_gain``, 21B3), and the change itself is Law 25's.
 """
 
 from __future__ import annotations
@@ -22,11 +37,15 @@ from __future__ import annotations
 from generator.laws.ruling import Ruling
 from generator.table.irregularities import Irregularity, Kind
 
+EDITIONS = ("1987", "2017")
+
 
 def misinformed_change(ruling: Ruling, fact: Irregularity) -> bool:
     """Rule on a change said to follow misinformation; False if Law 25 must rule instead."""
     if not fact.detail("misinformed"):
         return False
+    if ruling.edition == "2017":
+        return _misinformed_change_2017(ruling, fact)
     if fact.detail("partner_called"):
         ruling.note("misinformation_change_too_late", "21B1")
         return False
@@ -47,3 +66,22 @@ def follows_misinformed_change(earlier: list[Irregularity], fact: Irregularity) 
         and e.seat is not None and e.seat.lho is fact.seat and bool(e.detail("lho_called"))
         for e in earlier
     )
+
+
+def _misinformed_change_2017(ruling: Ruling, fact: Irregularity) -> bool:
+    """2017 21B1(a)-21B3 (module docstring)."""
+    if fact.detail("partner_called"):
+        ruling.note("misinformation_change_too_late", "21B1a")
+        ruling.flag("misinformation_gain", "21B3")
+        return False
+    ruling.add("no_rectification", "21B1a")
+    ruling.flag("misinformation_change", "21B1a")
+    ruling.cite("21B1b")
+    seat = fact.seat
+    if seat is not None:
+        ruling.note("later_change_allowed", "21B2", side=str(seat.side.opponents),
+                    seat=str(seat.lho))
+        ruling.note("information", "16C1", side=str(seat.side), authorised=True)
+        for misinformer in (seat.lho, seat.rho):
+            ruling.note("ui_withdrawn_call", "16C2", seat=str(misinformer))
+    return True

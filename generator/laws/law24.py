@@ -1,4 +1,4 @@
-"""Law 24 (1987): a card exposed or led during the auction.
+"""Law 24: a card exposed or led during the auction (1987 and 2017, one rule).
 
 * 24A: a single card below honour rank, not led prematurely: no penalty in the auction; if the
   offender becomes a defender it is a (minor) penalty card.
@@ -22,6 +22,12 @@ the auction, then ``in_force`` or ``lapsed``). When the offender defends, the ca
 cards on the table like any other (Law 50: the duty to play a major one, and declarer's lead
 options when the offender's partner is to lead, the opening lead included); when his side
 declares, they are picked up.
+2017 (spec 2017 §5.2, [H] French LOI24): the same rule. 24A-24C keep their letters and
+effects; the offender's partner's enforced pass now points to Law 72C instead of 1987's 23A
+(``Rule.bar_partner`` flags the edition's clause); 2017 gives the penalty cards a clause of their
+own, 24E (the offender becomes a defender: each card is a penalty card, Law 50 classing it), and
+24D (declarer or dummy: the cards are picked up), so under 2017 the penalty cards cite 24E. One
+rule serves both editions; only the clause of the penalty cards takes the edition.
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from generator.laws import law50
-from generator.laws.ruler import Rule, rule
+from generator.laws.ruler import BOTH, Rule, rule
 from generator.laws.ruling import Rectification
 from generator.model.cards import Card
 from generator.table.irregularities import Kind
@@ -39,7 +45,10 @@ if TYPE_CHECKING:
     from generator.table.state import Table
 
 
-@rule(Kind.CARD_EXPOSED_DURING_AUCTION, editions={"1987"})
+EDITIONS = ("1987", "2017")
+
+
+@rule(Kind.CARD_EXPOSED_DURING_AUCTION, editions=BOTH)
 class CardExposedDuringAuction(Rule):
     cards_rects: list[Rectification]
     #: the cards as the table keeps them until the auction says whether they are penalty cards
@@ -55,12 +64,14 @@ class CardExposedDuringAuction(Rule):
             self.bar_partner(table, "next_turn", law)
         else:
             self.ruling.cite("24A")
+        # the clause that makes them penalty cards: 1987 the letter of the case; 2017 24E
+        card_law = "24E" if self.ruler.edition == "2017" else law
         self.cards_rects = [
-            self.ruling.add("penalty_card", law, seat=str(self.offender), card=str(c),
+            self.ruling.add("penalty_card", card_law, seat=str(self.offender), card=str(c),
                             major=not minor, condition="if_defender", if_defending=True)
             for c in cards
         ]
-        self.waiting = [PenaltyCard(self.offender, c, not minor, law, status="if_defending")
+        self.waiting = [PenaltyCard(self.offender, c, not minor, card_law, status="if_defending")
                         for c in cards]
         table.auction_penalty.extend(self.waiting)
 

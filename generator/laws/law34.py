@@ -1,8 +1,14 @@
-"""Law 34 (1987): retention of the right to call.
+"""Law 34 (1987) and 17D3 (2017): retention of the right to call.
 
 When a call is followed by three passes and one of them was a pass out of rotation that cost a
 player his turn, the auction does not end: it returns to the player who missed his turn, every
 later pass is cancelled, and the auction goes on as if nothing irregular had happened.
+
+2017 (spec 2017 §4 17D3 and §5.11, [H] pzbs l17): the same rule moved to Law 17D3, which adds
+that 16C applies to the cancelled passes, each player who passed out of rotation being an
+offender. :func:`may_end` serves both editions and cites the edition's clause (34 or 17D3);
+under 2017 the ruling also says that the cancelled passes are unauthorised information to the
+offending side (16C2). Law 34 itself is a pointer under 2017.
 """
 
 from __future__ import annotations
@@ -15,6 +21,13 @@ from generator.model.seat import Seat
 
 if TYPE_CHECKING:
     from generator.table.state import Table
+
+EDITIONS = ("1987", "2017")
+
+
+def clause(ruling: Ruling) -> str:
+    """The clause of the retained right to call: 1987 Law 34, 2017 Law 17D3."""
+    return "17D3" if ruling.edition == "2017" else "34"
 
 
 def may_end(ruling: Ruling, table: Table, event: int | None) -> bool:
@@ -44,9 +57,13 @@ def may_end(ruling: Ruling, table: Table, event: int | None) -> bool:
             if isinstance(e.call, Pass):
                 e.status = "cancelled"
         ruling.facts["returned"] = True
+        if ruling.edition == "2017" and ruling.offender is not None:
+            from generator.laws import law16
+
+            law16.withdrawn_call(ruling, ruling.offender)
     named = {r.fields.get("seat") for r in ruling.rectifications
              if r.kind == "right_to_call_retained"}
     if str(missed[0]) not in named:
-        ruling.add("right_to_call_retained", "34", seat=str(missed[0]))
+        ruling.add("right_to_call_retained", clause(ruling), seat=str(missed[0]))
     table.next = missed[0]
     return False

@@ -12,6 +12,12 @@ inadmissible call is not penalised (no Law 26 lead restriction) and:
 * 35D, a call after the final pass: reading taken ([M]) — cancelled without penalty.
 
 Sources: seeds 000 and 003 (preamble, 35A, start of 35B); 35C and 35D reconstructed.
+
+2017 (spec 2017 §5.11, [H] south-waikato blog 9): Law 35 only lists the inadmissible calls and
+names the law of each (35A: Law 36; 35B: 37; 35C: 38; 35D: 39); what happens when the offender's
+LHO calls over one is in that law itself (36A, 37A, 38D, 39B). So these helpers serve the 1987
+rules alone (:func:`void_with_later_calls` also serves the 2017 rule of Law 36 when its
+switch rules 36A at the LHO's call), and each 2017 rule of Laws 36-39 cites its 35 list entry.
 """
 
 from __future__ import annotations

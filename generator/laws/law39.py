@@ -1,4 +1,4 @@
-"""Law 39 (1987): a call after the final pass.
+"""Law 39: a call after the final pass (1987; 2017 at the end of this docstring).
 
 A call made after the auction has ended is cancelled. A pass by a defender, or any call by the
 declarer or dummy, carries no penalty; a bid, double or redouble by a defender lets declarer
@@ -10,6 +10,15 @@ other opponent (his RHO) calls over it instead, Law 35 does not apply (it names 
 law makes that call an acceptance: it is an action of the non-offending side before the director
 was summoned, so 11A applies and the director judges whether the lead penalty is forfeited (a flag;
 11A says the right "may" be lost, seed 000).
+
+2017 (:class:`CallAfterFinalPass2017`; spec 2017 §5.15, [H] hellasbridge law_39): the same
+substance, with the condonation inside Law 39 itself: every call after the final pass is
+cancelled (39A); the offender's LHO having called before the rectification, a defender's pass,
+or any call by the future declarer or dummy brings nothing more (39B, where 1987 cited 35D or
+39); otherwise a defender's bid, double or redouble may bring the 26B lead restriction (39C):
+declarer may prohibit one suit the offender did not specify in the legal auction. The 11A point
+of the RHO's call over it is the same, with the 2017 flag of a gain to be taken away (11A).
+The 1987 class is kept and the 2017 one is its subclass with the 2017 clauses.
 """
 
 from __future__ import annotations
@@ -25,21 +34,29 @@ if TYPE_CHECKING:
     from generator.table.state import Table
 
 
+EDITIONS = ("1987", "2017")
+
+
 @rule(Kind.CALL_AFTER_FINAL_PASS, editions={"1987"})
 class CallAfterFinalPass(Rule):
+    #: the clauses: the call is cancelled; no penalty; the LHO's call condones it; the lead
+    #: restriction (1987: Law 39 and 35D; 2017: 39A, 39B, 39B, 39C)
+    CANCELLED, NO_PENALTY, CONDONED, RESTRICTED = "39", "39", "35D", "39"
+
     def detected(self, table: Table) -> None:
         super().detected(table)
         call = Call.parse(str(self.fact.detail("call")))
         # from the end: the call was recorded just now (a scan from the start made a long log
         # of calls after the final pass quadratic)
         in_auction = any(e.event == self.fact.event for e in reversed(table.entries))
-        self.ruling.add("call_cancelled", "39", event=self.fact.event)
+        self.ruling.add("call_cancelled", self.CANCELLED, event=self.fact.event)
         self.condone_previous(table)
         if not in_auction:
             return
         if isinstance(call, Pass) or not table.is_defender(self.offender):
-            self.ruling.add("no_rectification", "39")
+            self.ruling.add("no_rectification", self.NO_PENALTY)
             return
+        self.ruling.cite(self.RESTRICTED)
         self.restrict_lead(table, [call])
         self.offer_if_partner_leads_now(table)
 
@@ -88,8 +105,21 @@ class CallAfterFinalPass(Rule):
         previous.leads = []
         previous.withdraw_lead_offer()
         previous.ruling.laws = [ref for ref in previous.ruling.laws if not ref.startswith("26")]
-        law11.condoned_by_call(previous.ruling, "35D")
+        condoned = previous.CONDONED
+        previous.ruling.laws = [ref for ref in previous.ruling.laws if ref != "39C"]
+        law11.condoned_by_call(previous.ruling, condoned)
         if any(r.kind == "no_rectification" for r in previous.ruling.rectifications):
-            previous.ruling.cite("35D")
+            previous.ruling.cite(condoned)
         else:
-            previous.ruling.add("no_rectification", "35D")
+            previous.ruling.add("no_rectification", condoned)
+
+
+@rule(Kind.CALL_AFTER_FINAL_PASS, editions={"2017"})
+class CallAfterFinalPass2017(CallAfterFinalPass):
+    """2017 Law 39: the same rule under the 2017 clauses (module docstring)."""
+
+    CANCELLED, NO_PENALTY, CONDONED, RESTRICTED = "39A", "39B", "39B", "39C"
+
+    def detected(self, table: Table) -> None:
+        super().detected(table)
+        self.ruling.cite("35D")  # 2017 35D: lists it among the inadmissible calls
