@@ -31,7 +31,8 @@ def board_score(table: Table, edition: str,
     adjusted = [r for ruling in rulings or [] for r in ruling.get("rectifications", [])
                 if r["kind"] == "adjusted_score" and r.get("adjustment") == "artificial"]
     if adjusted:  # the deal was not played out: the director's artificial scores stand instead
-        return None, {"adjusted": adjusted, "law": "12C1"}
+        # the artificial adjusted score: 1987 12C1, 2017 12C2
+        return None, {"adjusted": adjusted, "law": "12C2" if edition == "2017" else "12C1"}
     if table.contract is None or table.declarer is None:
         return {"declarer_side": 0, "NS": 0, "EW": 0}, {"passed_out": True, "law": "77"}
     played = table.declarer_tricks()

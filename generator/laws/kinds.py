@@ -52,7 +52,10 @@ KIND_LAWS: dict[str, dict[Kind, tuple[str, ...]]] = {
 # 2017: the same laws govern the same facts, except the board taken from the wrong place, whose
 # rule 2017 moves from Law 17 to Law 15 (spec 2017 §14). A law module that rules a kind
 # differently under 2017 changes its row here.
-KIND_LAWS["2017"] = {**KIND_LAWS["1987"], Kind.CARDS_FROM_WRONG_BOARD: ("15",)}
+KIND_LAWS["2017"] = {**KIND_LAWS["1987"], Kind.CARDS_FROM_WRONG_BOARD: ("15",),
+                     # 57C3/57D: a premature play by declarer or a defender's card played at his
+                     # right-hand opponent's turn is Law 57's, not a penalty card of Law 49/50
+                     Kind.PLAY_OUT_OF_TURN: ("44", "57"), Kind.PREMATURE_PLAY: ("57",)}
 
 
 #: The clause that gives each choice elsewhere, by phase: where the feedback of a wrong option
@@ -70,7 +73,12 @@ OPTION_LAWS: dict[str, dict[str, dict[str, str]]] = {
 }
 
 
-OPTION_LAWS["2017"] = {phase: dict(laws) for phase, laws in OPTION_LAWS["1987"].items()}
+# 2017: an insufficient bid is accepted under 27A1; the 25B2 choice between the first call and
+# another (1987) does not exist; the director's finding on a replacement call is a choice of 23A.
+OPTION_LAWS["2017"] = {
+    "auction": {"accept": "27A1", "refuse": "27B", "comparable": "23A", "not_comparable": "23A"},
+    "play": dict(OPTION_LAWS["1987"]["play"]),
+}
 
 
 def laws_for(kind: Kind, edition: str) -> tuple[str, ...]:

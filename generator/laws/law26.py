@@ -57,6 +57,9 @@ from generator.table import state as table_state
 if TYPE_CHECKING:
     from generator.table.state import Table
 
+#: The editions this module rules for (the coverage table reads it).
+EDITIONS = ("1987", "2017")
+
 #: What declarer may do under 26B (any withdrawn call that named no suit).
 MAY_26B: tuple[str, ...] = ("prohibit",)
 #: What declarer may do under 26A2.

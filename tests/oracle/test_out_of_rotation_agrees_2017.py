@@ -337,7 +337,11 @@ def disagreements(sc: Scenario) -> list[str]:
         problems.append(f"72C flag: engine {reasons}, oracle bar {o.partner_bar}")
     ui = any(n.get("topic") == "ui_withdrawn_call" and n.get("seat") == mate
              for n in ruling.get("notes") or ())
-    if ui != o.ui_note:
+    # Law 34 / 17D3 (outside these tables): passes after an accepted call out of rotation that
+    # would end the auction before a skipped player called are withdrawn, and what they showed
+    # is unauthorised to the offending side (16C2) whatever the table says of the call itself
+    returned = any(r["kind"] == "right_to_call_retained" for r in recs)
+    if ui != o.ui_note and not (returned and ui):
         problems.append(f"16C2 note on {mate}: engine {ui}, oracle {o.ui_note}")
     leads = [r.get("suits") for r in recs if r["kind"] == "lead_restriction" and r["seat"] == mate
              and r.get("applies") is not False]  # a lapsed restriction stays, marked
