@@ -551,6 +551,25 @@ def test_practice_loads_only_the_chosen_topics_files(
     watched_page.assert_clean()
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_practice_over_every_chapter_shows_its_first_question_from_one_topic_file(
+        quiz_site: Path, base: str, lang: str, watched_page: WatchedPage) -> None:
+    """With every chapter chosen, Start draws each question's topic first: the first question
+    waits for its own topic's file only (the others are fetched after it is shown)."""
+    words, truth = ui(quiz_site, lang, "practice.html"), answers(lang)
+    page = open_page(watched_page, f"{base}{lang}/practice.html", ready=".tdc-quiz button")
+    page.get_by_role("button", name=words["practice_start"]).click()
+    section = page.locator("section.tdc-q")
+    section.wait_for()
+    qid = section.get_attribute("data-qid") or ""
+    files = [u.rsplit("/", 1)[-1] for u in watched_page.requests if "/_tdc/" in u]
+    assert files[0] == f"bank-{truth[qid]['topic']}.js"
+    page.wait_for_load_state("networkidle")
+    later = [u.rsplit("/", 1)[-1] for u in watched_page.requests if "/_tdc/" in u]
+    assert len(later) == len(set(later)) > 1  # the rest, each once, fetched meanwhile
+    watched_page.assert_clean()
+
+
 def test_chapter_page_loads_no_bank(quiz_site: Path, base: str, watched_page: WatchedPage) -> None:
     page = open_page(watched_page, f"{base}en/{CHAPTER_PAGE}")
     page.wait_for_load_state("networkidle")

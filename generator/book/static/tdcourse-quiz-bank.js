@@ -46,49 +46,51 @@ async function practice(x, focus) {
       h('label', h('input', {type: 'checkbox', value: t, checked: on.has(t)}), ' ', title(t))));
     const sizes = h('fieldset.tdc-topics', h('legend', ui.practice_size), SIZES.map(n =>
       h('label', h('input', {type: 'radio', name, value: n, checked: n === (st.size ?? 20)}), ' ', n || ui.practice_all)));
-    const go = btn(ui.practice_start, async () => {
+    // Start draws each question's topic only (weighted by the unseen); question() fills it.
+    const go = btn(ui.practice_start, () => {
       const chosen = [...boxes.querySelectorAll(':checked')].map(i => i.value);
-      msg.textContent = chosen.length ? ui.bank_loading : ui.practice_none;
-      if (!chosen.length) return;
-      go.disabled = true;
-      let all;
-      try {
-        all = await byId(cfg, chosen);
-      } catch (e) {
-        go.disabled = false;
-        return put(msg, h('span', {role: 'alert'}, ui.bank_error));
-      }
-      const size = +sizes.querySelector(':checked').value, qs = [...all.values()], seen = new Set(chosen.flatMap(t => st.seen[t] || []));
-      const n = size || qs.length, set = shuffle(qs.filter(q => !seen.has(q.id))).slice(0, n).map(q => q.id);
-      if (set.length < n) { // every question seen: a new round, for the rest of the set
-        for (const t of chosen) st.seen[t] = [];
-        set.push(...shuffle(qs.filter(q => !set.includes(q.id))).slice(0, n - set.length).map(q => q.id));
-      }
-      for (const id of set) (st.seen[all.get(id).topic] = st.seen[all.get(id).topic] || []).push(id);
-      Object.assign(st, {topics: chosen, size, set: {ids: set, ok: []}});
+      if (!chosen.length) return (msg.textContent = ui.practice_none);
+      const size = +sizes.querySelector(':checked').value, all = sum(chosen, t => cfg.counts[t]);
+      const left = t => cfg.counts[t] - (st.seen[t] || []).length, n = Math.min(size || all, all);
+      if (sum(chosen, left) < n) for (const t of chosen) st.seen[t] = []; // new round
+      const slots = shuffle(chosen.flatMap(t => Array(Math.max(left(t), 0)).fill(t))).slice(0, n);
+      Object.assign(st, {topics: chosen, size, set: {slots, ids: [], ok: []}});
       save();
       step(true);
     });
     put(body, note(ui), x.notice(), boxes, sizes, h('div.tdc-bar', go, tally, again), msg);
-    performance.getEntriesByName('tdc-setup').length || performance.mark('tdc-setup');
+    performance.mark('tdc-setup');
     if (move) go.focus();
+  }
+
+  // Question i, drawn from its topic's file when first shown (unseen first), then kept.
+  async function question(i) {
+    const s = st.set, t = s.slots[i];
+    if (!s.ids[i]) {
+      const taken = new Set([...s.ids, ...st.seen[t] || []]), pool = (await topicBank(cfg, t)).filter(q => !s.ids.includes(q.id));
+      const q = shuffle(pool.filter(q => !taken.has(q.id)))[0] || shuffle(pool)[0];
+      if (!q) throw Error(t);
+      s.ids[i] = q.id;
+      (st.seen[t] = st.seen[t] || []).push(q.id);
+      save();
+    }
+    return (await byId(cfg, [t])).get(s.ids[i]);
   }
 
   async function step(move) {
     const s = st.set;
+    if (!s.slots) { delete st.set; x.noted = true; save(); return setup(move); } 
     put(body, note(ui), h('p', ui.bank_loading));
-    let all;
+    let q;
+    const i = s.ok.length, total = s.slots.length, last = i + 1 === total;
     try {
-      all = await byId(cfg, st.topics || ids);
+      if (i >= total) return summary(await Promise.all(s.slots.map((_, j) => question(j))));
+      q = await question(i);
     } catch (e) {
       return put(body, note(ui), h('p', {role: 'alert'}, ui.bank_error), h('div.tdc-bar', fresh));
     }
-    const qs = s.ids.map(id => all.get(id));
-    if (!qs.every(Boolean) || s.ok.length > qs.length) { delete st.set; x.noted = true; save(); return setup(move); }
-    if (s.ok.length === qs.length) return summary(qs);
-    const i = s.ok.length, last = i + 1 === qs.length;
     const next = btn(last ? ui.practice_see_summary : ui.practice_next, () => step(true));
-    const c = x.checkable(qs[i], i + 1, qs.length, st, ok => {
+    const c = x.checkable(q, i + 1, total, st, ok => {
       st.right += ok;
       st.total++;
       s.ok.push(ok);
@@ -99,6 +101,7 @@ async function practice(x, focus) {
     put(body, note(ui), x.notice(), c.el, h('div.tdc-bar', next, tally, fresh, again));
     mark();
     if (move) c.head.focus();
+    if (!i) for (const t of new Set(s.slots)) topicBank(cfg, t).catch(() => {});
   }
 
   function summary(qs) {

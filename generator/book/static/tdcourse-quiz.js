@@ -66,7 +66,7 @@ const fit = (v, s) => (Array.isArray(s) ? Array.isArray(v) && v.length <= 1e4 &&
 const R = {correct: 'b', time: 't', 'topic?': 'i', 'laws?': ['i']}, A = {answer: 'a', ...R};
 const RECORDS = {chapter: {a: {'*': A}},
   practice: {seen: {'*': ['i']}, a: {'*': A}, right: 'n', total: 'n', 'topics?': ['i'], 'cur?': 'i', 'size?': 'n',
-    'set?': {ids: ['i'], ok: ['b']}},
+    'set?': {'slots?': ['i'], ids: ['i'], ok: ['b']}},
   exam: {hist: [{date: 'd', right: 'n', total: 'n', passed: 'b', 'a?': {'*': R}}],
     'run?': {ids: ['i'], ans: {'*': 'A'}, start: 't', end: 't'}}};
 // A saved answer fits its question: a number, or choices of its own.
