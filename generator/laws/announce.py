@@ -177,7 +177,7 @@ def _chooser(seat: str, state: Mapping[str, Any], lang: str) -> str:
     name = _seat(seat, lang)
     if state.get("declarer") == seat and state["phase"] != "auction":
         return _w(lang, "declarer_chooses", seat=name)
-    return _w(lang, "chooser", seat=name)
+    return _capital(_w(lang, "chooser", seat=name))  # "The director chooses:"
 
 
 def _options(kind: str, option: Mapping[str, Any], state: Mapping[str, Any],

@@ -224,8 +224,10 @@ def _say_rectification(rect: dict[str, Any], lang: str) -> str:
             if key != "any_one":
                 chosen = key in ("penalty", "penalty_several")
                 joiner = i18n.text(lang, "explain.may", "and" if chosen else "or")
-                fields["suits"] = joiner.join(i18n.text(lang, "explain.suits", s)
-                                              for s in rect["suits"])
+                names = [i18n.text(lang, "explain.suits", s) for s in rect["suits"]]
+                # "clubs, hearts or spades": commas, the last pair joined by the word
+                fields["suits"] = joiner.join([", ".join(names[:-1]), names[-1]]) \
+                    if len(names) > 2 else joiner.join(names)
                 fields["may"] = i18n.text(lang, "explain.may", "or").join(
                     i18n.text(lang, "explain.may", m) for m in rect["may"])
                 if chosen:  # each verb governs its own case of the seat («от Севера»)
