@@ -484,7 +484,39 @@ def _looked(case: Case, fact: Mapping[str, Any],
     return _with(case, changed), {"seat": seat, "other": owner}
 
 
+def _answer(case: Case, fact: Mapping[str, Any],
+            param: str) -> tuple[Case, dict[str, str]] | None:
+    """The opponent's answer to a claim turned the other way (``disputes`` or ``acquiesces``);
+    an answer he later withdrew (69B) is left alone."""
+    events = _events(case)
+    answers = [i for i, e in enumerate(events) if re.fullmatch(r"[NESW] (disputes|acquiesces)", e)]
+    if not answers:
+        return None
+    at = answers[-1]
+    who, made = events[at].split()
+    if made == param or any(e.endswith(" withdraws") for e in events[at + 1:]):
+        return None
+    return _with(case, [*events[:at], f"{who} {param}", *events[at + 1:]]), {
+        "who": who, "seat": str(fact.get("seat") or "")}
+
+
+def _during_auction(case: Case, fact: Mapping[str, Any],
+                    param: str) -> tuple[Case, dict[str, str]] | None:
+    """What was found during the play (a player had played the board before) found instead
+    after the first call of the auction."""
+    events = _events(case)
+    at = int(fact["event"])
+    first = next((i for i, e in enumerate(events) if _CALL.match(e)
+                  and not e.split()[1] in ("accepts", "refuses")), None)
+    if first is None or first + 1 >= at or not any(" plays " in e or " leads " in e
+                                                     for e in events[:at]):
+        return None
+    return _with(case, [*events[:first + 1], events[at]]), {"seat": str(fact.get("seat") or "")}
+
+
 TRANSFORMS: dict[str, Transform] = {
+    "answer": _answer,
+    "during_auction": _during_auction,
     "looked": _looked,
     "asker": _asker,
     "flip": _flip, "replacement": _replacement, "relation": _relation, "card": _card,
@@ -561,6 +593,12 @@ TABLE: tuple[Entry, ...] = (
     Entry("43B2b", "43A1b", "looked", "remove", ("dummy_draws_attention",),
           "dummy_lost_rights"),
     Entry("43B2a", "42B2", "looked", "remove", ("dummy_warns",), "dummy_warned_after_looking"),
+    Entry("70A", "69A", "answer", "acquiesces", ("claim",), "claim_disputed"),
+    Entry("70C", "69A", "answer", "acquiesces", ("claim",), "claim_disputed"),
+    Entry("70D", "69A", "answer", "acquiesces", ("claim",), "claim_disputed"),
+    Entry("70E", "69A", "answer", "acquiesces", ("claim",), "claim_disputed"),
+    Entry("69A", "70", "answer", "disputes", ("claim",), "claim_accepted"),
+    Entry("15B", "15C", "during_auction", "", ("board_not_designated",), "played_before_late"),
     Entry("17D", "12C1", "flip", "chooses cancel", ("cards_from_wrong_board",),
           "wrong_board_continued"),
     Entry("20B", "20B", "asker", "not_in_turn", ("review_request",), "review_granted",

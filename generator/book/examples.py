@@ -250,6 +250,10 @@ def _signature(record: Mapping[str, Any]) -> tuple[str, ...]:
     return (str(record["kind"]), *chosen, "|", *outcome)
 
 
+#: A chapter shows examples without a "What decides it" paragraph only to reach this many.
+MIN_EXAMPLES = 2
+
+
 def chapter_records(records: Iterable[Mapping[str, Any]], slug: str, count: int = 4,
                     exclude: Collection[str] = ()) -> list[Mapping[str, Any]]:
     """The records a chapter's worked examples show, chosen deterministically.
@@ -284,8 +288,9 @@ def chapter_records(records: Iterable[Mapping[str, Any]], slug: str, count: int 
         shown.add(_signature(pick))
 
     # first, examples that say what decides them (a recipe none of whose records can, a dummy
-    # who merely looked at a hand, gives way to the others), then, if the chapter still has
-    # room, the rest in the same turns
+    # who merely looked at a hand, gives way to the others); the rest, in the same turns, only
+    # while the chapter has fewer than MIN_EXAMPLES: a worked example that cannot say what
+    # decides it is better left out than shown half-worked
     progress = True
     while len(chosen) < count and progress:
         progress = False
@@ -297,9 +302,9 @@ def chapter_records(records: Iterable[Mapping[str, Any]], slug: str, count: int 
             if pick is not None:
                 take(queue, pick)
                 progress = True
-    while len(chosen) < count and any(queues):
+    while len(chosen) < min(count, MIN_EXAMPLES) and any(queues):
         for queue in queues:
-            if queue and len(chosen) < count:
+            if queue and len(chosen) < min(count, MIN_EXAMPLES):
                 take(queue, next((r for r in queue if _signature(r) not in shown), queue[0]))
     return chosen
 

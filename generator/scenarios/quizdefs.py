@@ -244,17 +244,40 @@ def load(path: Path) -> Definitions:
     )
 
 
+#: Boards of a topic a chapter quiz leaves to the chapter's worked examples when it can (an
+#: example never shows a board its chapter's quiz asks about: generator/book/site.py).
+KEEP_FOR_EXAMPLES = 4
+
+
 def select(quiz: Quiz, questions: list[dict[str, Any]]) -> list[str]:
-    """The ids of a quiz's questions: its seed draws them from its topics, kinds spread out."""
+    """The ids of a quiz's questions: its seed draws them from its topics, kinds spread out.
+
+    A quiz draws on as many boards (scenarios) as it likes while its topics keep
+    :data:`KEEP_FOR_EXAMPLES` others for the worked examples; on a small topic it then takes
+    further questions from the boards it already uses, and only if those run out from others."""
     pool = sorted((q for q in questions if q["topic"] in quiz.topics), key=lambda q: q["id"])
     rng = random.Random(f"{quiz.id}/{quiz.seed}")
     rng.shuffle(pool)
-    by_kind: dict[str, list[dict[str, Any]]] = {}
-    for q in pool:
-        by_kind.setdefault(q["kind"], []).append(q)
+    boards = {str(q.get("scenario")) for q in pool}
+    room = max(len(boards) - KEEP_FOR_EXAMPLES, 1)
     picked: list[str] = []
-    while len(picked) < quiz.count and any(by_kind.values()):
-        for kind in sorted(by_kind):
-            if by_kind[kind] and len(picked) < quiz.count:
-                picked.append(by_kind[kind].pop()["id"])
+    used: set[str] = set()
+    for limit in (room, len(boards)):
+        by_kind: dict[str, list[dict[str, Any]]] = {}
+        for q in pool:
+            if q["id"] not in picked:
+                by_kind.setdefault(q["kind"], []).append(q)
+        progress = True
+        while len(picked) < quiz.count and progress:
+            progress = False
+            for kind in sorted(by_kind):
+                queue = by_kind[kind]
+                while queue and len(picked) < quiz.count:
+                    q = queue.pop()
+                    board = str(q.get("scenario"))
+                    if board in used or len(used) < limit:
+                        picked.append(q["id"])
+                        used.add(board)
+                        progress = True
+                        break
     return picked
