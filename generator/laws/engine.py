@@ -96,7 +96,7 @@ def team_imps(out: dict[str, Any], other_table: int, edition: str) -> dict[str, 
     when the director gave it before the board was finished (it replaces the table result, 12C).
     """
     adjusted = [r for ruling in out.get("rulings") or [] for r in ruling.get("rectifications", [])
-                if r["kind"] == "adjusted_score"]
+                if r["kind"] == "adjusted_score" and r.get("adjustment")]  # not a bare 27D order
     base: dict[str, Any] = {"other_table": other_table}
     if adjusted:
         last = adjusted[-1]
