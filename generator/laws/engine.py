@@ -92,7 +92,8 @@ def team_imps(out: dict[str, Any], other_table: int, edition: str) -> dict[str, 
     IMPed and the IMPs are weighted (:func:`generator.laws.law12.weighted_imps`); a 1987 assigned
     score may give the sides different scores (12C2), so each side is IMPed from its own score.
     An artificial score: the IMPs are the award itself (1987 86A, 2017 12C2b), whatever the other
-    table scored. The last adjusted score of the rulings counts, as in :func:`board_score`, even
+    table scored; under 2017 the director must first judge whether that result is clearly
+    favourable to one side, which calls for an assigned score instead (86B1: a flag, judgement). The last adjusted score of the rulings counts, as in :func:`board_score`, even
     when the director gave it before the board was finished (it replaces the table result, 12C).
     """
     adjusted = [r for ruling in out.get("rulings") or [] for r in ruling.get("rectifications", [])
@@ -102,8 +103,11 @@ def team_imps(out: dict[str, Any], other_table: int, edition: str) -> dict[str, 
         last = adjusted[-1]
         if last.get("adjustment") == "artificial":
             law = str(law86.LAWS[edition]["teams"][-1])
-            teams = last["teams"]
-            return {**base, "NS": teams["NS"], "EW": teams["EW"], "law": law, "laws": [law]}
+            # no split yet when the director is still to find each side's fault (12C2a flag)
+            teams = last.get("teams") or {"NS": None, "EW": None}
+            flags = law86.other_table_flags(edition)
+            return {**base, "NS": teams["NS"], "EW": teams["EW"], "law": law,
+                    "laws": [law, *(flag["law"] for flag in flags)], "flags": flags}
         if "weights" in last:  # 2017 12C1(b)-(c): IMPed outcome by outcome, then weighted
             ns = sum((Fraction(str(w["weight"])) * law78.imps(int(w["NS"]) - other_table, edition)
                       for w in last["weights"]), Fraction(0))

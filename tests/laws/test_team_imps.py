@@ -9,7 +9,7 @@ import pytest
 
 from generator.casecheck import cited_laws, failures
 from generator.errors import InputError
-from generator.laws import law78
+from generator.laws import law34, law78, law86
 from generator.laws.engine import analyse, team_imps
 from generator.table.case import parse_case
 
@@ -95,12 +95,48 @@ def test_non_balancing_1987_assigned_scores_are_imped_separately() -> None:
     assert (imps["NS"], imps["EW"]) == (6, 7)
 
 
-@pytest.mark.parametrize(("edition", "law"), [("2017", "12C2b"), ("1987", "86A")])
-def test_an_artificial_score_is_worth_its_award_whatever_the_other_table(edition: str,
-                                                                         law: str) -> None:
-    out = analyse(parse_case(ADJUSTED.format(edition=edition, other=620,
+def test_an_artificial_score_is_worth_its_award_and_2017_flags_86b1() -> None:
+    """2017: +3/-3 (12C2b) whatever the other table scored; 86B1 is flagged (the director
+    weighs the other table's result and assigns a score if it is clearly favourable to one
+    side)."""
+    out = analyse(parse_case(ADJUSTED.format(edition="2017", other=620,
                                              adjust="artificial NS avg+ EW avg-"), "t.yaml"))
-    assert out["imps"] == {"other_table": 620, "NS": 3, "EW": -3, "law": law, "laws": [law]}
+    assert out["imps"] == {"other_table": 620, "NS": 3, "EW": -3, "law": "12C2b",
+                           "laws": ["12C2b", "86B1"],
+                           "flags": [{"reason": "other_table_clearly_favourable", "law": "86B1"}]}
+    assert "86B1" in cited_laws(out)
+
+
+def test_an_artificial_score_under_1987_cites_86a_and_flags_nothing() -> None:
+    out = analyse(parse_case(ADJUSTED.format(edition="1987", other=620,
+                                             adjust="artificial NS avg+ EW avg-"), "t.yaml"))
+    assert out["imps"] == {"other_table": 620, "NS": 3, "EW": -3, "law": "86A",
+                           "laws": ["86A"], "flags": []}
+
+
+def test_the_86b1_switch_off_drops_the_flag(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(law86, "FLAG_OTHER_TABLE_2017", False)
+    out = analyse(parse_case(ADJUSTED.format(edition="2017", other=620,
+                                             adjust="artificial NS avg EW avg"), "t.yaml"))
+    assert out["imps"]["laws"] == ["12C2b"] and out["imps"]["flags"] == []
+    assert (out["imps"]["NS"], out["imps"]["EW"]) == (0, 0)
+
+
+def test_an_artificial_score_without_a_split_has_no_imps_yet() -> None:
+    """A cancelled board whose fault is still to be found (12C2a flag) has no IMPs to give."""
+    out = {"rulings": [{"rectifications": [
+        {"kind": "adjusted_score", "adjustment": "artificial", "law": "12C2a"}]}]}
+    imps = team_imps(out, 0, "2017")
+    assert imps is not None and imps["NS"] is None and imps["EW"] is None
+
+
+def test_a_bare_adjusted_score_order_is_not_an_adjustment() -> None:
+    """27D orders an adjusted score before the director gives it: no IMPs from it; the table
+    score counts until the director's ``adjust`` event."""
+    out = {"score": {"NS": 420, "EW": -420, "declarer_side": 420},
+           "rulings": [{"rectifications": [{"kind": "adjusted_score", "law": "27D"}]}]}
+    imps = team_imps(out, 420, "2017")
+    assert imps is not None and imps["NS"] == 0 and imps["difference"] == 0
 
 
 def test_imps_are_null_while_the_board_is_in_progress() -> None:
@@ -139,3 +175,35 @@ def test_bad_other_table_is_one_located_error(value: str, fragment: str) -> None
     assert line.startswith("bad.yaml:7: "), line
     assert fragment in line
     assert "\n" not in line
+
+
+RETAINED = """\
+format: 1
+edition: "{edition}"
+board: 3
+events:
+  - S 1H
+  - N P
+  - E accepts
+  - E P
+  - S P
+  - director
+"""
+
+
+def test_a_2017_retained_right_to_call_cites_17d3_and_its_pointer_34() -> None:
+    out = analyse(parse_case(RETAINED.format(edition="2017"), "t.yaml"))
+    laws = out["rulings"][0]["laws"]
+    assert "17D3" in laws and "34" in laws
+    assert out["state"]["next"] == "W"
+
+
+def test_the_law34_pointer_switch_off_cites_17d3_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(law34, "CITE_POINTER_2017", False)
+    laws = analyse(parse_case(RETAINED.format(edition="2017"), "t.yaml"))["rulings"][0]["laws"]
+    assert "17D3" in laws and "34" not in laws
+
+
+def test_1987_retained_right_to_call_still_cites_34_only() -> None:
+    laws = analyse(parse_case(RETAINED.format(edition="1987"), "t.yaml"))["rulings"][0]["laws"]
+    assert "34" in laws and "17D3" not in laws
