@@ -89,12 +89,13 @@ def team_imps(out: dict[str, Any], other_table: int, edition: str) -> dict[str, 
 
     A table score: the difference turned into IMPs by the scale of 78B, the two sides' IMPs
     opposite. A director's assigned score: each outcome of a 2017 weighted score (12C1c) is
-    IMPed and the IMPs are weighted (:func:`generator.laws.law12.weighted_imps`); a 1987 assigned
-    score may give the sides different scores (12C2), so each side is IMPed from its own score.
-    An artificial score: the IMPs are the award itself (1987 86A, 2017 12C2b), whatever the other
-    table scored; under 2017 the director must first judge whether that result is clearly
-    favourable to one side, which calls for an assigned score instead (86B1: a flag, judgement). The last adjusted score of the rulings counts, as in :func:`board_score`, even
-    when the director gave it before the board was finished (it replaces the table result, 12C).
+    IMPed and the IMPs are weighted, as :func:`generator.laws.law12.weighted_imps` does; a 1987
+    assigned score may give the sides different scores (12C2), so each side is IMPed from its
+    own score. An artificial score: the IMPs are the award itself (1987 86A, 2017 12C2b),
+    whatever the other table scored; under 2017 the director must first judge whether that
+    result is clearly favourable to one side, which calls for an assigned score instead (86B1: a
+    flag, judgement). The last adjusted score of the rulings counts, as in :func:`board_score`,
+    even when the director gave it before the board was finished (it replaces the table result).
     """
     adjusted = [r for ruling in out.get("rulings") or [] for r in ruling.get("rectifications", [])
                 if r["kind"] == "adjusted_score" and r.get("adjustment")]  # not a bare 27D order
