@@ -41,7 +41,7 @@ STATE_KEYS: tuple[str, ...] = ("next", "dealer", "vulnerable", "declarer", "cont
 KNOWN_KEYS: frozenset[str] = frozenset({
     "irregularity", "offender", "no_irregularities", "absent_irregularities", "law", "absent_laws",
     "rectifications", "no_rectification_kinds", "absent_rectifications", "options", "score",
-    "flags", *STATE_KEYS,
+    "flags", "imps", *STATE_KEYS,
 })
 
 _MISSING = "<missing>"
@@ -134,6 +134,7 @@ def cited_laws(result: dict[str, Any]) -> list[str]:
     details = result.get("score_details") or {}
     if details.get("law"):
         laws.append(str(details["law"]))
+    laws.extend(str(x) for x in (result.get("imps") or {}).get("laws") or [])
     return laws
 
 
@@ -226,6 +227,8 @@ def failures(expect: dict[str, Any], result: dict[str, Any],
                             f"expected {expect[key]!r}")
     if "score" in wanted and not matches(expect["score"], result.get("score")):
         problems.append(f"score is {result.get('score')!r}, expected {expect['score']!r}")
+    if "imps" in wanted and not matches(expect["imps"], result.get("imps")):
+        problems.append(f"imps are {result.get('imps')!r}, expected {expect['imps']!r}")
     return problems
 
 

@@ -8,7 +8,9 @@ later pass is cancelled, and the auction goes on as if nothing irregular had hap
 that 16C applies to the cancelled passes, each player who passed out of rotation being an
 offender. :func:`may_end` serves both editions and cites the edition's clause (34 or 17D3);
 under 2017 the ruling also says that the cancelled passes are unauthorised information to the
-offending side (16C2). Law 34 itself is a pointer under 2017.
+offending side (16C2). Law 34 itself is a pointer under 2017 (its number and title kept, "see
+17D3", ``index_2017.yaml``): :data:`CITE_POINTER_2017` on, a 2017 ruling cites 34 beside 17D3,
+so that a director who looks the rule up under its old number finds it; off, 17D3 alone.
 """
 
 from __future__ import annotations
@@ -23,6 +25,9 @@ if TYPE_CHECKING:
     from generator.table.state import Table
 
 EDITIONS = ("1987", "2017")
+
+CITE_POINTER_2017 = True
+"""Whether a 2017 ruling of a retained right to call cites the pointer Law 34 beside 17D3."""
 
 
 def clause(ruling: Ruling) -> str:
@@ -65,5 +70,7 @@ def may_end(ruling: Ruling, table: Table, event: int | None) -> bool:
              if r.kind == "right_to_call_retained"}
     if str(missed[0]) not in named:
         ruling.add("right_to_call_retained", clause(ruling), seat=str(missed[0]))
+        if ruling.edition == "2017" and CITE_POINTER_2017:
+            ruling.cite("34")
     table.next = missed[0]
     return False

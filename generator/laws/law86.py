@@ -23,7 +23,12 @@ seen in the ACBL summary of the 2017 changes with the search tool):
 :data:`IMP_AWARD_2017` is that module switch. The citations of each edition are in
 :data:`LAWS`, so a ruling under 2017 never cites 86A. Law 86B1 (2017: an adjusted score in teams
 when the other table's result is clearly favourable to one side) is judgement and is not scored
-here.
+here: :func:`other_table_flags` is the flag a case of a team match (one that gives the other
+table's score, ``other_table``) carries when the director awards an artificial score, so that
+he weighs the other table's result before the +3/-3 stands (the spec's 86B1 [H], checked with the
+search tool against a 2017 text: when it is clearly favourable to one side an *assigned* score
+is awarded, 12C1(c)). :data:`FLAG_OTHER_TABLE_2017` switches it off. No 1987 counterpart is
+flagged: the 1987 text of Law 86 beyond 86A was not seen (``laws1987_spec.md``).
 """
 
 from __future__ import annotations
@@ -51,6 +56,23 @@ LAW86A = LawRef(86, "A")
 IMP_AWARD_2017 = 3
 """2017 12C2(b): IMPs of average-plus (and, negated, average-minus); a tournament organiser may
 vary it with the regulating authority's approval, which is why it is a switch."""
+
+FLAG_OTHER_TABLE_2017 = True
+"""2017 86B1: flag an artificial score in a team match for the director's check of the other
+table's result (see :func:`other_table_flags`)."""
+
+LAW86B1 = LawRef(86, "B1")
+"""2017: an adjusted score in teams when the result at the other table is known."""
+
+
+def other_table_flags(edition: str = DEFAULT_EDITION) -> list[dict[str, str]]:
+    """The flags an artificial adjusted score carries in a team match whose other table has a
+    result: under 2017 one, 86B1 (judgement: if that result is clearly favourable to one side,
+    the director assigns a score, 12C1(c), instead of +3/-3); none under 1987."""
+    if edition == "2017" and FLAG_OTHER_TABLE_2017:
+        return [{"reason": "other_table_clearly_favourable", "law": str(LAW86B1)}]
+    return []
+
 
 LAWS: dict[str, dict[str, tuple[LawRef, ...]]] = {
     "1987": {"pairs": (LAW12C1,), "teams": (LAW12C1, LAW86A)},
@@ -199,9 +221,11 @@ __all__ = [
     "ARTIFICIAL_CODES",
     "AWARD_WORDS",
     "EDITIONS",
+    "FLAG_OTHER_TABLE_2017",
     "IMP_AWARD_2017",
     "KIND_OF",
     "LAW86A",
+    "LAW86B1",
     "LAWS",
     "RESPONSIBILITY_OF",
     "TEAMS_IMPS",
@@ -214,6 +238,7 @@ __all__ = [
     "artificial_for_sides",
     "artificial_pairs_percent",
     "artificial_score_imps",
+    "other_table_flags",
 ]
 
 

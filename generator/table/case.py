@@ -30,7 +30,7 @@ FORMAT = 1
 KNOWN_EDITIONS = ("1987", "2017")
 _KNOWN_KEYS = {
     "format", "edition", "board", "dealer", "vulnerable", "deal", "events", "contract",
-    "declarer", "tricks", "expect", "title", "source", "notes", "meanings",
+    "declarer", "tricks", "expect", "title", "source", "notes", "meanings", "other_table",
 }
 
 
@@ -50,6 +50,9 @@ class Case:
     expect: Any = field(default=None, compare=False)
     #: what calls show, by event index (2017 additions: Laws 23, 26, 27)
     meanings: tuple[tuple[int, Meaning], ...] = ()
+    #: (extension) North-South's score at the other table of a team match: the output then
+    #: gives each side's IMPs on the board (Law 78B)
+    other_table: int | None = None
 
     @property
     def dealer(self) -> Seat:
@@ -91,6 +94,8 @@ class Case:
             out["events"] = [str(e) for e in self.events]
         if self.meanings:
             out["meanings"] = {i: meaning_dict(m) for i, m in self.meanings}
+        if self.other_table is not None:
+            out["other_table"] = self.other_table
         return out
 
 
@@ -396,6 +401,8 @@ def parse_case(text: str, path: str = "<case>") -> Case:
     board = Board(board.number, dealer, vul)
     deal = parsed("deal", lambda v: Deal.parse(str(v))) if "deal" in nodes else None
     expect = _construct(nodes["expect"], path) if "expect" in nodes else None
+    other_table = _other_table(value("other_table"), edition, path, lines["other_table"]) \
+        if "other_table" in nodes else None
 
     if "contract" in nodes or "tricks" in nodes or "declarer" in nodes:
         for key in ("contract", "declarer", "tricks"):
@@ -409,7 +416,8 @@ def parse_case(text: str, path: str = "<case>") -> Case:
         tricks = value("tricks")
         if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 13:
             raise located("tricks", f"tricks must be a whole number from 0 to 13, not {tricks!r}")
-        return Case(board, edition, deal, (), contract, declarer, tricks, path, (), expect)
+        return Case(board, edition, deal, (), contract, declarer, tricks, path, (), expect,
+                    other_table=other_table)
 
     events: list[Event] = []
     event_lines: list[int | None] = []
@@ -434,7 +442,24 @@ def parse_case(text: str, path: str = "<case>") -> Case:
             event_lines.append(line)
     meanings = _meanings(nodes["meanings"], len(events), path) if "meanings" in nodes else ()
     return Case(board, edition, deal, tuple(events), None, None, None, path, tuple(event_lines),
-                expect, meanings)
+                expect, meanings, other_table)
+
+
+def _other_table(value: Any, edition: str, path: str, line: int) -> int:
+    """``other_table:`` (extension): North-South's score at the other table of a team match, a
+    score some contract and result give under Law 77 of the edition (or 0, passed out)."""
+    from generator.laws.law78 import possible_scores
+
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(f"'other_table' is North-South's score at the other table, a whole "
+                         f"number like -170 or 620, not {limits.clip(repr(value))}", path, line)
+    if value % 10:
+        raise InputError(f"'other_table': impossible score {value}: every score is a multiple "
+                         "of 10", path, line)
+    if value not in possible_scores(edition):
+        raise InputError(f"'other_table': impossible score {value}: no contract and result "
+                         "score it (Law 77)", path, line)
+    return value
 
 
 def _meanings(node: yaml.Node, count: int, path: str | None
