@@ -507,7 +507,7 @@ def _during_auction(case: Case, fact: Mapping[str, Any],
     events = _events(case)
     at = int(fact["event"])
     first = next((i for i, e in enumerate(events) if _CALL.match(e)
-                  and not e.split()[1] in ("accepts", "refuses")), None)
+                  and e.split()[1] not in ("accepts", "refuses")), None)
     if first is None or first + 1 >= at or not any(" plays " in e or " leads " in e
                                                      for e in events[:at]):
         return None

@@ -56,6 +56,7 @@ from generator.laws.refs import DEFAULT_EDITION, LawRef
 
 if TYPE_CHECKING:
     from generator.laws.ruling import Rectification, Ruling
+    from generator.model.board import Vulnerability
     from generator.table.events import Judgement
 
 EDITIONS = ("1987", "2017")
@@ -183,6 +184,29 @@ def parse_outcome(text: str, weight: str | None = None) -> Outcome:
     ns = score if side == "NS" else -score
     parsed_weight = Fraction(1) if weight is None else _weight(weight)
     return Outcome(cleaned, ns, parsed_weight)
+
+
+def check_vulnerability(judgement: Judgement, vulnerability: Vulnerability) -> None:
+    """Each result of a ``director adjust assigned`` scores as Law 77 gives it on this board:
+    declared by North-South at their vulnerability or by East-West at theirs (:func:`
+    parse_outcome`, which reads the event before the board is known, allows either)."""
+    from generator.laws import law77
+    from generator.model.contract import Contract
+    from generator.model.seat import Side
+
+    for text, _ in judgement.results:
+        outcome = parse_outcome(text)
+        match = _RESULT_RE.match(outcome.text)
+        assert match is not None
+        contract = Contract.parse(match["contract"].upper())
+        over = 0 if match["result"] == "=" else int(match["result"])
+        tricks = contract.tricks_needed + over
+        possible = {law77.duplicate_score(contract, vulnerability.is_vulnerable(Side.NS), tricks),
+                    -law77.duplicate_score(contract, vulnerability.is_vulnerable(Side.EW), tricks)}
+        if outcome.ns_score not in possible:
+            shown = " or ".join(f"NS{s:+d}" for s in sorted(possible, reverse=True))
+            raise ScoringError(f"{text!r}: on this board ({vulnerability} vulnerable) "
+                               f"{contract} with {tricks} tricks scores {shown} (Law 77)")
 
 
 def _weight(text: str) -> Fraction:

@@ -9,8 +9,9 @@ that 16C applies to the cancelled passes, each player who passed out of rotation
 offender. :func:`may_end` serves both editions and cites the edition's clause (34 or 17D3);
 under 2017 the ruling also says that the cancelled passes are unauthorised information to the
 offending side (16C2). Law 34 itself is a pointer under 2017 (its number and title kept, "see
-17D3", ``index_2017.yaml``): :data:`CITE_POINTER_2017` on, a 2017 ruling cites 34 beside 17D3,
-so that a director who looks the rule up under its old number finds it; off, 17D3 alone.
+17D3", ``index_2017.yaml``). Reading taken: a 2017 ruling cites 17D3, where the rule lives, and
+not the pointer (:data:`CITE_POINTER_2017` off; on, it cites 34 beside 17D3 so that a director
+who looks the rule up under its old number finds it).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 
 EDITIONS = ("1987", "2017")
 
-CITE_POINTER_2017 = True
+CITE_POINTER_2017 = False
 """Whether a 2017 ruling of a retained right to call cites the pointer Law 34 beside 17D3."""
 
 

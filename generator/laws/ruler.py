@@ -597,10 +597,14 @@ class LawRuler(Ruler):
             return
         if judgement.verdict == ADJUST:
             # the director's adjusted score (12C) belongs to the latest irregularity's ruling
-            from generator.laws import law12
+            from generator.laws import law12, law77
 
             if not self.rules:
                 raise ImpossibleEventError("an adjusted score needs an irregularity to rule on")
+            try:
+                law12.check_vulnerability(judgement, table.board.vulnerability)
+            except law77.ScoringError as exc:
+                raise ImpossibleEventError(str(exc)) from None
             law12.apply_adjustment(self.rules[max(self.rules)].ruling, judgement)
             return
         for index in sorted(self.rules, reverse=True):

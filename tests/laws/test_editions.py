@@ -163,3 +163,14 @@ def test_2017_26B_counts_the_suits_the_offender_specified_from_meanings_and_find
     assert law26.restriction_class("2017") is law26.LeadRestriction2017
     assert law26.restriction_class("1987") is law26.LeadRestriction
     assert law26.LEAD_26B_MAY == ("prohibit",)
+
+
+def test_an_assigned_result_must_score_at_the_boards_vulnerability() -> None:
+    """Board 4 (both vulnerable): 4S making is 620, so "4S= NS+420" is refused with the line."""
+    text = ("format: 1\nboard: 4\nevents:\n  - W 1S\n  - N 2D\n  - E 1H\n  - S refuses\n"
+            "  - E 3H\n  - director adjust assigned \"4S= NS+420\"\n")
+    with pytest.raises(InputError) as info:
+        from generator.laws.engine import analyse
+
+        analyse(parse_case(text, "adj.yaml"))
+    assert "NS+620" in str(info.value)

@@ -191,17 +191,18 @@ events:
 """
 
 
-def test_a_2017_retained_right_to_call_cites_17d3_and_its_pointer_34() -> None:
+def test_a_2017_retained_right_to_call_cites_17d3_not_its_pointer_34() -> None:
+    """2017 Law 34 only points to 17D3, where the rule now lives: the ruling cites 17D3."""
     out = analyse(parse_case(RETAINED.format(edition="2017"), "t.yaml"))
     laws = out["rulings"][0]["laws"]
-    assert "17D3" in laws and "34" in laws
+    assert "17D3" in laws and "34" not in laws
     assert out["state"]["next"] == "W"
 
 
-def test_the_law34_pointer_switch_off_cites_17d3_alone(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(law34, "CITE_POINTER_2017", False)
+def test_the_law34_pointer_switch_on_cites_34_beside_17d3(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(law34, "CITE_POINTER_2017", True)
     laws = analyse(parse_case(RETAINED.format(edition="2017"), "t.yaml"))["rulings"][0]["laws"]
-    assert "17D3" in laws and "34" not in laws
+    assert "17D3" in laws and "34" in laws
 
 
 def test_1987_retained_right_to_call_still_cites_34_only() -> None:
