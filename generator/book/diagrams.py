@@ -636,6 +636,8 @@ def auction_table(dealer: Seat, entries: Sequence[Mapping[str, Any]], lang: str,
         f"{escape(SEAT_NAMES[lang][seat])}</th>" for seat in COLUMNS)
     body = []
     used = {"irregular": False, "cancelled": False, "pending": False}
+    # the legend shows its marks on a call of this auction, not on a call it does not hold
+    sample = {"cancelled": escape(words["P"]), "pending": escape(words["P"])}
     for row in rows:
         cells = []
         for cell in row:
@@ -645,6 +647,8 @@ def auction_table(dealer: Seat, entries: Sequence[Mapping[str, Any]], lang: str,
                 text = call_html(str(entry["call"]), lang)
                 status = entry.get("status", "standing")
                 irregular = entry.get("event") in marked
+                if status in ("cancelled", "pending") and not used[status]:
+                    sample[status] = text
                 if status == "cancelled":
                     used["cancelled"] = True
                     text = f'<del class="tdc-cancelled" style="color:#666">{text}</del>'
@@ -671,9 +675,9 @@ def auction_table(dealer: Seat, entries: Sequence[Mapping[str, Any]], lang: str,
     if used["irregular"]:
         notes.append(f'<span style="color:{RED}">*</span> {escape(words["irregular"])}')
     if used["cancelled"]:
-        notes.append(f'<del>{escape(words["P"])}</del> {escape(words["cancelled"])}')
+        notes.append(f'<del>{sample["cancelled"]}</del> {escape(words["cancelled"])}')
     if used["pending"]:
-        notes.append(f'<em>{escape(words["P"])}</em> {escape(words["pending"])}')
+        notes.append(f'<em>{sample["pending"]}</em> {escape(words["pending"])}')
     foot = ""
     if notes:
         foot = ('<tfoot><tr><td colspan="4" style="padding:0.3em 0.8em;font-size:0.85em;'

@@ -205,6 +205,9 @@ def test_auction_legend_lists_only_the_marks_in_its_table(records: list[dict[str
                 unstruck_seen += not struck
                 assert (words["cancelled"] in legend) == struck
                 assert ("<del>" in legend) == struck
+                if struck:  # the legend strikes a call of this auction, not a made-up pass
+                    sample = re.search(r"<del>(.*?)</del>", legend).group(1)  # type: ignore[union-attr]
+                    assert f'<del class="tdc-cancelled" style="color:#666">{sample}</del>' in body
                 assert (words["irregular"] in legend) == ('class="tdc-irregular"' in body)
                 assert (words["pending"] in legend) == ('class="tdc-pending"' in body)
     assert tables and struck_seen and unstruck_seen
