@@ -186,7 +186,8 @@ class WithdrawnInformation2017(Rule):
         withdrawn = self.fact.detail("withdrawn_event")
         if not isinstance(withdrawn, int):
             return None
-        later_own = [e.event for e in table.entries if e.seat is caller and e.event > withdrawn]
+        later_own = [e.event for e in table.entries
+                     if e.seat is caller and e.event is not None and e.event > withdrawn]
         for rule_obj in self.ruler.rules.values():
             fact = rule_obj.fact
             if (fact.kind is Kind.CHANGE_OF_CALL and fact.seat is caller

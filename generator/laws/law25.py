@@ -324,8 +324,8 @@ class ChangeOfCall2017(ChangeOfCall):
             if (earlier.seat is not seat.rho or not earlier.detail("lho_called")
                     or not isinstance(rule_obj, ChangeOfCall2017) or not rule_obj.unintended):
                 return False
-            since = [e for e in table.entries
-                     if (earlier.event or 0) < e.event < (self.fact.event or 0)]
+            since = [e for e in table.entries if e.event is not None
+                     and (earlier.event or 0) < e.event < (self.fact.event or 0)]
             return not since
         return False
 
