@@ -4,7 +4,8 @@
 call is authorised to the misinformed side (16C1) and unauthorised to his partner (16C2). 25A6:
 the corrector's LHO is of the non-offending side, so his withdrawn call is authorised to his own
 side and unauthorised to both players of the side that made the slip.
-:data:`law25.LHO_MAY_WITHDRAW` off sends the 25A6 withdrawal to 25B as under 1987. 1987 rules the same tables as before.
+:data:`law25.LHO_MAY_WITHDRAW` off sends the 25A6 withdrawal to 25B as under 1987. 1987 rules
+the same tables as before.
 """
 
 from __future__ import annotations
