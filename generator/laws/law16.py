@@ -88,6 +88,25 @@ def withdrawn_call(ruling: Ruling, offender: Seat) -> None:
                 condition="penalty_paid" if PAID_ONCE_APPLIED else "penalty_served")
 
 
+def withdrawn_by_non_offender(ruling: Ruling, caller: Seat) -> None:
+    """2017: record who may use a call that ``caller``, a player of the *non-offending* side,
+    withdrew as a law lets him (21B1(a) after misinformation, 25A6 over a corrected slip):
+    authorised to his side (16C1), unauthorised to each opponent, both being of the offending
+    side (16C2). Under 1987 nothing is noted here (the 1987 rules say nothing of it)."""
+    if ruling.edition != "2017":
+        return
+    ruling.note("information", "16C1", side=str(caller.side), authorised=True)
+    for offender in (caller.lho, caller.rho):
+        ruling.note("ui_withdrawn_call", "16C2", seat=str(offender))
+
+
+def non_offending_side(ruling: Ruling) -> str | None:
+    """The side a ruling's 16C1 note names as free to use the withdrawn call (``NS``/``EW``),
+    if it has one: the side the 16C2 question must be asked against."""
+    return next((str(n["side"]) for n in ruling.notes
+                 if n["topic"] == "information" and n["law"] == "16C1" and n.get("side")), None)
+
+
 def lift_ui(ruling: Ruling, law: str) -> None:
     """2017: ``law`` (23B, 27B1) says 16C2 does not apply to the calls this ruling withdrew:
     the ``ui_withdrawn_call`` notes become ``withdrawn_call_authorised`` under that clause."""
@@ -143,6 +162,14 @@ class WithdrawnInformation2017(Rule):
                                for x in r.ruling.rectifications)), None)
         caller = Seat.parse(str(self.fact.detail("caller")))
         offender = cancelling.offender if cancelling is not None else caller
+        free_side = None if cancelling is not None else self._changed_by_right(table, caller)
+        if free_side is not None:
+            # a call its caller took back as a law let him (21B1(a), 21B2, 25A6): the ruling
+            # on that change names the non-offending side (its 16C1 note)
+            free = str(seat.side) == free_side
+            self.ruling.add("information", "16C1" if free else "16C2", seat=str(seat),
+                            authorised=free, **({} if free else {"condition": "ui"}))
+            return
         if seat.side is not offender.side:
             self.ruling.add("information", "16C1", seat=str(seat), authorised=True)
             return
@@ -152,3 +179,19 @@ class WithdrawnInformation2017(Rule):
             self.ruling.add("information", str(lifted), seat=str(seat), authorised=True)
             return
         self.ruling.add("information", "16C2", seat=str(seat), authorised=False, condition="ui")
+
+    def _changed_by_right(self, table: Table, caller: Seat) -> str | None:
+        """The non-offending side named by the ruling on the change of call that took the
+        withdrawn call back (the caller's next change after it), if that ruling names one."""
+        withdrawn = self.fact.detail("withdrawn_event")
+        if not isinstance(withdrawn, int):
+            return None
+        later_own = [e.event for e in table.entries
+                     if e.seat is caller and e.event is not None and e.event > withdrawn]
+        for rule_obj in self.ruler.rules.values():
+            fact = rule_obj.fact
+            if (fact.kind is Kind.CHANGE_OF_CALL and fact.seat is caller
+                    and fact.event is not None and fact.event > withdrawn
+                    and min(later_own, default=fact.event) >= fact.event):
+                return non_offending_side(rule_obj.ruling)
+        return None

@@ -24,16 +24,29 @@ misinformed one) is an ordinary change of call (Law 25).
   resulted from"). That is judgement: the engine lets the change stand (``no_rectification``,
   21B1a) and flags ``misinformation_change`` (21B1a) for the director; 21B1(b) tells him to
   presume a mistaken explanation rather than a mistaken call, absent evidence.
-* 21B2: the misinformer's LHO may then change a later call; "16C applies" (new): what the
-  withdrawn call showed is authorised to the misinformed side (16C1) and unauthorised to the
-  misinformers (16C2, a ``ui_withdrawn_call`` note for each of them), where 1987 let the
-  director adjust if the withdrawn call's information damaged the other side.
+* 21B2: the LHO of the player who changed his call may then change a later call of his;
+  "16C applies" (new; 1987 let the director adjust if the withdrawn call's information
+  damaged the other side). Which side is which under 16C: the *offending* side is the one
+  that gave the misinformation (21B1(a) asks for misinformation "from an opponent"), so the
+  player who changed under 21B1 is of the non-offending side and his LHO, an opponent, is
+  always of the offending side. Hence two sets of notes:
+  - on the 21B1 change: the misinformed player's withdrawn call is authorised to his side
+    (16C1) and unauthorised to both misinformers (16C2, a ``ui_withdrawn_call`` note for
+    each), ``law16.withdrawn_by_non_offender``;
+  - on the 21B2 change (:func:`later_change`): the LHO's withdrawn call is authorised to the
+    misinformed side (16C1) and unauthorised to the LHO's partner (16C2), the ordinary
+    ``law16.withdrawn_call`` with the LHO as the offender.
+  The spec (§4, 21B2) words the changer as "the misinformer's LHO"; read literally that
+  would be the misinformed player or his partner, so the engine keeps the reading of the
+  1987 module above (the LHO of the player who changed, "his LHO" in the 2017 text), an
+  opponent of the misinformed player.
 * 21B3: too late to change (partner has called): the director adjusts if the misinformers
   gained (a flag ``misinformation_gain``, 21B3), and the change itself is Law 25's.
 """
 
 from __future__ import annotations
 
+from generator.laws import law16
 from generator.laws.ruling import Ruling
 from generator.table.irregularities import Irregularity, Kind
 
@@ -81,7 +94,15 @@ def _misinformed_change_2017(ruling: Ruling, fact: Irregularity) -> bool:
     if seat is not None:
         ruling.note("later_change_allowed", "21B2", side=str(seat.side.opponents),
                     seat=str(seat.lho))
-        ruling.note("information", "16C1", side=str(seat.side), authorised=True)
-        for misinformer in (seat.lho, seat.rho):
-            ruling.note("ui_withdrawn_call", "16C2", seat=str(misinformer))
+        law16.withdrawn_by_non_offender(ruling, seat)
     return True
+
+
+def later_change(ruling: Ruling, fact: Irregularity) -> None:
+    """The 21B2 change by the misinformed player's LHO has been let stand: under 2017, what his
+    withdrawn call showed is ruled by 16C (module docstring: his side is the offending side,
+    so it is authorised to the misinformed side, 16C1, and unauthorised to his partner, 16C2).
+    Under 1987 nothing more is said (the director's adjustment for damage is not modelled)."""
+    if ruling.edition != "2017" or fact.seat is None:
+        return
+    law16.withdrawn_call(ruling, fact.seat)

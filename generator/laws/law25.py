@@ -47,13 +47,25 @@ judged against the auction as it stands, and the auction goes on from the change
   is unauthorised information to the offender's partner (Law 16C, the note of law16).
   A first call that was itself irregular and still awaited its ruling goes back to its own law
   (as in 1987).
+* 25A6: once a slip is corrected, the corrector's LHO may take back the call he had made over
+  the first call. The correction's ruling says so (a ``lho_may_withdraw`` note, 25A6, when the
+  LHO had called over it); the case writes the withdrawal as the LHO's change of that call
+  (``E changes 2S``) made before anyone else calls. The engine lets it stand at once, with no
+  acceptance to offer and nothing to rectify (``no_rectification``/``call_stands``, 25A6):
+  the side that made the slip is the offending side, so the LHO's withdrawn call is
+  authorised to his own side (16C1) and unauthorised to both players of the offending side
+  (16C2), as for a misinformed change (``law16.withdrawn_by_non_offender``). A change by the
+  LHO after another call, or of a call the correction did not follow, stays a change of mind
+  (25B). Not modelled: a later ``director intended`` on the correction does not undo the
+  LHO's withdrawal. :data:`LHO_MAY_WITHDRAW` off sends the withdrawal to 25B as under 1987,
+  where the same events are an ordinary change of call (25B1/25B2, unchanged).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from generator.laws import law10, law21, law23, law26
+from generator.laws import law10, law16, law21, law23, law26
 from generator.laws.ruler import Rule, rule
 from generator.laws.ruling import Option, Rectification, Ruling
 from generator.model.calls import Call, CallValue
@@ -67,6 +79,11 @@ if TYPE_CHECKING:
     from generator.table.state import Resolution, Table
 
 EDITIONS = ("1987", "2017")
+
+#: 2017 25A6: after a slip is corrected, its corrector's LHO may take back the call he had made
+#: over the first call, without rectification (True, the 2017 rule); False leaves such a change
+#: to 25B like any change of mind (the 1987 path), for comparison.
+LHO_MAY_WITHDRAW = True
 
 
 def choice_options(rule_obj: Rule, first: CallValue, new: CallValue) -> tuple[Option, Option]:
@@ -288,7 +305,29 @@ class ChangeOfCall2017(ChangeOfCall):
         self.unintended = True
         self.ruling.add("call_stands", "25A1", event=self.fact.event)
         self.ruling.flag("unintended_call", "25A2")
+        if LHO_MAY_WITHDRAW and self.fact.detail("lho_called") and self.offender is not None:
+            self.ruling.note("lho_may_withdraw", "25A6", seat=str(self.offender.lho))
         self._replace_pending_first(table, "25A1")
+
+    def _follows_correction(self, table: Table) -> bool:
+        """Whether this change is the 25A6 withdrawal: the offender's RHO has just corrected
+        an unintended call under 25A1 (the correction stands), the offender had called over
+        the first call, and no call has been made since the correction."""
+        seat = self.fact.seat
+        if seat is None or self.fact.detail("inadvertent") or self.fact.detail("misinformed"):
+            return False
+        for index in range(self.index - 1, -1, -1):
+            earlier = table.irregularities[index]
+            if earlier.kind is not Kind.CHANGE_OF_CALL:
+                continue
+            rule_obj = self.ruler.rules.get(index)
+            if (earlier.seat is not seat.rho or not earlier.detail("lho_called")
+                    or not isinstance(rule_obj, ChangeOfCall2017) or not rule_obj.unintended):
+                return False
+            since = [e for e in table.entries if e.event is not None
+                     and (earlier.event or 0) < e.event < (self.fact.event or 0)]
+            return not since
+        return False
 
     def _first_event(self, table: Table) -> int | None:
         first = self._restorable(table)
@@ -320,6 +359,15 @@ class ChangeOfCall2017(ChangeOfCall):
     def opened(self, table: Table) -> None:
         if law21.follows_misinformed_change(table.irregularities[: self.index], self.fact):
             super().opened(table)
+            law21.later_change(self.ruling, self.fact)
+            return
+        if LHO_MAY_WITHDRAW and self._follows_correction(table):
+            # 25A6: the LHO takes back the call he made over the corrected slip
+            self.ruling.add("no_rectification", "25A6")
+            self.ruling.add("call_stands", "25A6", event=self.fact.event)
+            Ruler.resolve(self.ruler, table, "accepted", self.fact.event or 0)
+            if self.fact.seat is not None:
+                law16.withdrawn_by_non_offender(self.ruling, self.fact.seat)
             return
         first = self._first_entry(table)
         self.offer_acceptance(table, ("25B1",), ("25B2",), refuse_rects=(
