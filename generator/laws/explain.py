@@ -45,6 +45,8 @@ def _kind_key(kind: str, details: Mapping[str, Any]) -> str:
         return f"revoke_{details['reason']}"
     if kind in ("declarer_lead_out_of_turn", "play_out_of_turn") and details.get("from_dummy"):
         return f"{kind}_from_dummy"  # dummy's cards are played from the table («со стола»)
+    if kind == "change_of_call" and details.get("withdrawal") == "25A6":
+        return "change_of_call_withdrawal"  # 2017: the LHO takes back his call, as he may
     if kind == "change_of_call" and not details.get("misinformed"):
         # 25A or 25B turns on it: the learner must be told whether it was a slip put right at
         # once (the case says ``inadvertent``) or a change made on second thoughts

@@ -63,6 +63,7 @@ judged against the auction as it stands, and the auction goes on from the change
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from generator.laws import law10, law16, law21, law23, law26
@@ -362,7 +363,11 @@ class ChangeOfCall2017(ChangeOfCall):
             law21.later_change(self.ruling, self.fact)
             return
         if LHO_MAY_WITHDRAW and self._follows_correction(table):
-            # 25A6: the LHO takes back the call he made over the corrected slip
+            # 25A6: the LHO takes back the call he made over the corrected slip; the fact says
+            # so (its sentence is not that of a change of mind)
+            self.fact = replace(self.fact, details=tuple(sorted(
+                (*self.fact.details, ("withdrawal", "25A6")))))
+            table.irregularities[self.index] = self.fact
             self.ruling.add("no_rectification", "25A6")
             self.ruling.add("call_stands", "25A6", event=self.fact.event)
             Ruler.resolve(self.ruler, table, "accepted", self.fact.event or 0)
