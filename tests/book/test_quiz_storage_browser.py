@@ -155,7 +155,17 @@ def test_hostile_saved_progress_is_discarded_and_the_quiz_starts(
     page.reload(wait_until="load")
     page.locator("section.tdc-q").first.wait_for()
     assert page.get_by_text(note).count() == 0
-    assert stored(page, key) == own
+    after = stored(page, key)
+    if mode == "practice" and after is not None:
+        # a practice set draws each question when it is first shown: the reload, showing the
+        # next question, may add that one question's id (to the set and to those seen)
+        now, was = json.loads(after), json.loads(own)
+        ids, were = now["set"]["ids"], was["set"]["ids"]
+        assert ids[:len(were)] == were and len(ids) <= len(were) + 1
+        assert all(set(v) <= set(now["seen"].get(t, ())) for t, v in was["seen"].items())
+        assert now == {**was, "set": {**was["set"], "ids": ids}, "seen": now["seen"]}
+    else:
+        assert after == own
     if mode == "chapter":
         assert page.locator(".tdc-fb h4").count() == 1
 

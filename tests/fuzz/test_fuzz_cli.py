@@ -128,8 +128,8 @@ OPTIONS: list[tuple[str, str | None]] = [
     ("score 4H Q 10", None),
     ("rule {case} --lang zz", "--lang"),
     ("build --root . --lang ,", "names no language"),
-    ("coverage --edition 2017", "--edition"),
-    ("score-table --edition 2017", "--edition"),
+    ("coverage --edition 2027", "--edition"),
+    ("score-table --edition 2027", "--edition"),
     ("nonsense", None),
 ]
 

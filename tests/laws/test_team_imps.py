@@ -27,7 +27,7 @@ other_table: {other}
 ADJUSTED = """\
 format: 1
 edition: "{edition}"
-board: 4
+board: 8   # dealer W, nobody vulnerable: 4S= is 420, 4SX-1 is -100
 other_table: {other}
 events:
   - W 1S
