@@ -633,6 +633,9 @@ def test_mock_exam(quiz_site: Path, base: str, lang: str, how: str, watched_page
     page.clock.install()
     open_page(watched_page, f"{base}{lang}/mock-exam.html", ready=".tdc-quiz button")
     assert page.get_by_text(words["bank_note"]).is_visible()
+    # the intro (count, time, pass mark, mix) needs no question: the bank loads on Start
+    assert page.get_by_role("table").count() == 1
+    assert not [u for u in watched_page.requests if "/_tdc/" in u]
     page.get_by_role("button", name=words["exam_start"]).click()
     timer = page.get_by_role("timer")
     assert timer.inner_text() == fmt(words["exam_time_left"], time=f"{EXAM_MINUTES:02d}:00")

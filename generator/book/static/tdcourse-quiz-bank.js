@@ -27,9 +27,8 @@ const topicBank = (cfg, t) => {
 const byId = async (cfg, ts) => new Map((await Promise.all(ts.map(t => topicBank(cfg, t)))).flat().map(q => [q.id, q]));
 const SIZES = [10, 20, 50, 0]; // 0: every question of the chosen topics
 
-// Practice in sets: the learner chooses topics and a size, the set is drawn once and stepped
-// through, then summed up. A set takes unseen questions first: none comes back before every
-// question of the chosen topics has been seen (a new round). A set in progress survives a reload.
+// Practice in sets of chosen topics and size, unseen questions first (then a new round);
+// the set survives a reload.
 async function practice(x, focus) {
   const {cfg, ui, body} = x, ids = cfg.topics.map(t => t.id).filter(t => cfg.counts[t]);
   const st = Object.assign({seen: {}, a: {}, right: 0, total: 0}, load(x)), save = () => keep(x.skey, st);
@@ -128,22 +127,25 @@ async function practice(x, focus) {
 async function exam(x, focus) {
   const {cfg, ui, body} = x, st = Object.assign({hist: []}, load(x)), save = () => keep(x.skey, st);
   const wait = h('p', ui.bank_loading), topics = cfg.topics.map(t => t.id).filter(t => cfg.counts[t]);
-  put(body, note(ui), wait);
-  let by;
-  try {
-    const lists = await Promise.all(topics.map(t => topicBank(cfg, t)));
-    by = Object.fromEntries(topics.map((t, i) => [t, lists[i]]));
-  } catch (e) {
-    return put(wait, ui.bank_error);
+  let by, all; // the bank, loaded on Start (or to resume a run), not with the page
+  const bank = async () => {
+    put(body, note(ui), wait);
+    try {
+      const lists = await Promise.all(topics.map(t => topicBank(cfg, t)));
+      by = Object.fromEntries(topics.map((t, i) => [t, lists[i]]));
+    } catch (e) {
+      return put(wait, ui.bank_error), false;
+    }
+    all = new Map(Object.values(by).flat().map(q => [q.id, q]));
+    return true;
+  };
+  if (st.run) {
+    if (!await bank()) return;
+    if (st.run.ids.every(id => !all.has(id) || fits(all.get(id), st.run.ans[id]))) return run(focus);
+    delete st.run; save(); x.noted = true; // drop it
   }
-  const all = new Map(Object.values(by).flat().map(q => [q.id, q]));
-  if (st.run && !st.run.ids.every(id => !all.has(id) || fits(all.get(id), st.run.ans[id]))) { // drop it
-    delete st.run;
-    save();
-    x.noted = true;
-  }
-  if (st.run) return run(focus);
-  const start = btn(ui.exam_start, () => {
+  const start = btn(ui.exam_start, async () => {
+    if (!all && !await bank()) return;
     // Round robin over the topics in random order, so the exam spans as many topics as it can.
     const ids = [], now = Date.now(), pools = shuffle(topics.map(t => shuffle(by[t])));
     while (ids.length < cfg.count && pools.some(p => p.length)) {
@@ -154,9 +156,8 @@ async function exam(x, focus) {
     run(true);
   });
   const when = d => new Date(d).toLocaleString(cfg.lang, {dateStyle: 'medium', timeStyle: 'short'});
-  // The mix the round robin below gives: topics short of an even share give all they have, the
-  // others share the rest evenly, the remainder going one each to topics drawn at random.
-  const mix = {}, avail = t => by[t].length, order = [...topics].sort((a, b) => avail(a) - avail(b));
+  // The round robin's mix: small topics give all they have, the rest share evenly.
+  const mix = {}, avail = t => cfg.counts[t], order = [...topics].sort((a, b) => avail(a) - avail(b));
   const total = Math.min(cfg.count, sum(topics, avail));
   let left = total, i = 0;
   for (; i < order.length && avail(order[i]) <= left / (order.length - i); i++) {
