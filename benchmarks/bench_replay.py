@@ -102,6 +102,19 @@ def main() -> None:
     print(f"replay+detect, 40 events: {t_detect:.1f} us best of 7x300; target {TARGET_US:.0f} us; "
           f"ratio {t_detect / TARGET_US:.2f}")
     print(f"full 1987 ruling (analyse), 40 events: {t_rule:.1f} us (reference, no target)")
+    # the same case under the 2017 code (issue 16: within the 1987 figures)
+    from generator.laws.ruler import LawRuler
+    from generator.table.detect import replay
+
+    later = case.under("2017")
+    t_detect17 = best_time(lambda: replay(later, LawRuler("2017")).irregularities, runs=7,
+                           inner=300) * 1e6
+    t_detect87 = best_time(lambda: replay(case, LawRuler("1987")).irregularities, runs=7,
+                           inner=300) * 1e6
+    t_rule17 = best_time(lambda: analyse(later), runs=5, inner=100) * 1e6
+    print(f"with the edition's ruler: replay+detect 1987 {t_detect87:.1f} us, 2017 "
+          f"{t_detect17:.1f} us (ratio {t_detect17 / t_detect87:.2f}); full ruling 2017 "
+          f"{t_rule17:.1f} us (ratio to 1987 {t_rule17 / t_rule:.2f})")
     scaling()
 
 
