@@ -29,13 +29,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from auction_support import (
+    ALL_BIDS,
+    SeatCall,
+    declaring_side,
+    is_complete,
+    last_bid,
+    rank,
+    side,
+    sufficient_bids,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.laws.engine import analyse
 from generator.oracle import (
     SEATS,
-    STRAINS,
     Outcome,
     call_out_of_rotation,
     change_of_call,
@@ -52,30 +61,7 @@ from generator.oracle import (
 )
 from generator.table.case import parse_case
 
-SeatCall = tuple[str, str]
-ALL_BIDS = [f"{level}{strain}" for level in range(1, 8) for strain in STRAINS]
-
-
 # ------------------------------------------------------------------------------ a tiny auction
-
-
-def side(seat: str) -> str:
-    return "NS" if seat in ("N", "S") else "EW"
-
-
-def last_bid(calls: list[SeatCall]) -> SeatCall | None:
-    return next(((s, c) for s, c in reversed(calls) if parse_call(c).is_bid), None)
-
-
-def rank(bid: str) -> int:
-    return parse_call(bid).rank
-
-
-def sufficient_bids(calls: list[SeatCall], limit: int = 6) -> list[str]:
-    """The lowest ``limit`` bids that supersede the last bid (short auctions leave room)."""
-    last = last_bid(calls)
-    floor = rank(last[1]) if last else -1
-    return [b for b in ALL_BIDS if rank(b) > floor][:limit]
 
 
 def can_double(seat: str, calls: list[SeatCall]) -> bool:
@@ -95,17 +81,6 @@ def legal_calls(seat: str, calls: list[SeatCall], *, doubles: bool = True) -> li
     if doubles and can_redouble(seat, calls):
         out.append("XX")
     return out
-
-
-def is_complete(calls: list[SeatCall]) -> bool:
-    if len(calls) < 4 or any(c != "P" for _, c in calls[-3:]):
-        return False
-    return last_bid(calls) is not None or all(c == "P" for _, c in calls)
-
-
-def declaring_side(calls: list[SeatCall]) -> str | None:
-    last = last_bid(calls)
-    return side(last[0]) if last else None
 
 
 @dataclass

@@ -27,13 +27,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from auction_support import ALL_BIDS, SeatCall, is_complete, last_bid, side
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.laws.engine import analyse
 from generator.oracle.calls1987 import (
     SEATS,
-    STRAINS,
     dealer_of_board,
     lho,
     parse_call,
@@ -48,18 +48,8 @@ from generator.oracle.tables2017 import (
 )
 from generator.table.case import parse_case
 
-SeatCall = tuple[str, str]
-ALL_BIDS = [f"{level}{strain}" for level in range(1, 8) for strain in STRAINS]
 KIND = {"pass": "pass_out_of_rotation", "bid": "bid_out_of_rotation",
         "double": "double_out_of_rotation", "redouble": "redouble_out_of_rotation"}
-
-
-def side(seat: str) -> str:
-    return "NS" if seat in ("N", "S") else "EW"
-
-
-def last_bid(calls: list[SeatCall]) -> SeatCall | None:
-    return next(((s, c) for s, c in reversed(calls) if parse_call(c).is_bid), None)
 
 
 def legal_calls(seat: str, calls: list[SeatCall]) -> list[str]:
@@ -73,12 +63,6 @@ def legal_calls(seat: str, calls: list[SeatCall]) -> list[str]:
         elif action[1] == "X":
             out.append("XX")
     return out
-
-
-def is_complete(calls: list[SeatCall]) -> bool:
-    if len(calls) < 4 or any(c != "P" for _, c in calls[-3:]):
-        return False
-    return last_bid(calls) is not None or all(c == "P" for _, c in calls)
 
 
 @dataclass
