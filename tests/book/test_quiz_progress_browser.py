@@ -303,3 +303,29 @@ def test_progress_page_works_from_disk(quiz_site: Path, watched_page: WatchedPag
     assert row.locator("td").all_inner_texts()[:2] == ["1", "1 (100%)"]
     assert not [u for u in watched_page.requests if "/_tdc/" in u]  # no bank needed
     watched_page.assert_clean(allow_file=True)
+
+
+#: Lines of text per header cell, and the words in it: a word broken across lines gives more
+#: lines than words.
+HEADER_LINES = """() => [...document.querySelectorAll('.tdc-quiz table th')].map(th => {
+  const range = document.createRange();
+  range.selectNodeContents(th);
+  const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+  return [th.innerText, tops.size, th.innerText.trim().split(/\\s+/).length];
+})"""
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_progress_tables_keep_their_headers_whole_on_a_phone(
+        quiz_site: Path, base: str, lang: str, watched_page: WatchedPage) -> None:
+    """At 375 px the tables scroll sideways instead of breaking header words letter by letter
+    (the page itself stays as wide as the screen)."""
+    page = watched_page.page
+    page.set_viewport_size({"width": 375, "height": 740})
+    open_page(watched_page, f"{base}{lang}/progress.html", ready=".tdc-quiz table")
+    cells = page.evaluate(HEADER_LINES)
+    assert cells
+    for text, lines, words in cells:
+        assert lines <= words, (text, lines, words)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    watched_page.assert_clean()
