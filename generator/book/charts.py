@@ -59,6 +59,7 @@ from generator.table.events import (
     Judgement,
     OptionChosen,
     Refused,
+    TricksCounted,
     WrongDirection,
     WrongTable,
 )
@@ -435,6 +436,12 @@ def event_text(event: Event, lang: str) -> str:
     words = WORDS[lang]
     if isinstance(event, (DirectorCalled, WrongTable, WrongDirection, Judgement)):
         return words["director"]  # the director at the table (15: the board found wrong, 15D)
+    if isinstance(event, TricksCounted):  # Law 79: a pair agrees, contests or corrects the count
+        from generator.laws.words import side
+
+        text = side(event.pair, lang) + "\u00a0" + words[f"count_{event.verb}"].format(
+            tricks=event.tricks if event.tricks is not None else "")
+        return text + (" " + words[event.moment] if event.moment else "")
     who = _seat(event.seat, lang) + "\u00a0"  # the seat stays with its action
     if isinstance(event, CallMade):
         return f"{who}{call_text(event.call, lang)}"

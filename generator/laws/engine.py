@@ -45,6 +45,10 @@ def board_score(table: Table, edition: str,
                if r["kind"] == "claim_tricks"]
     if claimed:  # Laws 69-71: the board is scored with the tricks the claim ruling awards
         played = int(claimed[-1]["tricks"][str(side)])
+    counted = [r for ruling in rulings or [] for r in ruling.get("rectifications", [])
+               if r["kind"] in ("tricks_agreed", "count_corrected")]
+    if counted:  # Law 79: the count the players agreed, or the director's count, is scored
+        played = int(counted[-1]["tricks"][str(side)])
     transfers = [r for ruling in rulings or [] for r in ruling.get("rectifications", [])
                  if r["kind"] == "trick_transfer"]
     delta = sum(r["tricks"] if r["to"] == str(side) else -r["tricks"] for r in transfers)

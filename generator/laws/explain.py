@@ -57,6 +57,8 @@ def _kind_key(kind: str, details: Mapping[str, Any]) -> str:
             return "defective_trick_extra"
         if details.get("missing"):
             return "defective_trick_missing"
+    if kind == "trick_count":  # Law 79: an agreement, a contest or a correction
+        return f"trick_count_{details.get('verb', 'contest')}"
     board = _board_kind_key(kind, details)
     if board is not None:
         return board
@@ -236,7 +238,8 @@ def _say_rectification(rect: dict[str, Any], lang: str) -> str:
                     fields["whom"] = i18n.text(lang, "explain.may", "or").join(
                         i18n.text(lang, "explain.may_whom", m).format_map(_Blank(fields))
                         for m in rect["may"])
-    if rect["kind"] == "claim_tricks":  # Laws 69-71: each pair's tricks for the board
+    if rect["kind"] in ("claim_tricks", "tricks_agreed", "count_corrected"):
+        # Laws 69-71 and 79: each pair's tricks for the board
         fields["ns"] = words.counted(int(rect["tricks"]["NS"]), lang, "tricks")
         fields["ew"] = words.counted(int(rect["tricks"]["EW"]), lang, "tricks")
     several = rect["kind"] == "penalty_card" and len(rect.get("cards") or ()) > 1

@@ -46,6 +46,7 @@ KIND_LAWS: dict[str, dict[Kind, tuple[str, ...]]] = {
         Kind.DUMMY_EXCEEDS_RIGHTS: ("43",),
         Kind.DUMMY_WARNS: ("42",),
         Kind.DUMMY_DRAWS_ATTENTION: ("43",),
+        Kind.TRICK_COUNT: ("79",),
     },
 }
 

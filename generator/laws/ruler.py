@@ -31,7 +31,7 @@ from generator.table.ruler import Ruler
 from generator.table.state import Bar
 
 if TYPE_CHECKING:
-    from generator.table.events import Judgement
+    from generator.table.events import Judgement, TricksCounted
     from generator.table.state import PlayedTrick, Resolution, Table
 
 
@@ -180,6 +180,9 @@ class Rule:
 
     def claim_answered(self, table: Table, seat: Seat, answer: str, event: int) -> None:
         """An opponent answered this claim or concession (rules for Laws 69-71 override)."""
+
+    def tricks_counted(self, table: Table, counted: TricksCounted, event: int) -> None:
+        """A count of tricks after the play reached this rule (Law 79's rule overrides)."""
 
     def judged(self, table: Table, judgement: Judgement, event: int) -> bool:
         """The director's finding (2017 additions: comparable or not, specified suits,
@@ -617,6 +620,14 @@ class LawRuler(Ruler):
             rule_obj = self.rules[index]
             if rule_obj.fact.kind in (Kind.CLAIM, Kind.CONCESSION):
                 rule_obj.claim_answered(table, seat, answer, event)
+                return
+
+    def tricks_counted(self, table: Table, counted: TricksCounted, event: int) -> None:
+        """A count of tricks goes to the rule of the board's ``trick_count`` fact (Law 79)."""
+        for index in sorted(self.rules, reverse=True):
+            rule_obj = self.rules[index]
+            if rule_obj.fact.kind is Kind.TRICK_COUNT:
+                rule_obj.tricks_counted(table, counted, event)
                 return
 
     def objected(self, table: Table, seat: Seat, event: int) -> None:

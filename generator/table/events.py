@@ -338,16 +338,45 @@ class DirectorCalled:
         return "director" + (f" {self.moment}" if self.moment else "")
 
 
+#: The verbs of the count of tricks after the play (Law 79), said by a pair (``NS`` or ``EW``):
+#: ``NS agree 9`` (the four players agree that North-South won nine tricks), ``EW contest``
+#: (East-West dispute the count: the director is called, 79B), ``NS correct 10`` (the count is
+#: found wrong after it was agreed, and North-South's tricks are to be corrected to ten, 79C)
+COUNT_VERBS = ("agree", "contest", "correct")
+#: the moments at which a contest or a correction may come late: ``after_round`` (the round has
+#: ended, 79B) and ``after_correction_period`` (the correction period has expired, 79C)
+COUNT_MOMENTS = ("after_round", "after_correction_period")
+
+
+@dataclass(frozen=True)
+class TricksCounted:
+    """``NS agree 9`` / ``EW contest`` / ``NS correct 10`` (extension of format 1): the count of
+    tricks after the last card (Law 79). ``pair`` is ``NS`` or ``EW``; ``tricks`` the tricks
+    that pair won as agreed (``agree``) or as the correction asks (``correct``), ``None`` for a
+    contest; ``moment`` (``after_round`` / ``after_correction_period``, a contest or correction
+    only) says the question came that late."""
+
+    pair: str
+    verb: str
+    tricks: int | None = None
+    moment: str | None = None
+
+    def __str__(self) -> str:
+        tricks = "" if self.tricks is None else f" {self.tricks}"
+        return f"{self.pair} {self.verb}{tricks}" + (f" {self.moment}" if self.moment else "")
+
+
 Event = (
     CallMade | CallChanged | Accepted | Refused | OptionChosen | CardLed | CardPlayed
     | CardsExposed | Claimed | Conceded | WrongBoard | DirectorCalled | Asked | ClaimAnswered
     | HandCount | Objected | WrongTable | WrongDirection | PlayedBefore | DummyAct | Judgement
+    | TricksCounted
 )
 
 VERBS = (
     "calls", "changes", "accepts", "refuses", "chooses", "leads", "plays", "exposes", "claims",
     "concedes", "wrong-board", "director", "asks", *ANSWERS,
-    "holds", "objects", "played-before", *DUMMY_ACTS,
+    "holds", "objects", "played-before", *DUMMY_ACTS, *COUNT_VERBS,
 )
 
 #: the plan's words besides cards and ``X*``
@@ -415,6 +444,8 @@ def parse_event(text: str) -> Event:
         raise ParseError(f"unknown word {words[1]!r} after 'director' (known: "
                          f"{', '.join((*LATE_MOMENTS, 'wrong-table', 'wrong-direction'))}): "
                          f"{text!r}")
+    if words[0].upper() in ("NS", "EW"):
+        return _count_event(words, str(text))
     seat = Seat.parse(words[0])
     if len(words) < 2:
         raise ParseError(f"event {text!r} has a seat but no call or verb")
@@ -469,6 +500,31 @@ def parse_event(text: str) -> Event:
         n = _count(args[0], verb)
         return Claimed(seat, n) if verb == "claims" else Conceded(seat, n)
     return _call_event(seat, words[1:], text)
+
+
+def _count_event(words: list[str], text: str) -> TricksCounted:
+    """``NS agree 9``, ``EW contest [MOMENT]``, ``NS correct 10 [MOMENT]`` (see
+    :class:`TricksCounted`)."""
+    pair, verb = words[0].upper(), words[1].lower() if len(words) > 1 else ""
+    args = words[2:]
+    if verb not in COUNT_VERBS:
+        raise ParseError(f"a pair ({pair}) needs one of {', '.join(COUNT_VERBS)} after it: "
+                         f"{text!r}")
+    moment = args[-1].lower() if args and args[-1].lower() in COUNT_MOMENTS else None
+    if moment is not None:
+        args = args[:-1]
+        if verb == "agree":
+            raise ParseError(f"'agree' takes no moment ({moment}); the count is agreed at the "
+                             f"table: {text!r}")
+    if verb == "contest":
+        if args:
+            raise ParseError(f"'contest' takes only a moment ({', '.join(COUNT_MOMENTS)}) after "
+                             f"it: {text!r}")
+        return TricksCounted(pair, verb, None, moment)
+    if len(args) != 1:
+        more = f", optionally a moment ({', '.join(COUNT_MOMENTS)})" if verb == "correct" else ""
+        raise ParseError(f"'{verb}' needs the number of tricks {pair} won{more}: {text!r}")
+    return TricksCounted(pair, verb, _count(args[0], verb), moment)
 
 
 def _judgement(verdict: str, args: list[str], text: str) -> Judgement:

@@ -54,6 +54,7 @@ class Kind(StrEnum):
     DUMMY_EXCEEDS_RIGHTS = "dummy_exceeds_rights"  # dummy looks at a hand, exchanges (43A2)
     DUMMY_WARNS = "dummy_warns"  # dummy warns declarer against the wrong hand (42B2)
     DUMMY_DRAWS_ATTENTION = "dummy_draws_attention"  # ... to an irregularity in play (43A1)
+    TRICK_COUNT = "trick_count"  # the tricks won agreed wrongly, contested or corrected (79)
 
     def __str__(self) -> str:
         return self.value

@@ -24,7 +24,7 @@ from generator.model.seat import Seat
 from generator.table.irregularities import OUT_OF_ROTATION, Kind
 
 if TYPE_CHECKING:
-    from generator.table.events import Judgement
+    from generator.table.events import Judgement, TricksCounted
     from generator.table.state import PlayedTrick, Resolution, Table
 
 
@@ -71,6 +71,10 @@ class Ruler:
 
     def director(self, table: Table, event: int) -> None:
         """Attention was drawn and the director is at the table."""
+
+    def tricks_counted(self, table: Table, counted: TricksCounted, event: int) -> None:
+        """The players agreed, contested or corrected the count of tricks after the play
+        (Law 79); the table has recorded the ``trick_count`` fact when there is one."""
 
     def judged(self, table: Table, judgement: Judgement, event: int) -> None:
         """The director gave a finding the Laws leave to his judgement (2017 additions of the

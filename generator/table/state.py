@@ -54,6 +54,7 @@ from generator.table.events import (
     OptionChosen,
     PlayedBefore,
     Refused,
+    TricksCounted,
     WrongBoard,
     WrongDirection,
     WrongTable,
@@ -366,6 +367,8 @@ class Table:
                 self.late = event.moment
             self.director_called.append(index)
             self.ruler.director(self, index)
+        elif isinstance(event, TricksCounted):
+            self._tricks_counted(event, index)
         elif isinstance(event, Judgement):
             self.judgements.append((index, event))
             self.ruler.judged(self, event, index)
@@ -1091,6 +1094,23 @@ class Table:
                 and e.seat.side is event.seat.side for e in self.events[fact.event or 0:index]):
             raise ImpossibleEventError(f"{event} but his side has not acquiesced")
         self.ruler.claim_answered(self, event.seat, event.answer, index)
+
+    def _tricks_counted(self, event: TricksCounted, index: int) -> None:
+        """Law 79: the count of tricks after the last card. The first ``contest`` or
+        ``correct`` of the board, or an ``agree`` whose count is not the one the play gives
+        that pair, is recorded as a ``trick_count`` fact (one per board); every count event then
+        goes to the ruler, which settles the count the board is scored with."""
+        if self.phase != "ended" or self.contract is None:
+            raise ImpossibleEventError(f"'{event}' needs a board played to its end (the count of "
+                                       "tricks comes after the last card)")
+        side = Side.NS if event.pair == "NS" else Side.EW
+        first = not any(f.kind is Kind.TRICK_COUNT for f in self.irregularities)
+        if first and (event.verb != "agree" or event.tricks != self.won[side]):
+            ns = None if event.tricks is None else (
+                event.tricks if side is Side.NS else 13 - event.tricks)
+            self.record(make(Kind.TRICK_COUNT, None, index, verb=event.verb, side=event.pair,
+                             ns=ns, played_ns=self.won[Side.NS], moment=event.moment))
+        self.ruler.tricks_counted(self, event, index)
 
     # ----------------------------------------------------------------------------- output
     def declarer_tricks(self) -> int | None:

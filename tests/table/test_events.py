@@ -22,6 +22,7 @@ from generator.table.events import (
     Event,
     OptionChosen,
     Refused,
+    TricksCounted,
     WrongBoard,
     parse_event,
 )
@@ -205,6 +206,44 @@ def test_late_moments_parse_and_print_canonically(line: str, moment: str) -> Non
     ("director after-round", ["unknown word 'after-round'"]),
 ])
 def test_bad_late_moments_say_what_is_wrong_in_one_line(line: str, words: list[str]) -> None:
+    with pytest.raises(ParseError) as info:
+        parse_event(line)
+    message = str(info.value)
+    assert "\n" not in message
+    assert all(word in message for word in words), message
+
+
+@pytest.mark.parametrize(("line", "event", "canonical"), [
+    ("NS agree 9", TricksCounted("NS", "agree", 9), "NS agree 9"),
+    ("ew AGREE 4", TricksCounted("EW", "agree", 4), "EW agree 4"),
+    ("EW contest", TricksCounted("EW", "contest"), "EW contest"),
+    ("ns contest After_Round", TricksCounted("NS", "contest", None, "after_round"),
+     "NS contest after_round"),
+    ("NS correct 10", TricksCounted("NS", "correct", 10), "NS correct 10"),
+    ("EW correct 3 after_correction_period",
+     TricksCounted("EW", "correct", 3, "after_correction_period"),
+     "EW correct 3 after_correction_period"),
+])
+def test_count_events_parse_print_and_round_trip(line: str, event: TricksCounted,
+                                                 canonical: str) -> None:
+    """Extension (Law 79): a pair agrees, contests or corrects the count of tricks."""
+    parsed = parse_event(line)
+    assert parsed == event
+    assert str(parsed) == canonical
+    assert parse_event(str(parsed)) == parsed
+    assert {"agree", "contest", "correct"} <= set(VERBS)
+
+
+@pytest.mark.parametrize(("line", "words"), [
+    ("NS agree", ["'agree' needs the number of tricks NS won"]),
+    ("NS agree 14", ["'agree' needs a number of tricks from 0 to 13", "'14'"]),
+    ("NS agree 9 after_round", ["'agree' takes no moment (after_round)"]),
+    ("EW contest 3", ["'contest' takes only a moment", "after_correction_period"]),
+    ("EW correct", ["'correct' needs the number of tricks EW won", "after_round"]),
+    ("EW correct 3 later", ["'correct' needs the number of tricks EW won"]),
+    ("NS disputes", ["a pair (NS) needs one of agree, contest, correct"]),
+])
+def test_bad_count_events_say_what_is_wrong_in_one_line(line: str, words: list[str]) -> None:
     with pytest.raises(ParseError) as info:
         parse_event(line)
     message = str(info.value)
