@@ -281,6 +281,14 @@ def _state_lines(result: Mapping[str, Any], lang: str, contract: bool = True) ->
         if state.get("tricks"):  # played and claimed tricks: what each side has won
             lines.append(_w(lang, "tricks_won", ns_side=_side("NS", lang), ns=won.get("NS", 0),
                             ew_side=_side("EW", lang), ew=won.get("EW", 0)))
+        details = result.get("score_details") or {}
+        declarer = state.get("declarer")
+        if state.get("tricks") and declarer and "tricks" in details:
+            side = "NS" if declarer in ("N", "S") else "EW"
+            if int(details["tricks"]) != int(won.get(side, -1)):
+                # a ruling (a trick transfer, a claim, the count of Law 79) fixed another number
+                lines.append(_w(lang, "tricks_scored", side=_side(side, lang),
+                                tricks=details["tricks"]))
     score = result.get("score")
     if score is not None:
         ns = int(score["NS"])

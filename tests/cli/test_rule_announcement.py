@@ -228,3 +228,16 @@ def test_every_1987_case_reads_in_russian_without_latin_words(cli: Cli) -> None:
         if found:
             leaks[path.name] = found
     assert leaks == {}
+
+
+def test_a_count_fixed_by_a_ruling_is_said_beside_the_tricks_won(cli: Cli) -> None:
+    """Law 79 (a count kept after the correction period) and Law 64 (a transfer): the tricks
+    won in play and the tricks the score counts are both said, so the score can be checked."""
+    late_case = (Path(__file__).resolve().parents[1] / "cases" / "1987" / "law79"
+                 / "a-correction-asked-after-the-correction-period-is-too-late.yaml")
+    late = rule_text(cli, late_case, "en")
+    assert late[-3:] == ["Tricks won: North-South 10, East-West 3",
+                         "Tricks scored after the ruling: North-South 9",
+                         "Score: 50 to East-West"]
+    ru = rule_text(cli, late_case, "ru")
+    assert "Засчитано взяток после решения: у С–Ю 9" in ru
