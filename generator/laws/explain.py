@@ -299,6 +299,10 @@ def _conditional(rect: dict[str, Any], text: str, fields: Mapping[str, Any], lan
         several = len(rect.get("cards") or ()) > 1
         key = "applies" if applies else (
             ("lapsed_cards" if several else "lapsed_card") if card else "lapsed")
+        prefix = i18n.text(lang, "explain.if_defending", "prefix").format_map(_Blank(fields))
+        if applies and text.startswith(prefix):
+            # the auction is over and the side defends: the condition is no longer an "if"
+            text = text[len(prefix):]
         text += i18n.text(lang, "explain.if_defending", key).format_map(_Blank(fields))
     return text
 

@@ -81,6 +81,7 @@ TOPICS = {
     "penalty_card_not_played": "penalty-cards",
     "revoke": "revoke",
     "defective_trick": "tricks",
+    "trick_count": "tricks",
     "play_out_of_turn": "play-procedure",
     "claim": "claims",
     "concession": "claims",
@@ -391,10 +392,13 @@ def _mistakes(moment: Moment, rects: list[dict[str, Any]], law: str) -> list[Mis
                     partial(_why_each, "lead_dropped", str(leads[0].get("law") or law))))
     elif not play and offender and record["kind"] in TOPICS:
         partner = str(Seat.parse(str(offender)).partner)
-        out.append(("lead_added", [*rects, {"kind": "lead_restriction", "seat": partner,
-                                            "chooser": "declarer", "suits": "any_one",
-                                            "may": ["prohibit"]}],
-                    partial(_why_each, "lead_added", law)))
+        added: dict[str, Any] = {"kind": "lead_restriction", "seat": partner,
+                                 "chooser": "declarer", "suits": "any_one", "may": ["prohibit"],
+                                 "if_defending": True}
+        declarer = (record.get("state") or {}).get("declarer")
+        if declarer:  # the auction is over: say whether it binds, as a ruling then does
+            added["applies"] = Seat.parse(str(declarer)).side is not Seat.parse(partner).side
+        out.append(("lead_added", [*rects, added], partial(_why_each, "lead_added", law)))
     cards = [r for r in rects if r["kind"] == "penalty_card"]
     mistaken = _other_class(rects, cards[0], law) if cards else None
     if mistaken is not None:

@@ -634,6 +634,22 @@ def defective_trick(d: Driver) -> bool:
     return True
 
 
+@recipe("trick-count", Kind.TRICK_COUNT, weight=0.3)
+def trick_count(d: Driver) -> bool:
+    """Law 79: the board played out, a pair disputes the number of tricks won before anything
+    is agreed; the director settles it from the play (79B). (A wrong agreement corrected later
+    is left to hand-written cases: a question would have to show when it was raised.)"""
+    from generator.table.events import TricksCounted
+
+    if not _to_play(d):
+        return False
+    d.play_until(lambda drv: False, limit=60)  # to the last card
+    if d.table.phase != "ended":
+        return False
+    d.apply(TricksCounted(d.rng.choice(("NS", "EW")), "contest"))
+    return True
+
+
 # ------------------------------------------------------------------------------ claims
 #: Claims are made with at most this many tricks left (and at least :data:`CLAIM_LEAST`): the
 #: engine plays the position out (``claimplay``), exhaustively up to six tricks.

@@ -106,9 +106,9 @@ def _sentences(law: str, name: str) -> list[str]:
      "С–Ю могут пользоваться информацией из отменённой заявки (правило 16C1)."),
     ("law30", "partner-who-doubles-after-a-pass-out-of-turn-at-his-turn-makes-an-inadmissible-"
      "double",
-     "Если сторона Запада станет вистующей, разыгрывающий может запретить Западу ход в любую "
-     "одну масть при его первом ходе; сторона Запада вистует, поэтому это действует "
-     "(правило 26B)."),
+     # the auction is over and West's side defends: no "if" any more
+     "Разыгрывающий может запретить Западу ход в любую одну масть при его первом ходе; "
+     "сторона Запада вистует, поэтому это действует (правило 26B)."),
     ("law21", "misinformed-change-after-the-final-pass-before-the-opening-lead-is-allowed",
      "Север изменил заявку (пас на контру) (правило 25)."),
     ("law34", "explicitly-accepted-third-pass-out-of-turn-leaves-the-dealer-his-call-and-then-"
