@@ -251,7 +251,7 @@ def _signature(record: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 #: A chapter shows examples without a "What decides it" paragraph only to reach this many.
-MIN_EXAMPLES = 2
+MIN_EXAMPLES = 1
 
 
 def chapter_records(records: Iterable[Mapping[str, Any]], slug: str, count: int = 4,
@@ -289,7 +289,7 @@ def chapter_records(records: Iterable[Mapping[str, Any]], slug: str, count: int 
 
     # first, examples that say what decides them (a recipe none of whose records can, a dummy
     # who merely looked at a hand, gives way to the others); the rest, in the same turns, only
-    # while the chapter has fewer than MIN_EXAMPLES: a worked example that cannot say what
+    # while the chapter has fewer than MIN_EXAMPLES (one): a worked example that cannot say what
     # decides it is better left out than shown half-worked
     progress = True
     while len(chosen) < count and progress:
