@@ -30,6 +30,7 @@ from auction_support import (
     ALL_BIDS,
     SeatCall,
     declaring_side,
+    engine_ruling,
     is_complete,
     last_bid,
     rank,
@@ -39,7 +40,6 @@ from auction_support import (
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from generator.laws.engine import analyse
 from generator.oracle import lho, lowest_sufficient, parse_call, partner
 from generator.oracle.calls2017 import (
     Outcome2017,
@@ -48,7 +48,6 @@ from generator.oracle.calls2017 import (
     insufficient_bid,
     unspecified_suits,
 )
-from generator.table.case import parse_case
 
 boards = st.integers(1, 16)
 
@@ -173,22 +172,11 @@ def finding(data: st.DataObject, sc: Scenario2017) -> str | None:
 def disagreements(sc: Scenario2017) -> list[str]:
     o = sc.outcome
     assert o is not None
-    try:
-        out: dict[str, Any] = analyse(parse_case(sc.yaml(), "oracle.yaml"))
-    except Exception as exc:  # the engine refused a legal sequence of events
-        return [f"engine raised {type(exc).__name__}: {exc}"]
-    found = [i for i, irr in enumerate(out["irregularities"])
-             if irr["kind"] == sc.kind and irr["seat"] == sc.offender
-             and irr["event"] == sc.irregular_event]
-    problems = [f"unexpected irregularity {irr['kind']} by {irr['seat']}"
-                for irr in out["irregularities"] if irr["kind"] != sc.kind]
-    if not found:
-        return [f"no {sc.kind} by {sc.offender} detected", *problems]
-    ruling = next(r for r in out["rulings"] if r["irregularity"] == found[0])
+    ruling, problems = engine_ruling(sc.yaml(), sc.kind, sc.offender, o.law, sc.irregular_event)
+    if ruling is None:
+        return problems
     recs: list[dict[str, Any]] = ruling["rectifications"]
     cited = [*ruling["laws"], *(r["law"] for r in recs if r.get("law"))]
-    if not any(c.startswith(o.law) for c in cited):
-        problems.append(f"law {o.law} not cited (engine: {ruling['laws']})")
     if o.clause is not None and o.clause not in cited:
         problems.append(f"23A clause {o.clause} not cited (engine: {ruling['laws']})")
     mate = partner(sc.offender)
