@@ -87,8 +87,11 @@ def laws_for(kind: Kind, edition: str) -> tuple[str, ...]:
     return KIND_LAWS[edition][kind]
 
 
-#: Flags whose point, left to the director, decides whether and how the board goes on (13B1:
-#: whether what was seen interferes with play; 14B2: how to go on without a missing card). A
-#: question generator asks neither who acts next nor the score as played after such a ruling.
-CONTINUATION_FLAGS = frozenset({"13B1", "14B2"})
+#: Flags (by reason) whose point, left to the director, decides whether and how the board goes
+#: on: whether cards seen interfere with play (13B1, and 15D2 for a board turned on the table),
+#: whether a deal corrected after the auction is played on (13B1), how to go on without a
+#: missing card (14B2). A question generator asks neither who acts next nor the score as played
+#: after such a ruling, whichever clause raised the point.
+CONTINUATION_FLAGS = frozenset({"seen_cards_may_interfere", "corrected_deal_played_on",
+                                "missing_card_not_found"})
 

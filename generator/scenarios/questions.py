@@ -729,7 +729,7 @@ def next_question(record: Mapping[str, Any], moment: Moment | None = None
     nxt = moment.output["state"].get("next")
     if nxt is None or moment.ruling is None or moment.output["state"]["phase"] == "ended":
         return None
-    if any(str(f.get("law")) in CONTINUATION_FLAGS for f in moment.ruling.get("flags") or ()):
+    if any(str(f.get("reason")) in CONTINUATION_FLAGS for f in moment.ruling.get("flags") or ()):
         return None
     law = _main_law(moment.ruling)
     fact = _fact(record, moment.output)
@@ -826,7 +826,7 @@ def score_question(record: Mapping[str, Any],
                    known: Mapping[int, dict[str, Any]] | None = None) -> dict[str, Any] | None:
     if record["state"]["phase"] != "ended" or record["state"]["contract"] is None:
         return None
-    if any(str(f.get("law")) in CONTINUATION_FLAGS for f in record["ruling"].get("flags") or ()):
+    if any(str(f.get("reason")) in CONTINUATION_FLAGS for f in record["ruling"].get("flags") or ()):
         return None  # whether the board stood as played was the director's to decide
     moment = Moment(record, moments.end(record), known)
     output = moment.output

@@ -462,10 +462,13 @@ def test_no_next_or_score_question_where_the_director_decides_whether_play_goes_
     wrong count was found, which decides 13A against 13B."""
     from generator.scenarios.bank import Plan, scenarios
 
-    records = scenarios(Plan(40, 3, ("board-and-deal",), ("en", "ru"), drills=0), workers=1)
+    records = scenarios(Plan(80, 3, ("board-and-deal",), ("en", "ru"), drills=0), workers=1)
     flagged = [r for r in records if {str(f.get("law")) for f in r["ruling"].get("flags") or ()}
-               & {"13B1", "14B2"}]
-    assert flagged, "the sample holds no 13B1/14B2 ruling"
+               & {"13B1", "14B2", "15D2"}]
+    assert flagged, "the sample holds no 13B1/14B2/15D2 ruling"
+    # a board turned on the table during the auction (15D2) raises 13B1's point: the replayed
+    # auction's first caller is the director's to decide, never asked
+    assert any(f.get("law") == "15D2" for r in flagged for f in r["ruling"]["flags"])
     for record in flagged:
         assert not [q for q in record["questions"] if q["kind"] in ("next", "score")], record["id"]
     counted = [q for r in records if r["kind"] in ("wrong_number_of_cards", "missing_card")
