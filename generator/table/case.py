@@ -16,6 +16,7 @@ from typing import Any
 import yaml
 
 from generator.errors import InputError, ParseError
+from generator.laws.refs import EDITIONS
 from generator.model.board import Board, Vulnerability
 from generator.model.contract import Contract
 from generator.model.deal import Deal
@@ -26,8 +27,8 @@ from generator.table import limits
 from generator.table.events import Event, parse_event
 
 FORMAT = 1
-#: the editions a case may name (the law indexes of generator.laws.refs.EDITIONS)
-KNOWN_EDITIONS = ("1987", "2017")
+#: the editions a case may name: those with a law index (refs imports nothing of the rules)
+KNOWN_EDITIONS = EDITIONS
 _KNOWN_KEYS = {
     "format", "edition", "board", "dealer", "vulnerable", "deal", "events", "contract",
     "declarer", "tricks", "expect", "title", "source", "notes", "meanings", "other_table",
