@@ -75,13 +75,14 @@ UI_LIFTED_BY: tuple[str, ...] = ("23B", "27B1")
 PAID_ONCE_APPLIED = True
 
 
-def withdrawn_call(ruling: Ruling, offender: Seat) -> None:
+def withdrawn_call(ruling: Ruling, offender: Seat, ui: bool = True) -> None:
     """Record who may use the information of a call withdrawn by ``offender`` (the edition
     decides: 1987 authorises the offenders' own call once the penalty is paid; 2017 makes it
-    unauthorised to them, 16C2, unless the ruling cites a clause that lifts 16C2)."""
+    unauthorised to them, 16C2, unless the ruling cites a clause that lifts 16C2, or ``ui`` is off:
+    the calling rule gives that note itself)."""
     ruling.note("information", "16C1", side=str(offender.side.opponents), authorised=True)
     if ruling.edition == "2017":
-        if not any(law in ruling.laws for law in UI_LIFTED_BY):
+        if ui and not any(law in ruling.laws for law in UI_LIFTED_BY):
             ruling.note("ui_withdrawn_call", "16C2", seat=str(offender.partner))
         return
     ruling.note("information", "16C2", side=str(offender.side), authorised=True,

@@ -322,6 +322,11 @@ class OutOfRotation2017(OutOfRotation):
     COMPARABLE = ""
     NOT_COMPARABLE = ""
     CHANGE = ""
+    #: the 16C2 note is this rule's to give, turn by turn: not at RHO's turn when the offender
+    #: then passes as he must (30A) or repeats his call (31A1), since his legal call tells
+    #: partner the same before partner calls; when partner is free or the replacement is not
+    #: comparable, the rule notes it itself
+    notes_withdrawn_ui = False
 
     #: whose call the rule waits for: ``rho`` (RHO's call at his turn) or ``offender`` (the
     #: offender's call at his own turn, to be judged)
@@ -332,14 +337,6 @@ class OutOfRotation2017(OutOfRotation):
 
     def change_law(self) -> str:
         return self.CHANGE
-
-    def withdrawn(self, table: Table, entry: int, law: str) -> None:
-        """The call is cancelled, but the 16C2 note is this rule's to give, turn by turn: not
-        at RHO's turn when the offender then passes as he must (30A) or repeats his call (31A1),
-        since his legal call tells partner the same before partner calls; when partner is free
-        or the replacement is not comparable, the rule notes it itself."""
-        super().withdrawn(table, entry, law)
-        self.ruling.notes = [n for n in self.ruling.notes if n["topic"] != "ui_withdrawn_call"]
 
     def refusal_preview(self) -> tuple[Rectification, ...]:
         """As in 1987, but a refused change of call at LHO's turn offers the offender no choice

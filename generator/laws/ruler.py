@@ -43,6 +43,9 @@ class Rule:
     """
 
     kind: ClassVar[Kind]
+    #: whether cancelling a call notes, under 2017, that it is unauthorised to the offender's
+    #: partner (16C2); a rule that decides that note turn by turn itself says False
+    notes_withdrawn_ui: ClassVar[bool] = True
 
     def __init__(self, ruler: LawRuler, table: Table, index: int) -> None:
         self.ruler = ruler
@@ -366,7 +369,7 @@ class Rule:
         from generator.laws import law16  # law16 registers a rule of its own: imported late
 
         self.ruling.add("call_cancelled", law, event=table.entries[entry].event)
-        law16.withdrawn_call(self.ruling, table.entries[entry].seat)
+        law16.withdrawn_call(self.ruling, table.entries[entry].seat, ui=self.notes_withdrawn_ui)
 
     def offer_acceptance(self, table: Table, accept_laws: tuple[str, ...],
                          refuse_laws: tuple[str, ...],
