@@ -69,10 +69,10 @@ class Entry:
     kinds: tuple[str, ...] = ()
     #: the catalog key of the words (``examples.deciding.<text>``; the clause when empty)
     text: str = ""
-    #: the irregularity the changed case is ruled on, when the change makes it another one (a
-    #: simultaneous call made before the call in turn is a call out of rotation); empty: the
-    #: example's own kind
-    after: str = ""
+    #: the irregularities the changed case may be ruled on, when the change makes it another
+    #: one (a simultaneous call made before the call in turn is a pass, bid or double out of
+    #: rotation), tried in order; empty: the example's own kind
+    after: tuple[str, ...] = ()
     #: for a clause that decides both ways (a request granted or refused under the same 20B):
     #: the rectification the changed case must bring instead of the example's; the neighbour
     #: is then the clause itself
@@ -572,22 +572,14 @@ TABLE: tuple[Entry, ...] = (
     Entry("52B2", "52B1", "flip", "chooses accept", ("penalty_card_not_played",),
           "penalty_substituted"),
     Entry("33", "29A", "early", "simultaneous", ("simultaneous_call",), "simultaneous",
-          "pass_out_of_rotation"),
-    Entry("33", "29A", "early", "simultaneous", ("simultaneous_call",), "simultaneous",
-          "bid_out_of_rotation"),
-    Entry("33", "29A", "early", "simultaneous", ("simultaneous_call",), "simultaneous",
-          "double_out_of_rotation"),
+          ("pass_out_of_rotation", "bid_out_of_rotation", "double_out_of_rotation")),
     Entry("39", "29A", "early", "final", ("call_after_final_pass",), "after_final",
-          "pass_out_of_rotation"),
-    Entry("39", "29A", "early", "final", ("call_after_final_pass",), "after_final",
-          "bid_out_of_rotation"),
-    Entry("39", "29A", "early", "final", ("call_after_final_pass",), "after_final",
-          "double_out_of_rotation"),
+          ("pass_out_of_rotation", "bid_out_of_rotation", "double_out_of_rotation")),
     Entry("36", "35A", "over", "", ("inadmissible_double", "inadmissible_redouble"),
           "inadmissible"),
     Entry("38", "35C", "over", "", ("bid_above_seven",), "above_seven"),
     Entry("48A", "57", "defender", "", ("play_out_of_turn",), "declarer_side",
-          "premature_play"),
+          ("premature_play",)),
     Entry("12C1", "17D", "before_call", "", ("cards_from_wrong_board",), "wrong_board"),
     Entry("43A1b", "43B2b", "looked", "add", ("dummy_draws_attention",), "dummy_kept_rights"),
     Entry("43B2b", "43A1b", "looked", "remove", ("dummy_draws_attention",),
@@ -675,9 +667,10 @@ def deciding(record: Mapping[str, Any], case: Case,
         if made is None:
             continue
         changed, fields = made
-        if confirms(entry, entry.after or kind, changed):
-            return Decision(entry.clause, entry.neighbour, key(entry), fields, changed,
-                            entry.after, entry.outcome)
+        for after in entry.after or ("",):
+            if confirms(entry, after or kind, changed):
+                return Decision(entry.clause, entry.neighbour, key(entry), fields, changed,
+                                after, entry.outcome)
     return None
 
 
