@@ -103,10 +103,14 @@ class ChartSpec:
     situation: bool = False
 
 
-def case_of(leaf: Branch) -> Case:
-    """The parsed case of a leaf."""
+def case_of(leaf: Branch, edition: str = "1987") -> Case:
+    """The parsed case of a leaf, ruled under ``edition`` (a leaf shared by both codes' charts
+    is the same table ruled under each)."""
     assert leaf.case is not None, "only a leaf has a case"
-    return parse_case(json.dumps(dict(leaf.case)), f"chart-case-{leaf.label['en']}.json")
+    case = dict(leaf.case)
+    if edition != "1987":
+        case["edition"] = edition
+    return parse_case(json.dumps(case), f"chart-case-{leaf.label['en']}.json")
 
 
 def ruling_of(leaf: Branch, result: Mapping[str, Any]) -> dict[str, Any]:
@@ -497,9 +501,9 @@ class Outcome:
     fact: str
 
 
-def outcome(leaf: Branch, lang: str) -> Outcome:
-    """Run the engine on a leaf's case and put its ruling into words."""
-    case = case_of(leaf)
+def outcome(leaf: Branch, lang: str, edition: str = "1987") -> Outcome:
+    """Run the engine on a leaf's case under ``edition`` and put its ruling into words."""
+    case = case_of(leaf, edition)
     result = analyse(case)
     ruling = ruling_of(leaf, result)
     fact = result["irregularities"][ruling["irregularity"]]
@@ -686,26 +690,28 @@ def _columns(spec: ChartSpec) -> tuple[list[list[Branch]], list[int]]:
     return columns, spans
 
 
-def wide_width(name: str) -> float:
+def wide_width(name: str, edition: str = "1987") -> float:
     """The width (SVG units) of the wide form of chart ``name``: the page shows it only where
     it fits unscaled, its narrow form elsewhere."""
-    n_cols = sum(_columns(SPECS[name])[1])
+    n_cols = sum(_columns(specs(edition)[name])[1])
     return MARGIN * 2 + n_cols * COL_W + (n_cols - 1) * COL_GAP
 
 
-def chart(name: str, lang: str, *, narrow: bool = False) -> str:
+def chart(name: str, lang: str, *, narrow: bool = False, edition: str = "1987") -> str:
     """The flow chart ``name`` (one of :data:`CHARTS`) in ``lang`` (a language with a catalog),
-    as SVG; ``narrow``: its one-column form for a phone (see the module's docstring).
+    as SVG; ``narrow``: its one-column form for a phone (see the module's docstring);
+    ``edition``: the code whose tree is drawn and under which every leaf is ruled.
 
     Runs the engine on every leaf's case each time it is called (no cache: a chart always shows
     what the engine rules now).
     """
-    if name not in SPECS:
-        raise ValueError(f"unknown chart {name!r} (known: {', '.join(CHARTS)})")
+    table = specs(edition)
+    if name not in table:
+        raise ValueError(f"unknown chart {name!r} (known: {', '.join(table)})")
     i18n.check(lang)
-    spec = SPECS[name]
+    spec = table[name]
     all_leaves = list(leaves(spec))
-    results = {id(leaf): outcome(leaf, lang) for leaf in all_leaves}
+    results = {id(leaf): outcome(leaf, lang, edition) for leaf in all_leaves}
     index_of = {id(leaf): i for i, leaf in enumerate(all_leaves)}
 
     columns, spans = _columns(spec)
@@ -804,7 +810,8 @@ def chart(name: str, lang: str, *, narrow: bool = False) -> str:
         said = "; ".join(f"{t} ({', '.join(ls)})" if ls else t for t, ls in result.lines)
         desc.append(f"{leaf.label[lang]}: {said}.")
     key = "tdc-chart-" + hashlib.sha1(json.dumps(
-        [name, lang, desc] + (["narrow"] if narrow else []), ensure_ascii=False
+        [name, lang, desc] + (["narrow"] if narrow else [])
+        + ([edition] if edition != "1987" else []), ensure_ascii=False
     ).encode("utf-8")).hexdigest()[:10]
     form = "tdc-narrow" if narrow else "tdc-wide"
     # the wide form keeps to the page width wherever it is shown (a printout, a page without our
@@ -827,6 +834,8 @@ def chart(name: str, lang: str, *, narrow: bool = False) -> str:
 __all__ = [
     "CHARTS",
     "SPECS",
+    "SPECS_2017",
+    "specs",
     "Branch",
     "ChartSpec",
     "Outcome",
