@@ -32,7 +32,7 @@ import hashlib
 import json
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -792,7 +792,7 @@ DECISIONS_2017: tuple[Decision, ...] = (
                        End("31A2b", "bid_out_of_rotation")))),
               _a("comparable_own_turn", found("comparable"),
                  End("31B2a", "bid_out_of_rotation"), End("31B2b", "bid_out_of_rotation"))))),
-        ("29A", "28B", "30A", "31A1", "31A2a", "31A2b", "31B1", "31B2", "26B")),
+        ("29A", "28B", "30A", "31A1", "23B", "31A2b", "26B")),
     Decision("36-39", "07-inadmissible-calls", _a(
         "inadmissible_double", call_kind("inadmissible_double", "inadmissible_redouble"),
         _a("condoned", condoned, End("35A", "inadmissible_redouble"),
@@ -806,8 +806,9 @@ DECISIONS_2017: tuple[Decision, ...] = (
               _a("defender", lambda s: s.role(s.offender) not in ("declarer", "dummy"),
                  End("39.defender", "call_after_final_pass"),
                  End("39.other", "call_after_final_pass"))))),
-        ("36A", "36B", "37A", "37B", "38B", "38C", "38D", "39A", "39B", "39C", "26B")),
-    _SHARED["50-51"],
+        ("36A", "36B", "37A", "37B", "38B", "38C", "39A", "39B", "26B")),
+    # the same questions; under 2017 a minor penalty card is 50C and the lead penalties 50D2
+    replace(_SHARED["50-51"], covers=("48A", "50", "50C", "50D2", "51B1a", "51B2")),
     _SHARED["53-56"],
     Decision("57", "10-leads-out-of-turn", _a(
         "played_on", _declarer_played_on, End("60", "premature_play", refer=("60A",)),
