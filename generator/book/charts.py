@@ -973,7 +973,6 @@ __all__ = [
     "CHARTS",
     "SPECS",
     "SPECS_2017",
-    "specs",
     "Branch",
     "ChartSpec",
     "Outcome",
@@ -982,5 +981,6 @@ __all__ = [
     "leaves",
     "outcome",
     "ruling_of",
+    "specs",
     "wide_width",
 ]

@@ -479,9 +479,9 @@ def under_2017(record: dict[str, Any]) -> dict[str, Any] | None:
     except TdcourseError:  # a choice the 2017 code does not offer: no such table under 2017
         return None
     ruling = ruling_of(result, str(out["kind"]))
-    if ruling is None or result["rulings"] and any(r.get("options") and any(
+    if ruling is None or (result["rulings"] and any(r.get("options") and any(
             o.get("seat") == "TD" and not o.get("chosen") for o in r["options"])
-            for r in result["rulings"]):
+            for r in result["rulings"])):
         return None  # a finding left to the director: not a worked example
     out.update(irregularities=result["irregularities"], ruling=ruling,
                rulings=result["rulings"], state=result["state"])
@@ -538,7 +538,7 @@ def test_the_2017_law_index_has_every_2017_clause_with_the_role_anchors() -> Non
         ex.law_index_page("en", {"27B2x": ["05-insufficient-bid"]}, edition="2017")
 
 
-def LawRefClause(ref: str) -> bool:  # noqa: N802
+def LawRefClause(ref: str) -> bool:
     """Whether ``ref`` is a clause (not a whole law), as the page writes clause entries."""
     return not ref.isdigit()
 
