@@ -34,8 +34,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.book import (assistant, charts, decisions, diagrams, examples, markup, notebooks,
-                            quizpages)
+from generator.book import (
+    assistant,
+    charts,
+    decisions,
+    diagrams,
+    examples,
+    markup,
+    notebooks,
+    quizpages,
+)
 from generator.book.pdf import build_pdf, chromium_path
 from generator.book.po import check_catalogs
 from generator.book.quizdata import dumps
