@@ -204,7 +204,7 @@
     ruling.textContent = "";
     if (out.error) {
       ruling.appendChild(el("p", {"class": "tdc-a-error", text: out.unavailable
-        ? ui.unavailable : fmt(ui.error, {problem: out.error})}));
+        ? ui.unavailable : out.notice ? out.error : fmt(ui.error, {problem: out.error})}));
       return;
     }
     ruling.appendChild(el("h3", {text: ui.ruling}));
@@ -358,7 +358,7 @@
   api.ready = startEngine();
   api.ready.then(function () { status.textContent = ui.ready; }, function (e) {
     status.textContent = "";
-    show({error: String(e && e.message || e)});
+    show({error: String(e && e.message || e), notice: true});
   });
   function openFragment() {
     var c = fragmentCase();
