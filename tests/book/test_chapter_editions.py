@@ -17,6 +17,7 @@ what a learner of one code could be told wrongly:
 from __future__ import annotations
 
 import re
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -36,7 +37,9 @@ OURS = ("01-director-and-procedure", "02-board-and-deal", "03-auction-procedure"
 DIFFERING = OURS
 TAGS = ("edition1987", "edition2017")
 
-_BLOCK = re.compile(r"^```\{only\}[ \t]*(\S*)[ \t]*\n(.*?)\n```[ \t]*$", re.MULTILINE | re.DOTALL)
+#: a block, possibly indented inside a list item (the answers of a chapter's questions)
+_BLOCK = re.compile(r"^(?P<indent>[ \t]*)```\{only\}[ \t]*(?P<tag>\S*)[ \t]*\n(?P<body>.*?)\n"
+                    r"(?P=indent)```[ \t]*$", re.MULTILINE | re.DOTALL)
 _ROLE = re.compile(r"\{law\}`([^`]*)`")
 
 
@@ -49,7 +52,7 @@ def _split(text: str) -> tuple[dict[str, list[str]], str]:
     """The chapter's ``only`` blocks by tag, and its shared text (the blocks cut out)."""
     blocks: dict[str, list[str]] = {}
     for match in _BLOCK.finditer(text):
-        blocks.setdefault(match.group(1), []).append(match.group(2))
+        blocks.setdefault(match["tag"], []).append(textwrap.dedent(match["body"]))
     return blocks, _BLOCK.sub("", text)
 
 
@@ -112,10 +115,12 @@ def test_every_message_of_a_block_is_translated(chapter: str) -> None:
 def test_the_checks_see_blocks_roles_and_messages() -> None:
     """The block and message readers are not vacuous on a small sample."""
     sample = ("Shared {law}`9A`.\n\n```{only} edition2017\nOne\nparagraph {law}`27B1a`.\n\n"
-              "- an item\n  on two lines\n```\n\n```{only} edition1987\nOld {law}`26A2`.\n```\n")
+              "- an item\n  on two lines\n```\n\n1. A question\n\n   ```{only} edition1987\n   Old {law}`26A2`.\n"
+              "   ```\n")
     blocks, shared = _split(sample)
     assert sorted(blocks) == ["edition1987", "edition2017"]
     assert _ROLE.findall(shared) == ["9A"]
     assert _units(blocks["edition2017"][0]) == ["One paragraph {law}`27B1a`.",
                                                 "an item on two lines"]
+    assert _units(blocks["edition1987"][0]) == ["Old {law}`26A2`."]
     assert _clause("Law 26 <26A1>") == "26A1"
