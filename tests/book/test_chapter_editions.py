@@ -115,8 +115,8 @@ def test_every_message_of_a_block_is_translated(chapter: str) -> None:
 def test_the_checks_see_blocks_roles_and_messages() -> None:
     """The block and message readers are not vacuous on a small sample."""
     sample = ("Shared {law}`9A`.\n\n```{only} edition2017\nOne\nparagraph {law}`27B1a`.\n\n"
-              "- an item\n  on two lines\n```\n\n1. A question\n\n   ```{only} edition1987\n   Old {law}`26A2`.\n"
-              "   ```\n")
+              "- an item\n  on two lines\n```\n\n1. A question\n\n"
+              "   ```{only} edition1987\n   Old {law}`26A2`.\n   ```\n")
     blocks, shared = _split(sample)
     assert sorted(blocks) == ["edition1987", "edition2017"]
     assert _ROLE.findall(shared) == ["9A"]
