@@ -37,7 +37,13 @@ from generator.laws import law23
 from generator.laws.law27 import lowest_in_strain
 from generator.laws.ruler import LawRuler
 from generator.model import meaning as stated_meaning
-from generator.model.auction import SeatCall, is_legal_call, last_bid, legal_calls
+from generator.model.auction import (
+    SeatCall,
+    is_legal_call,
+    last_bid,
+    legal_calls,
+    lowest_sufficient,
+)
 from generator.model.board import Board
 from generator.model.calls import DOUBLE, PASS, Bid, CallValue, Double, Pass, Redouble
 from generator.model.cards import Suit
@@ -102,6 +108,17 @@ def build_case(item: Recipe, board: Board, deal: Deal, seed: str) -> Case | None
 def _state(d: Driver, event: int, shown: stated_meaning.Meaning) -> None:
     """Record what the call of ``event`` shows (the case's ``meanings:``)."""
     d.table.meanings = {**d.table.meanings, event: shown}
+
+
+def finding(withdrawn: stated_meaning.Meaning, shown: stated_meaning.Meaning,
+            comparable: bool) -> str:
+    """The director's finding as the case writes it: ``comparable`` with the clause that makes
+    it so (23A1 for a similar meaning, else the one :func:`law23.decide` names), or
+    ``not_comparable``."""
+    if not comparable:
+        return "not_comparable"
+    verdict = law23.decide(withdrawn, shown)
+    return f"comparable {verdict[1] if verdict is not None and verdict[0] else '23A1'}"
 
 
 def _judge(d: Driver, verdict: str) -> None:
@@ -190,6 +207,8 @@ def _replacement(d: Driver, seat: Seat, withdrawn: stated_meaning.Meaning, compa
         shown = meaning_of(calls, seat, call)
         if shown is None or not fits(hand, shown) or (exclude and exclude(call, shown)):
             return None
+        if comparable and (shown.hcp is None or withdrawn.hcp is None):
+            return None  # a meaning silent on strength is too thin to be found comparable
         verdict = law23.decide(withdrawn, shown)
         comparable_now = verdict is not None and verdict[0]
         if judged:
@@ -200,8 +219,22 @@ def _replacement(d: Driver, seat: Seat, withdrawn: stated_meaning.Meaning, compa
     found = wanted(natural)
     if found is not None:
         return natural, found
-    options = [(c, m) for c in legal_calls(seat, calls) if (m := wanted(c)) is not None]
+    options = [(c, m) for c in legal_calls(seat, calls)
+               if plausible(c, calls) and (m := wanted(c)) is not None]
     return d.rng.choice(options) if options else None
+
+
+#: the highest level of a replacement the offender picks when it is not the model's own call
+TOP_LEVEL = 4
+
+
+def plausible(call: CallValue, calls: Sequence[SeatCall]) -> bool:
+    """A call a player would consider instead of his first choice: any pass or double, a bid
+    at the cheapest level of its strain or one above (a single jump), up to the four level."""
+    if not isinstance(call, Bid):
+        return True
+    cheapest = lowest_sufficient(Bid(1, call.strain), calls)
+    return cheapest is not None and call.level <= min(TOP_LEVEL, cheapest.level + 1)
 
 
 def _b1a(last: Bid, ib: Bid, withdrawn: stated_meaning.Meaning
@@ -221,45 +254,48 @@ def _insufficient_replaced(d: Driver, comparable: bool, judged: bool) -> bool:
     replaced by a call comparable with it or not."""
     earliest = d.rng.randint(0, 4)
     count = [0]
+    found: list[tuple[Bid, stated_meaning.Meaning, tuple[CallValue, stated_meaning.Meaning]]] = []
 
     def moment(drv: Driver) -> bool:
+        # the first turn (from a random point) where the offender's unseen-RHO bid is
+        # insufficient and some call of his gives the outcome wanted
         count[0] += 1
-        return count[0] > earliest and _unseen_rho_bid(drv) is not None
+        seat, ib = drv.table.next, _unseen_rho_bid(drv)
+        if count[0] <= earliest or seat is None or ib is None:
+            return False
+        calls = drv.table.standing()
+        withdrawn = meaning_of([*calls[:-1], (seat.rho, PASS)], seat, ib)
+        last = last_bid(calls)
+        if withdrawn is None or last is None or not fits(drv.deal.hand(seat), withdrawn):
+            return False
+        b1a = _b1a(last[1], ib, withdrawn)
+
+        def exclude(call: CallValue, shown: stated_meaning.Meaning) -> bool:
+            # a double or redouble that is not comparable is 27B3's, not these recipes'
+            return b1a(call, shown) or (not comparable and isinstance(call, (Double, Redouble)))
+
+        choice = _replacement(drv, seat, withdrawn, comparable, judged, exclude)
+        if choice is not None:
+            found.append((ib, withdrawn, choice))
+        return choice is not None
 
     if not d.auction_until(moment):
         return False
     seat = d.table.next
-    ib = _unseen_rho_bid(d)
-    assert seat is not None and ib is not None
-    calls = d.table.standing()
-    seen = [*calls[:-1], (seat.rho, PASS)]
-    withdrawn = meaning_of(seen, seat, ib)
-    found = last_bid(calls)
-    if withdrawn is None or found is None or not fits(d.deal.hand(seat), withdrawn):
-        return False
+    assert seat is not None
+    ib, withdrawn, (call, shown) = found[-1]
     ib_event = len(d.table.events)
     d.apply(CallMade(seat, ib))
     decision = d.decision()
     if decision is None or "refuse" not in decision.options:
         return False
     d.answer(decision, "refuse")
-    b1a = _b1a(found[1], ib, withdrawn)
-
-    def exclude(call: CallValue, shown: stated_meaning.Meaning) -> bool:
-        # a double or redouble that is not comparable is 27B3's, not these recipes'
-        return b1a(call, shown) or (not comparable and isinstance(call, (Double, Redouble)))
-
-    choice = _replacement(d, seat, withdrawn, comparable, judged, exclude)
-    if choice is None:
-        return False
-    call, shown = choice
     if not judged:
         _state(d, ib_event, withdrawn)
         _state(d, len(d.table.events), shown)
     d.apply(CallMade(seat, call))
     if judged:
-        _judge(d, "comparable 23A1" if comparable and not law23.decide(withdrawn, shown)
-               else "comparable" if comparable else "not_comparable")
+        _judge(d, finding(withdrawn, shown, comparable))
     return True
 
 
@@ -297,7 +333,7 @@ def _cancelled_out_of_rotation(d: Driver, kind: type, comparable: bool, judged: 
     earliest = d.rng.randint(0, 6)
     order = d.rng.sample([1, 2, 3], 3)
     count = [0]
-    found: list[tuple[Seat, CallValue, list[SeatCall]]] = []
+    found: list[tuple[Seat, CallValue, stated_meaning.Meaning]] = []
 
     def moment(drv: Driver) -> bool:
         count[0] += 1
@@ -350,8 +386,7 @@ def _cancelled_out_of_rotation(d: Driver, kind: type, comparable: bool, judged: 
         _state(d, len(d.table.events), shown)
     d.apply(CallMade(offender, replacement))
     if judged:
-        _judge(d, "comparable 23A1" if comparable and not law23.decide(withdrawn, shown)
-               else "comparable" if comparable else "not_comparable")
+        _judge(d, finding(withdrawn, shown, comparable))
     return True
 
 
@@ -393,19 +428,33 @@ def bid_out_of_rotation_judged_not_comparable(d: Driver) -> bool:
 
 
 # ------------------------------------------------------------------------------ 26B
-@recipe("insufficient-bid-lead-restriction", Kind.INSUFFICIENT_BID, "26B")
-def insufficient_bid_lead_restriction(d: Driver) -> bool:
-    """26B at the opening lead: an insufficient bid replaced by a call that is not comparable,
-    the offender's side defends and his partner is on lead: declarer may prohibit one suit the
-    offender did not specify in the legal auction."""
-    if not _insufficient_replaced(d, NOT_COMPARABLE, judged=False):
-        return False
+def _to_restricted_lead(d: Driver) -> bool:
+    """The auction played on to its end after a call replaced by one that is not comparable:
+    True when the offender's side defends and his partner makes the opening lead, the moment
+    declarer chooses whether to prohibit a suit (26B)."""
     offender = d.table.irregularities[-1].seat
     d.auction_until(lambda drv: False)
     table = d.table
     return (table.phase == "play" and offender is not None and table.declarer is not None
             and table.next is offender.partner and table.is_defender(offender)
             and not table.tricks and (table.current is None or not table.current.plays))
+
+
+@recipe("insufficient-bid-lead-restriction", Kind.INSUFFICIENT_BID, "26B")
+def insufficient_bid_lead_restriction(d: Driver) -> bool:
+    """26B at the opening lead: an insufficient bid replaced by a call that is not comparable
+    (27B2), the offender's side defends and his partner is on lead: declarer may prohibit one
+    suit the offender did not specify in the legal auction (1987: require or prohibit)."""
+    return _insufficient_replaced(d, NOT_COMPARABLE, judged=False) and _to_restricted_lead(d)
+
+
+@recipe("bid-out-of-rotation-lead-restriction", Kind.BID_OUT_OF_ROTATION, "26B")
+def bid_out_of_rotation_lead_restriction(d: Driver) -> bool:
+    """26B at the opening lead after a bid out of rotation whose replacement is not comparable
+    (31A2b): the offender's partner leads, declarer may prohibit one suit the offender did not
+    specify in the legal auction."""
+    return _cancelled_out_of_rotation(d, Bid, NOT_COMPARABLE, judged=False) and \
+        _to_restricted_lead(d)
 
 
 # ------------------------------------------------------------------------------ revokes
