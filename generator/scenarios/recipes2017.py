@@ -18,9 +18,10 @@ out of rotation: the players he skipped taken as passing), and what the replacem
 real auction. A replacement is chosen only among the calls whose stated meaning the offender's
 hand fits, preferring the call the model itself would make; the deal is given up when no such
 call gives the outcome the recipe is about. A director's finding is recorded only where the
-model's meanings make it the natural one: "comparable" for a call showing the same suits with
-an overlapping strength (23A1, a similar meaning), "not comparable" for a call that is neither
-similar nor a subset.
+model's meanings make it the natural one: "comparable" for a subset, or for a call showing the
+same suits within a point of the withdrawn call's strength (23A1, a similar meaning: see
+:func:`similar`), "not comparable" for a call that is neither. A "not comparable" replacement
+is never a similar one, with or without meanings stated.
 
 Until the generator's driver takes an edition (issue 17, another change), :func:`driver` builds
 one whose table is ruled under 2017, and :func:`build_case` plays a recipe's board to its end
@@ -174,13 +175,19 @@ def fits(hand: Hand, shown: stated_meaning.Meaning) -> bool:
 
 
 def similar(replacement: stated_meaning.Meaning, withdrawn: stated_meaning.Meaning) -> bool:
-    """A director's 23A1 "similar meaning": the same suits shown (at least one) and strength
-    ranges that overlap."""
-    mine = {s for s, _ in replacement.suits}
-    if not mine or mine != {s for s, _ in withdrawn.suits}:
+    """A 23A1 "similar meaning" as a director would find it where the stated meanings fall
+    just short of a subset: the same suits shown, at least as long, and a strength range
+    within the withdrawn call's give or take one point at each end (a 2S overcall of 10-16 for
+    a 1S opening of 11-21). A range that reaches further (a 1S overcall from 8 points, spec
+    2017 §11.3 example 4) is not similar."""
+    if replacement.hcp is None or withdrawn.hcp is None:
         return False
-    a, b = replacement.hcp or (0, MAX_HCP), withdrawn.hcp or (0, MAX_HCP)
-    return a[0] <= b[1] and b[0] <= a[1]
+    if {s for s, _ in replacement.suits} != {s for s, _ in withdrawn.suits}:
+        return False
+    if any((replacement.suit(s) or (0, 13))[0] < low for s, (low, _) in withdrawn.suits):
+        return False
+    (low, high), (w_low, w_high) = replacement.hcp, withdrawn.hcp
+    return low >= w_low - 1 and high <= w_high + 1
 
 
 # ------------------------------------------------------------------------------ replacements
@@ -195,9 +202,10 @@ def _replacement(d: Driver, seat: Seat, withdrawn: stated_meaning.Meaning, compa
                  ) -> tuple[CallValue, stated_meaning.Meaning] | None:
     """The offender's call at his turn that gives the outcome wanted, with its meaning: the
     model's own call if it does, else one of the calls whose meaning his hand fits (at random
-    from the seed); ``None`` if there is none. By the meanings: :func:`law23.decide`. Judged
-    by the director: "comparable" needs a subset or a similar meaning, "not comparable" a call
-    that is neither."""
+    from the seed); ``None`` if there is none. By the meanings: :func:`law23.decide`; judged by
+    the director, "comparable" may also be a :func:`similar` meaning. A call "not comparable"
+    is never a similar one either way, so no case teaches an outcome a director could well
+    judge the other way."""
     calls = d.table.standing()
     hand = d.deal.hand(seat)
 
@@ -210,17 +218,21 @@ def _replacement(d: Driver, seat: Seat, withdrawn: stated_meaning.Meaning, compa
         if comparable and (shown.hcp is None or withdrawn.hcp is None):
             return None  # a meaning silent on strength is too thin to be found comparable
         verdict = law23.decide(withdrawn, shown)
-        comparable_now = verdict is not None and verdict[0]
-        if judged:
-            comparable_now = comparable_now or similar(shown, withdrawn)
-        return shown if comparable_now == comparable else None
+        if comparable:
+            ok = (verdict is not None and verdict[0]) or (judged and similar(shown, withdrawn))
+        else:
+            # not comparable, and not so near that a director might find it similar
+            ok = not (verdict is not None and verdict[0]) and not similar(shown, withdrawn)
+        return shown if ok else None
 
     natural = d.natural_call_for(seat)
     found = wanted(natural)
     if found is not None:
         return natural, found
+    # a cue bid is no call to choose when partner may have to pass it (27B2, 31A2b, 30B1bii)
     options = [(c, m) for c in legal_calls(seat, calls)
-               if plausible(c, calls) and (m := wanted(c)) is not None]
+               if plausible(c, calls) and (m := wanted(c)) is not None
+               and (comparable or m.purpose != "cue")]
     return d.rng.choice(options) if options else None
 
 
