@@ -59,6 +59,9 @@ class Recipe:
     weight: float = 1.0
     #: irregularities the recipe makes on purpose before the one it is about
     setup: tuple[Kind, ...] = ()
+    #: the codes whose banks may draw the recipe (a 2017 situation such as a comparable call
+    #: has no 1987 counterpart: :mod:`generator.scenarios.recipes2017`)
+    editions: frozenset[str] = frozenset({"1987", "2017"})
 
 
 RECIPES: dict[str, Recipe] = {}
