@@ -373,6 +373,23 @@ def _choices(change: Change, lang: str) -> list[dict[str, Any]]:
             continue
         if add(changed, because()[lang]):
             count += 1
+    # too few neighbouring mistakes: those a director between the codes makes, both rules at
+    # once, nothing at all, or the 2017 ruling in part (each kept only if wrong under 2017)
+    said = answer_text(right, lang).rstrip(".")
+    fallbacks = [([*right, *(r for r in change.answers[OLD] if r not in right)],
+                  _w(lang, "why_both", what=said)),
+                 ([], _w(lang, "why_nothing", what=said))]
+    fallbacks += [([r for r in right if r is not part], _w(lang, "why_partial", what=said))
+                  for part in right if _stated(part)]
+    # a card to be played to this trick taken for a penalty card, as a defender's card is
+    fallbacks += [([*(r for r in right if r is not part),
+                    {"kind": "penalty_card", "seat": part["seat"], "card": part["card"],
+                     "major": True, "law": "50"}], _w(lang, "why_penalty", what=said))
+                  for part in right if part["kind"] == "must_play" and part.get("card")
+                  and part.get("seat")]
+    for rects, why in fallbacks:
+        if count < MISTAKES and add(rects, why):
+            count += 1
     rng.shuffle(choices)
     for index, choice in enumerate(choices):
         choice["id"] = "abcdefgh"[index]
