@@ -173,8 +173,11 @@ def _clauses(rects: Sequence[Mapping[str, Any]]) -> list[str]:
 def gets_wrong(change: Change, lang: str) -> str:
     """What a director trained on the 1987 code would get wrong on this board, in one sentence
     built from where the two answers differ."""
-    old = _answer_items(change.answers[OLD], lang)
-    new = _answer_items(change.answers[NEW], lang)
+    nothing = i18n.text(lang, "questions.no_penalty").rstrip(".")
+    old = [x[:1].lower() + x[1:] if x == nothing else x
+           for x in _answer_items(change.answers[OLD], lang)]
+    new = [x[:1].lower() + x[1:] if x == nothing else x
+           for x in _answer_items(change.answers[NEW], lang)]
     if not change.outcome:
         moved = [f"{_law(a, lang)} ({OLD})" for a in _clauses(change.answers[OLD])
                  if a not in _clauses(change.answers[NEW])]
@@ -334,7 +337,15 @@ def _pick(found: Sequence[Change]) -> list[Change]:
 
 
 def _why_old(change: Change, lang: str) -> str:
-    return _w(lang, "why_old", what=gets_wrong(change, lang).rstrip("."))
+    return _w(lang, "why_old", what=_inner(change.answers[OLD], lang))
+
+
+def _inner(rects: Sequence[Mapping[str, Any]], lang: str) -> str:
+    """An answer inside a sentence: its items joined, "no penalty" in lower case (the others
+    begin as the rectifications' words do: a seat's name keeps its capital)."""
+    text = "; ".join(_answer_items(rects, lang))
+    nothing = i18n.text(lang, "questions.no_penalty").rstrip(".")
+    return text[:1].lower() + text[1:] if text == nothing else text
 
 
 def _choices(change: Change, lang: str) -> list[dict[str, Any]]:
@@ -375,10 +386,10 @@ def _choices(change: Change, lang: str) -> list[dict[str, Any]]:
             count += 1
     # too few neighbouring mistakes: those a director between the codes makes, both rules at
     # once, nothing at all, or the 2017 ruling in part (each kept only if wrong under 2017)
-    said = answer_text(right, lang).rstrip(".")
+    said = _inner(right, lang)
     fallbacks = [([*right, *(r for r in change.answers[OLD] if r not in right)],
-                  _w(lang, "why_both", what=said)),
-                 ([], _w(lang, "why_nothing", what=said))]
+                  _w(lang, "why_both", what=said))] if change.outcome else []
+    fallbacks += [([], _w(lang, "why_nothing", what=said))]
     fallbacks += [([r for r in right if r is not part], _w(lang, "why_partial", what=said))
                   for part in right if _stated(part)]
     # a card to be played to this trick taken for a penalty card, as a defender's card is
