@@ -123,8 +123,10 @@ def _law(ref: str, lang: str) -> str:
     return f"{i18n.text(lang, 'explain.law_word')} {ref}"
 
 
-def _answer_items(rects: Sequence[Mapping[str, Any]], lang: str) -> list[str]:
-    """Each rectification once, in words, with its clause: "the call is cancelled (Law 39A)"."""
+def _answer_items(rects: Sequence[Mapping[str, Any]], lang: str, year: str = "") -> list[str]:
+    """Each rectification once, in words, with its clause: "the call is cancelled (Law 39A)";
+    with ``year``, "(Law 39, 1987)": a citation the quiz does not link (the course's law index
+    holds the 2017 numbering, where the same number may be another clause)."""
     shown: list[dict[str, Any]] = []
     for rect in rects:
         if _stated(rect) and \
@@ -136,7 +138,9 @@ def _answer_items(rects: Sequence[Mapping[str, Any]], lang: str) -> list[str]:
     out = []
     for rect in one_duty_per_seat(shown):
         text = rectification_text(rect, lang)
-        out.append(f"{text} ({_law(str(rect['law']), lang)})" if rect.get("law") else text)
+        if rect.get("law"):
+            text += f" ({_law(str(rect['law']), lang)}{f', {year}' if year else ''})"
+        out.append(text)
     return out
 
 
@@ -337,13 +341,13 @@ def _pick(found: Sequence[Change]) -> list[Change]:
 
 
 def _why_old(change: Change, lang: str) -> str:
-    return _w(lang, "why_old", what=_inner(change.answers[OLD], lang))
+    return _w(lang, "why_old", what=_inner(change.answers[OLD], lang, OLD))
 
 
-def _inner(rects: Sequence[Mapping[str, Any]], lang: str) -> str:
+def _inner(rects: Sequence[Mapping[str, Any]], lang: str, year: str = "") -> str:
     """An answer inside a sentence: its items joined, "no penalty" in lower case (the others
     begin as the rectifications' words do: a seat's name keeps its capital)."""
-    text = "; ".join(_answer_items(rects, lang))
+    text = "; ".join(_answer_items(rects, lang, year))
     nothing = i18n.text(lang, "questions.no_penalty").rstrip(".")
     return text[:1].lower() + text[1:] if text == nothing else text
 

@@ -144,8 +144,11 @@ def test_the_quiz_keys_the_2017_ruling_and_offers_the_1987_one(
             assert len(wrong) >= 2, f"case {change.number}: too few wrong answers"
             old_ids = [i for i in wrong if texts[i] == changes.symbols(old, lang)]
             assert len(old_ids) == 1, f"case {change.number}: the 1987 answer is not offered"
+            why_old = key["w"][old_ids[0]]
             assert "".join(p if isinstance(p, str) else p[0]
-                           for p in key["w"][old_ids[0]]).startswith(why_start)
+                           for p in why_old).startswith(why_start)
+            # the 1987 clauses of that why are text, not links into the 2017 law index
+            assert all(isinstance(p, str) for p in why_old), why_old
             # every wrong answer is wrong under 2017: not the 2017 answer, nor an open choice's
             ruling = keys.ruling_of(_rule(change)[NEW], change.kind)
             assert ruling is not None
