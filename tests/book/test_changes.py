@@ -17,6 +17,7 @@ import pytest
 from test_learner_text import BANNED_EN, BANNED_RU, _latin_words
 
 from generator.book import changes
+from generator.book.examples import symbols
 from generator.book.quizdata import decode_key
 from generator.laws.editions import differences, rule_both
 from generator.laws.refs import EDITIONS
@@ -139,10 +140,10 @@ def test_the_quiz_keys_the_2017_ruling_and_offers_the_1987_one(
             texts = {c["id"]: c["text"] for c in question["choices"]}
             right = changes.answer_text(answers[NEW], lang)
             old = changes.answer_text(answers[OLD], lang)
-            assert texts[key["c"][0]] == changes.symbols(right, lang)
+            assert texts[key["c"][0]] == symbols(right, lang)
             wrong = [i for i in texts if i not in key["c"]]
             assert len(wrong) >= 2, f"case {change.number}: too few wrong answers"
-            old_ids = [i for i in wrong if texts[i] == changes.symbols(old, lang)]
+            old_ids = [i for i in wrong if texts[i] == symbols(old, lang)]
             assert len(old_ids) == 1, f"case {change.number}: the 1987 answer is not offered"
             why_old = key["w"][old_ids[0]]
             assert "".join(p if isinstance(p, str) else p[0]
