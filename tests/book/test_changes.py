@@ -129,7 +129,7 @@ def test_the_table_lists_every_law_of_the_registry() -> None:
 def test_the_quiz_keys_the_2017_ruling_and_offers_the_1987_one(
         cases: tuple[changes.Change, ...]) -> None:
     for lang, why_start in (("en", "That was the 1987 rule: "),
-                            ("ru", "Так было по Законам 1987 года: ")):
+                            ("ru", "Так было по Правилам 1987 года: ")):
         web = changes.quiz_questions(lang)
         bank = changes.bank_questions(lang)
         assert len(web) == len(bank) == len(cases)
