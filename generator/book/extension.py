@@ -35,6 +35,7 @@ from typing import Any, TypeVar
 
 from docutils import nodes
 from docutils.parsers.rst.states import Inliner
+from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.environment import BuildEnvironment
@@ -51,6 +52,7 @@ BOOK_CATALOG = "_book"  # locales/<lang>/LC_MESSAGES/_book.po: the book's own UI
 _LAW_ID = re.compile(r"^law-(.+)$", re.IGNORECASE)
 _RAW_LAW_ID = re.compile(r"""\bid\s*=\s*["']law-([^"']+)["']""", re.IGNORECASE)
 _ROLE_TEXT = re.compile(r"^(.*?)\s*<([^<>]+)>$", re.DOTALL)
+_EDITION_TAG = re.compile(r"\s*edition(\d{4})\s*")  # the tag of an {only} block of one code
 _EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:)?//", re.IGNORECASE)
 _BODY_RESOURCE = re.compile(
     r"""<(?:script|img|image|iframe|source|audio|video|embed|object|link|track|input)\b[^>]*?"""
@@ -234,6 +236,22 @@ def _law_keys(edition: str) -> dict[str, str]:
     return {key.lower(): key for key in law_index(edition)}
 
 
+def block_edition(node: nodes.Node | None) -> str | None:
+    """The code of the innermost ```` ```{only} edition2017 ```` block (or ``edition1987``) that
+    holds ``node``, or None in shared text.
+
+    A chapter writes the text of one code only inside such a block. Sphinx drops the block from
+    the other code's site only after the page is read, so a ``{law}`` role inside it is parsed by
+    both sites: it must be checked against its own block's law index, not the site's."""
+    while node is not None:
+        if isinstance(node, addnodes.only):
+            found = _EDITION_TAG.fullmatch(str(node.get("expr", "")))
+            if found:
+                return found.group(1)
+        node = node.parent
+    return None
+
+
 def law_role(name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
              options: dict[str, Any] | None = None, content: list[str] | None = None,
              ) -> tuple[list[nodes.Node], list[nodes.system_message]]:
@@ -241,12 +259,17 @@ def law_role(name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
     match = _ROLE_TEXT.match(text)
     shown, key = (match.group(1), match.group(2).strip()) if match else (text, text.strip())
     env = inliner.document.settings.env
-    canonical = _law_keys(env.config.tdcourse_edition).get(key.lower())
+    edition = block_edition(getattr(inliner, "parent", None)) or env.config.tdcourse_edition
+    canonical = _law_keys(edition).get(key.lower())
     if canonical is None:
         message = inliner.reporter.warning(
             f"{{law}} cites {key!r}, which is not a clause of the "
-            f"{env.config.tdcourse_edition} law index (generator/laws/data)", line=lineno)
+            f"{edition} law index (generator/laws/data)", line=lineno)
         return [nodes.literal(rawtext, shown)], [message]
+    if edition != env.config.tdcourse_edition:
+        # a block of the other code: this site drops it, so no link (the clause may be missing
+        # from this site's law index page) and no citer to check again
+        return [nodes.inline(rawtext, shown if match else canonical)], []
     _citers(env).add(env.docname)
     node = law_reference(rawtext, "", key=canonical)
     node += nodes.Text(shown if match else canonical)
