@@ -39,6 +39,7 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.environment import BuildEnvironment
+from sphinx.transforms import SphinxTransform
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 
@@ -62,6 +63,11 @@ _BODY_RESOURCE = re.compile(
 
 class law_reference(nodes.Inline, nodes.TextElement):  # docutils names nodes in lower case
     """A clause citation, resolved into a link by :class:`LawReferences` at write time."""
+
+
+class law_pending(nodes.Inline, nodes.TextElement):
+    """A translated clause citation not in this site's code, settled by :class:`LawPendingCheck`
+    while the page is read (it never reaches a writer)."""
 
 
 # --- the book's own strings (title, labels) -------------------------------------------------
@@ -259,8 +265,13 @@ def law_role(name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
     match = _ROLE_TEXT.match(text)
     shown, key = (match.group(1), match.group(2).strip()) if match else (text, text.strip())
     env = inliner.document.settings.env
-    edition = block_edition(getattr(inliner, "parent", None)) or env.config.tdcourse_edition
+    block = block_edition(getattr(inliner, "parent", None))
+    edition = block or env.config.tdcourse_edition
     canonical = _law_keys(edition).get(key.lower())
+    if canonical is None and block is None and _in_some_index(key):
+        # a translated message is parsed apart from its page, outside its {only} block: which
+        # code it belongs to is known once the translation is back in place (LawPendingCheck)
+        return [law_pending(rawtext, shown, key=key)], []
     if canonical is None:
         message = inliner.reporter.warning(
             f"{{law}} cites {key!r}, which is not a clause of the "
@@ -275,6 +286,34 @@ def law_role(name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
     node += nodes.Text(shown if match else canonical)
     node.line = lineno
     return [node], []
+
+
+def _in_some_index(key: str) -> bool:
+    """Whether any code's law index holds the clause ``key``."""
+    from generator.laws.refs import EDITIONS
+
+    return any(key.lower() in _law_keys(edition) for edition in EDITIONS)
+
+
+class LawPendingCheck(SphinxTransform):
+    """Settle each :class:`law_pending` once a translated message is back in its page.
+
+    A clause of the other code is right inside that code's ``{only}`` block (the site drops the
+    block, so the citation becomes plain text); anywhere else it is the same located warning as
+    an unknown clause in the English source."""
+
+    default_priority = 25  # after Sphinx's Locale transform (20) has put the translation in place
+
+    def apply(self, **kwargs: Any) -> None:
+        site = self.config.tdcourse_edition
+        for node in list(self.document.findall(law_pending)):
+            key, block = node["key"], block_edition(node.parent)
+            if block is None or block == site or key.lower() not in _law_keys(block):
+                logger.warning("{law} cites %r, which is not a clause of the %s law index "
+                               "(generator/laws/data)", key, block or site, location=node)
+                node.replace_self(nodes.literal(node.rawsource, node.astext()))
+            else:
+                node.replace_self(nodes.inline(node.rawsource, node.astext()))
 
 
 def env_store(env: BuildEnvironment, name: str, empty: Callable[[], T]) -> T:
@@ -487,6 +526,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-merge-info", _merge)
     app.connect("env-get-updated", _recheck_citers)
     app.add_post_transform(LawReferences)
+    app.add_transform(LawPendingCheck)
 
     app.connect("html-page-context", _page_context)
     app.connect("html-page-context", _escape_titles, priority=900)
