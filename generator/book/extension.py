@@ -268,9 +268,10 @@ def law_role(name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
     block = block_edition(getattr(inliner, "parent", None))
     edition = block or env.config.tdcourse_edition
     canonical = _law_keys(edition).get(key.lower())
-    if canonical is None and block is None and _in_some_index(key):
-        # a translated message is parsed apart from its page, outside its {only} block: which
-        # code it belongs to is known once the translation is back in place (LawPendingCheck)
+    translated = str(inliner.document.get("source", "")).endswith("<translated>")
+    if canonical is None and block is None and translated and _in_some_index(key):
+        # Sphinx parses a translated message apart from its page, outside its {only} block:
+        # which code it belongs to is known once it is back in place (LawPendingCheck)
         return [law_pending(rawtext, shown, key=key)], []
     if canonical is None:
         message = inliner.reporter.warning(
