@@ -64,17 +64,33 @@ class _Search:
 
     # ------------------------------------------------------------------ entry
     def root(self, leader: int, trick: tuple[Played, ...]) -> int:
+        """North-South's tricks, found by null-window searches (each asks "at least ``b``?")
+        that narrow the range of the answer; the table keeps what each one proved."""
         left = self.left(leader, len(trick))
         if not trick:
-            return self._trick(leader, left, -1, left + 1)
-        led = trick[0][1][0]
-        win_seat, (win_suit, win_bit) = trick[0]
-        for seat, (suit, bit) in trick:
-            self.tm[suit] |= bit
-            if self._beats(suit, bit, win_suit, win_bit):
-                win_seat, win_suit, win_bit = seat, suit, bit
-        seat = (leader + len(trick)) % 4
-        return self._node(seat, len(trick), led, win_seat, win_suit, win_bit, left, -1, left + 1)
+            def search(alpha: int, beta: int) -> int:
+                return self._trick(leader, left, alpha, beta)
+        else:
+            led = trick[0][1][0]
+            win_seat, (win_suit, win_bit) = trick[0]
+            for seat, (suit, bit) in trick:
+                self.tm[suit] |= bit
+                if self._beats(suit, bit, win_suit, win_bit):
+                    win_seat, win_suit, win_bit = seat, suit, bit
+            seat = (leader + len(trick)) % 4
+
+            def search(alpha: int, beta: int) -> int:
+                return self._node(seat, len(trick), led, win_seat, win_suit, win_bit, left,
+                                  alpha, beta)
+        lo, hi = 0, left
+        while lo < hi:
+            target = (lo + hi + 1) // 2
+            value = search(target - 1, target)
+            if value >= target:
+                lo = value
+            else:
+                hi = value
+        return lo
 
     def _beats(self, suit: int, bit: int, win_suit: int, win_bit: int) -> bool:
         if suit == win_suit:
@@ -144,7 +160,12 @@ class _Search:
         if left == 1:
             return self._last(leader)
         key = self._key(leader)
-        lo, hi = self.tt.get(key, (0, left))
+        bounds = self.tt.get(key)
+        if bounds is None:
+            sure = self._sure(leader, left)
+            lo, hi = (sure, left) if leader % 2 == 0 else (0, left - sure)
+        else:
+            lo, hi = bounds
         if lo >= beta or lo == hi:
             return lo
         if hi <= alpha:
@@ -159,6 +180,27 @@ class _Search:
             lo = hi = value
         self.tt[key] = (lo, hi)
         return value
+
+    def _sure(self, leader: int, left: int) -> int:
+        """Tricks the leader cashes from the top whatever the others do: his cards above every
+        card of the suit outside his hand, in each suit when no opponent holds a trump (a
+        partner's ruff loses nothing), else in trumps only."""
+        h = self.h
+        hand = h[leader]
+        trump = self.trump
+        if trump >= 0 and (h[(leader + 1) % 4][trump] or h[(leader + 3) % 4][trump]):
+            suits: tuple[int, ...] = (trump,)
+        else:
+            suits = (0, 1, 2, 3)
+        count = 0
+        for suit in suits:
+            mine = hand[suit]
+            if not mine:
+                continue
+            others = (h[0][suit] | h[1][suit] | h[2][suit] | h[3][suit]) ^ mine
+            # the leader's cards above the highest card held elsewhere
+            count += bin(mine >> others.bit_length()).count("1")
+        return min(count, left)
 
     def _last(self, leader: int) -> int:
         h = self.h
