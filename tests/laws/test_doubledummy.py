@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from generator.laws import claimplay, doubledummy
 from generator.laws.claimplay import Position
@@ -134,20 +135,33 @@ def test_the_claim_cases_ask_the_solver(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def test_ruling_path_runs_without_endplay() -> None:
-    """With endplay unimportable (as in Pyodide) the claim cases are ruled, and nothing on the
-    way tries to import it (an attempt would raise)."""
-    paths = [str(p) for p in CLAIM_CASES if p.parent.name in CLAIM_LAWS]
+    """With endplay unimportable (as in Pyodide) every claim case is ruled, nothing on the way
+    tries to import it (an attempt would raise), and what the assistant page shows for it
+    (:func:`generator.assistant_api.rule_page`) is what it shows with endplay."""
+    from generator.assistant_api import rule_page
+
+    pytest.importorskip("endplay.dds")
+    paths = [str(p) for p in CLAIM_CASES]
     script = (
         "import sys, json\n"
         "sys.modules['endplay'] = None\n"
+        "import yaml\n"
+        "from generator.assistant_api import rule_page\n"
         "from generator.laws import claimplay\n"
-        "from generator.laws.engine import analyse\n"
-        "from generator.table.case import load_case\n"
         "assert not claimplay.USE_ENDPLAY\n"
+        "pages = {}\n"
         "for path in json.loads(sys.argv[1]):\n"
-        "    analyse(load_case(path))\n"
-        "print(claimplay._pure_double_dummy.cache_info().misses)\n")
+        "    data = yaml.safe_load(open(path, encoding='utf-8'))\n"
+        "    pages[path] = rule_page(json.dumps(data), 'ru')\n"
+        "print(json.dumps({'pages': pages,\n"
+        "                  'solved': claimplay._pure_double_dummy.cache_info().misses}))\n")
     done = subprocess.run([sys.executable, "-c", script, json.dumps(paths)], cwd=PROJECT,
                           capture_output=True, text=True, check=False, timeout=300)
     assert done.returncode == 0, done.stderr
-    assert int(done.stdout) >= 4
+    out = json.loads(done.stdout)
+    assert out["solved"] >= 4
+    for path in paths:
+        page = json.loads(out["pages"][path])
+        assert "error" not in page, (path, page)
+        data = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
+        assert out["pages"][path] == rule_page(json.dumps(data), "ru"), path
