@@ -16,8 +16,12 @@ The search, exact and deterministic (standard library only):
   or on the current trick (cards already played count as touching), only one is tried;
 * move ordering: a cheap sure winner or the lowest card first, winning leads first.
 
-Measured figures are in ``tests/laws/test_doubledummy.py`` and the report of the branch that
-added the module; the cards and seats use :mod:`claimplay`'s encoding (clubs first, bit r-2).
+Measured (``benchmarks/bench_doubledummy.py``, CPython 3.11, CPU time, random endings): median
+and maximum per solve 2 and 6 ms at 5 cards a hand, 6 and 13 ms at 6, 18 and 70 ms at 7, 53 and
+315 ms at 8; about 0.1-0.3 s at 9, 1-3 s at 10, 12 s at 12 and a minute for a whole deal, so
+it is meant for endings only. The claim cases ask it about 3 to 5 cards a hand: under 10 ms.
+Equal to endplay's ``solve_board`` on every position ``tests/laws/test_doubledummy.py`` tries.
+The cards and seats use :mod:`claimplay`'s encoding (clubs first, bit r-2).
 """
 
 from __future__ import annotations
