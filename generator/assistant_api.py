@@ -7,9 +7,10 @@ made by :func:`ruling` and :func:`ruling_text`, which ``tdcourse rule --json`` p
 page and the command line cannot drift apart: ``window.tdcourseRuling`` is, key for key, what
 ``tdcourse rule CASE --json`` prints.
 
-Nothing here imports a package Pyodide lacks: the engine's double-dummy solver (endplay, for
-some claims) is imported by :mod:`generator.laws.claimplay` only when a claim needs it, and
-:func:`rule_page` reports that case as an error line instead of failing.
+Nothing here imports a package Pyodide lacks: where endplay is absent, the claims that need a
+double-dummy value are ruled with :mod:`generator.laws.doubledummy`, a pure-Python solver that
+gives endplay's numbers (:data:`generator.laws.claimplay.USE_ENDPLAY`). Should some other
+import still fail, :func:`rule_page` reports the case as an error line instead of failing.
 """
 
 from __future__ import annotations
@@ -97,6 +98,6 @@ def rule_page(case_json: str, lang: str) -> str:
         out = {"error": exc.one_line()}
     except TdcourseError as exc:
         out = {"error": str(exc)}
-    except ImportError as exc:  # a claim that needs the double-dummy solver (endplay)
+    except ImportError as exc:  # a package the browser lacks (claims no longer need one)
         out = {"error": f"{type(exc).__name__}: {exc}", "unavailable": True}
     return json.dumps(out, ensure_ascii=False)
