@@ -8,6 +8,9 @@ on 127.0.0.1 and measures:
   ready (Pyodide started, the engine zip unpacked, the ruling path imported and warmed);
 - engine ready, warm: the same profile opens the page again (the HTTP cache and the service
   worker's cache hold everything);
+- the page's own marks on the way to ready, cold and warm (its script ran, Pyodide's loader
+  loaded, Pyodide started, the engine zip unpacked, the engine imported, ready), to see which
+  step the time goes to;
 - each ruling: the cases of the browser test, one after another through the page's fragment,
   the engine's own time per ruling (median and worst);
 - the page's weight without Pyodide (HTML, its theme files, the assistant's script, style,

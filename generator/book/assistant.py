@@ -7,11 +7,22 @@
 1. ``_assistant/pyodide/``: the Python runtime, copied from ``book/assistant/node_modules``
    (the npm package ``pyodide`` pinned in ``book/assistant/package-lock.json``, installed by
    ``npm ci`` in the Makefile). Never a CDN: the page fetches nothing from another host.
+   Its ``python_stdlib.zip`` is shipped as bytecode (:func:`stdlib_zip`): Pyodide 0.27 ships
+   the standard library as sources, which its Python compiled again at every start.
 2. ``_assistant/engine.zip``: this project's own package as far as a ruling needs it (model,
    table, laws with their indexes, the catalogs, :mod:`generator.assistant_api`), and PyYAML's
    pure-Python ``yaml`` package from the installed environment (the npm package has no PyYAML,
-   and the case reader and the catalogs need it). The zip is deterministic: sorted entries,
-   a fixed date, so the same sources give the same bytes.
+   and the case reader and the catalogs need it); with each module's bytecode in
+   ``__pycache__`` and the catalogs and law indexes already parsed
+   (:mod:`generator.preparsed`). The zip is deterministic: sorted entries, a fixed date,
+   unchecked hash-based .pyc files made with a fixed hash seed, so the same sources give the
+   same bytes.
+
+The bytecode is made at build time by Pyodide's own Python run under Node.js
+(``pyc_compile.js``), the Python the page runs; without Node.js the build says so and ships
+sources, which work, only slower to start. Where the start's time went, measured with
+``benchmarks/bench_assistant.py`` (issue 18): compiling the standard library's and the engine's
+sources, and PyYAML's pure-Python parser reading the catalogs and indexes.
 3. ``_assistant/assistant.js`` and ``assistant.css`` (from ``assistant_static/``), the web app
    manifest and its icon, and ``assistant-sw.js`` at the language's root (a service worker
    controls the pages under its own folder: at the root it may serve ``assistant.html``). The
