@@ -378,7 +378,12 @@
   }
   window.addEventListener("hashchange", openFragment);
   openFragment();
-  if ("serviceWorker" in navigator && /^https?:$/.test(location.protocol)) {
-    navigator.serviceWorker.register(mount.getAttribute("data-worker")).catch(function () {});
+  /* the worker precaches Pyodide and the engine (megabytes): registered once the engine has
+   * started (or failed to), so that its downloads do not compete with the first start's */
+  function registerWorker() {
+    if ("serviceWorker" in navigator && /^https?:$/.test(location.protocol)) {
+      navigator.serviceWorker.register(mount.getAttribute("data-worker")).catch(function () {});
+    }
   }
+  api.ready.then(registerWorker, registerWorker);
 }());
