@@ -8,6 +8,9 @@ on 127.0.0.1 and measures:
   ready (Pyodide started, the engine zip unpacked, the ruling path imported and warmed);
 - engine ready, warm: the same profile opens the page again (the HTTP cache and the service
   worker's cache hold everything);
+- the page's own marks on the way to ready, cold and warm (its script ran, Pyodide's loader
+  loaded, Pyodide started, the engine zip unpacked, the engine imported, ready), to see which
+  step the time goes to;
 - each ruling: the cases of the browser test, one after another through the page's fragment,
   the engine's own time per ruling (median and worst);
 - the page's weight without Pyodide (HTML, its theme files, the assistant's script, style,
@@ -35,6 +38,9 @@ from test_assistant_browser import CASES, fragment  # noqa: E402
 from generator.book.assistant import ASSETS, PYODIDE_FILES  # noqa: E402
 from generator.book.pdf import chromium_path, launch_chromium, serve_directory  # noqa: E402
 
+#: the page's own marks (``timings``), in order: its script ran, Pyodide's loader script loaded,
+#: Pyodide started, the engine zip unpacked, the engine imported, ready (prepared)
+PHASES = ("script", "pyodide", "unpacked", "imported", "ready")
 TARGETS = {"cold": 4000.0, "warm": 1500.0, "ruling": 200.0, "page": 300_000}
 
 
@@ -75,9 +81,11 @@ def main() -> int:
             url = f"{base}/en/assistant.html"
             cold = _ready(page, url)
             engine_cold = page.evaluate("window.tdcourseAssistant.timings.ready")
+            phases_cold = page.evaluate("window.tdcourseAssistant.timings")
             page.evaluate("navigator.serviceWorker.ready")
             warm = _ready(page, url)
             engine_warm = page.evaluate("window.tdcourseAssistant.timings.ready")
+            phases_warm = page.evaluate("window.tdcourseAssistant.timings")
             times = []
             for path in CASES:
                 page.evaluate("window.tdcourseRuling = null")
@@ -91,6 +99,9 @@ def main() -> int:
           f"target {TARGETS['cold']:.0f} ms  ratio {cold / TARGETS['cold']:.2f}")
     print(f"engine ready, warm: {warm:7.0f} ms to ready ({engine_warm:.0f} ms in the page)  "
           f"target {TARGETS['warm']:.0f} ms  ratio {warm / TARGETS['warm']:.2f}")
+    for name, phases in (("cold", phases_cold), ("warm", phases_warm)):
+        print(f"  {name}, ms since the script started: " + ", ".join(
+            f"{key} {phases[key]:.0f}" for key in PHASES if key in phases))
     print(f"ruling ({len(times)} cases): median {median:.0f} ms, worst {worst:.0f} ms  "
           f"target {TARGETS['ruling']:.0f} ms  ratio {worst / TARGETS['ruling']:.2f} (worst)")
     print(f"page without Pyodide: {weights['page'] / 1000:.1f} KB  "

@@ -101,3 +101,29 @@ def rule_page(case_json: str, lang: str) -> str:
     except ImportError as exc:  # a package the browser lacks (claims no longer need one)
         out = {"error": f"{type(exc).__name__}: {exc}", "unavailable": True}
     return json.dumps(out, ensure_ascii=False)
+
+
+#: the cases :func:`prepare` rules once, in each code: an insufficient bid with its options
+#: still open (the law modules, the explanations, the option buttons, the announcement and the
+#: case file all run)
+WARM_EVENTS = ("N 1S", "E 1H", "director")
+
+
+def prepare(lang: str) -> None:
+    """Do once, before the page says it is ready, what the first rulings would otherwise do on
+    the director's time: import every law module (each registers its rules), read the law index
+    of both codes and the catalogs (English, which the JSON of a ruling uses, and ``lang``), and
+    rule a case in each code through :func:`rule_page`, which imports what is imported lazily."""
+    from generator import i18n
+    from generator.laws.refs import EDITIONS, law_index
+    from generator.laws.ruler import load_rules
+
+    load_rules()
+    for edition in EDITIONS:
+        law_index(edition)
+    i18n.catalog("en")
+    i18n.catalog(lang)
+    for edition in EDITIONS:
+        rule_page(json.dumps({"format": 1, "edition": edition, "board": 1,
+                              "events": list(WARM_EVENTS)}), lang)
+

@@ -7,11 +7,22 @@
 1. ``_assistant/pyodide/``: the Python runtime, copied from ``book/assistant/node_modules``
    (the npm package ``pyodide`` pinned in ``book/assistant/package-lock.json``, installed by
    ``npm ci`` in the Makefile). Never a CDN: the page fetches nothing from another host.
+   Its ``python_stdlib.zip`` is shipped as bytecode (:func:`stdlib_zip`): Pyodide 0.27 ships
+   the standard library as sources, which its Python compiled again at every start.
 2. ``_assistant/engine.zip``: this project's own package as far as a ruling needs it (model,
    table, laws with their indexes, the catalogs, :mod:`generator.assistant_api`), and PyYAML's
    pure-Python ``yaml`` package from the installed environment (the npm package has no PyYAML,
-   and the case reader and the catalogs need it). The zip is deterministic: sorted entries,
-   a fixed date, so the same sources give the same bytes.
+   and the case reader and the catalogs need it); with each module's bytecode in
+   ``__pycache__`` and the catalogs and law indexes already parsed
+   (:mod:`generator.preparsed`). The zip is deterministic: sorted entries, a fixed date,
+   unchecked hash-based .pyc files made with a fixed hash seed, so the same sources give the
+   same bytes.
+
+The bytecode is made at build time by Pyodide's own Python run under Node.js
+(``pyc_compile.js``), the Python the page runs; without Node.js the build says so and ships
+sources, which work, only slower to start. Where the start's time went, measured with
+``benchmarks/bench_assistant.py`` (issue 18): compiling the standard library's and the engine's
+sources, and PyYAML's pure-Python parser reading the catalogs and indexes.
 3. ``_assistant/assistant.js`` and ``assistant.css`` (from ``assistant_static/``), the web app
    manifest and its icon, and ``assistant-sw.js`` at the language's root (a service worker
    controls the pages under its own folder: at the root it may serve ``assistant.html``). The
@@ -36,6 +47,9 @@ import io
 import json
 import re
 import shutil
+import subprocess
+import sys
+import tempfile
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -52,11 +66,20 @@ NPM_DIR = Path("book") / "assistant"
 #: the lock file Pyodide reads at start-up (no other package: the engine needs none)
 PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
+#: what the page fetches to start its engine, preloaded from its head so that the downloads
+#: (and the WebAssembly compile, which streams) start with the page rather than after its script
+#: ran (``fetch`` as Pyodide and the script fetch them: same origin, CORS mode)
+PRELOAD = (("pyodide/pyodide.js", "script"), ("pyodide/pyodide.asm.js", "script"),
+           ("pyodide/pyodide.asm.wasm", "fetch"), ("pyodide/python_stdlib.zip", "fetch"),
+           ("pyodide/pyodide-lock.json", "fetch"), ("engine.zip", "fetch"))
+#: the standard library's zip, shipped as bytecode (:func:`stdlib_zip`)
+STDLIB = "python_stdlib.zip"
 GENERATOR = Path(__file__).resolve().parents[1]
 #: the engine's subpackages, whole (the engine imports its law modules by name)
 ENGINE_PACKAGES = ("model", "table", "laws", "i18n", "scenarios")
 #: single modules of the package the ruling path imports (announce -> notebook -> book.*)
 ENGINE_MODULES = ("__init__.py", "errors.py", "yamlnodes.py", "notebook.py", "assistant_api.py",
+                  "preparsed.py",
                   "book/__init__.py", "book/deciding.py", "book/diagrams.py",
                   "book/examples.py", "book/markup.py", "book/quizdata.py")
 #: data files the engine reads at run time (law indexes, restatements, catalogs)
@@ -91,15 +114,120 @@ def engine_files() -> list[tuple[str, Path]]:
     return sorted(found.items())
 
 
-def engine_zip() -> bytes:
-    """The engine zip's bytes (deterministic: sorted entries, one fixed date)."""
+def engine_entries() -> list[tuple[str, bytes]]:
+    """(name, bytes) of every entry of the engine zip, sorted by name: the files of
+    :func:`engine_files` and ``generator/preparsed.json``, the catalogs and law indexes parsed
+    at build time (:mod:`generator.preparsed`: PyYAML in Pyodide has no C parser)."""
+    from generator import preparsed
+
+    files = engine_files()
+    entries = {name: path.read_bytes() for name, path in files}
+    pre = [(kind, name, entries[name].decode("utf-8")) for name, _ in files
+           if (kind := preparsed.kind_of(name)) is not None]
+    entries[f"generator/{preparsed.STORE.name}"] = preparsed.build(pre)
+    return sorted(entries.items())
+
+
+def python_tag(pyodide: Path) -> str:
+    """The cache tag of the page's Python (``cpython-312``), from Pyodide's lock file."""
+    version = json.loads((pyodide / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
+    major, minor = str(version["python"]).split(".")[:2]
+    return f"cpython-{major}{minor}"
+
+
+def compiled(pyodide: Path, sources: tuple[tuple[str, bytes], ...]) -> dict[str, bytes] | None:
+    """The bytecode of ``sources`` (name as in the page's file system without the leading
+    slash, source bytes) made by Pyodide's own Python under Node.js (``pyc_compile.js``):
+    unchecked hash-based .pyc files, deterministic. ``None``, said on stderr, when Node.js is
+    missing or fails: the page then ships sources and compiles them at each start (slower)."""
+    digest = hashlib.sha256()
+    for name, data in sources:
+        digest.update(name.encode() + b"\0" + hashlib.sha256(data).digest())
+    key = (str(pyodide), digest.hexdigest())
+    if key not in _COMPILED:
+        _COMPILED[key] = _compile(pyodide, sources)
+    return _COMPILED[key]
+
+
+_COMPILED: dict[tuple[str, str], dict[str, bytes] | None] = {}
+
+
+def _compile(pyodide: Path, sources: tuple[tuple[str, bytes], ...]) -> dict[str, bytes] | None:
+    node = shutil.which("node")
+    if node is None:
+        print("!! Node.js not found: the assistant page ships Python sources, not bytecode "
+              "(its engine starts slower)", file=sys.stderr)
+        return None
+    with tempfile.TemporaryDirectory() as tmp:
+        src, out = Path(tmp) / "in.zip", Path(tmp) / "out.zip"
+        with zipfile.ZipFile(src, "w", zipfile.ZIP_STORED) as archive:
+            for name, data in sources:
+                archive.writestr(zipfile.ZipInfo(name, _ZIP_DATE), data)
+        done = subprocess.run([node, str(Path(__file__).with_name("pyc_compile.js")),
+                               str(pyodide), str(src), str(out)],
+                              capture_output=True, text=True, check=False)
+        if done.returncode != 0 or not out.is_file():
+            print(f"!! compiling the assistant's Python with Pyodide under Node.js failed "
+                  f"({done.stderr.strip()[-300:]}): the page ships sources", file=sys.stderr)
+            return None
+        with zipfile.ZipFile(out) as archive:
+            return {name: archive.read(name) for name in archive.namelist()}
+
+
+def stdlib_zip(pyodide: Path) -> bytes:
+    """Pyodide's ``python_stdlib.zip`` with each module as bytecode instead of source
+    (sourceless ``.pyc``, same order, dates and compression): Pyodide 0.27 ships the standard
+    library as sources, which its Python compiled again at every start of the page. The
+    vendored zip itself when bytecode cannot be made."""
+    original = (pyodide / "python_stdlib.zip").read_bytes()
+    prefix = "lib/python312.zip/"
+    with zipfile.ZipFile(io.BytesIO(original)) as source:
+        infos = source.infolist()
+        pycs = compiled(pyodide, tuple((prefix + i.filename, source.read(i)) for i in infos
+                                       if i.filename.endswith(".py")))
+        if pycs is None:
+            return original
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w") as archive:
+            for info in infos:
+                data = source.read(info)
+                pyc = pycs.get(prefix + info.filename)
+                if pyc is not None:
+                    info = _renamed(info, info.filename + "c")
+                    data = pyc
+                archive.writestr(info, data, compress_type=info.compress_type)
+    return buffer.getvalue()
+
+
+def _renamed(info: zipfile.ZipInfo, name: str) -> zipfile.ZipInfo:
+    new = zipfile.ZipInfo(name, info.date_time)
+    new.compress_type, new.external_attr = info.compress_type, info.external_attr
+    return new
+
+
+def engine_zip(pyodide: Path | None = None) -> bytes:
+    """The engine zip's bytes (deterministic: sorted entries, one fixed date). With
+    ``pyodide`` (the npm package), each module also as bytecode of the page's Python in
+    ``__pycache__`` (unchecked hash-based: the page imports it without compiling)."""
+    entries = engine_entries()
+    if pyodide is not None:
+        sources = tuple((f"engine/{name}", data) for name, data in entries
+                        if name.endswith(".py"))
+        pycs = compiled(pyodide, sources) or {}
+        tag = python_tag(pyodide)
+        for name, _data in list(entries):
+            pyc = pycs.get(f"engine/{name}")
+            if pyc is not None:
+                folder, _, module = name.rpartition("/")
+                entries.append((f"{folder}/__pycache__/{module[:-3]}.{tag}.pyc", pyc))
+        entries.sort()
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for name, path in engine_files():
+        for name, data in entries:
             info = zipfile.ZipInfo(name, _ZIP_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            archive.writestr(info, path.read_bytes(), compresslevel=9)
+            archive.writestr(info, data, compresslevel=9)
     return buffer.getvalue()
 
 
@@ -148,9 +276,9 @@ def install(root: Path, site: Path, lang: str, edition: str = "1987") -> bool:
     if bundled:
         for name in PYODIDE_FILES:
             target = assets / "pyodide" / name
-            data = (source / name).read_bytes()
+            data = stdlib_zip(source) if name == STDLIB else (source / name).read_bytes()
             _write(target, data)
-        _write(assets / "engine.zip", engine_zip())
+        _write(assets / "engine.zip", engine_zip(source))
     else:
         shutil.rmtree(assets / "pyodide", ignore_errors=True)
         (assets / "engine.zip").unlink(missing_ok=True)
@@ -169,8 +297,11 @@ def install(root: Path, site: Path, lang: str, edition: str = "1987") -> bool:
 
     text = page.read_text(encoding="utf-8")
     text = _HEAD.sub("", text)
+    preload = "".join(f'<link rel="preload" href="{ASSETS}/{url}" as="{kind}"'
+                      f'{" crossorigin" if kind == "fetch" else ""}>\n'
+                      for url, kind in PRELOAD) if bundled else ""
     head = ('<!-- tdc-assistant head -->\n'
-            f'<link rel="manifest" href="{ASSETS}/manifest.webmanifest">\n'
+            f'<link rel="manifest" href="{ASSETS}/manifest.webmanifest">\n' + preload +
             '<meta name="theme-color" content="#1f4e8c">\n'
             f'<link rel="stylesheet" href="{ASSETS}/assistant.css">\n'
             f'<script defer src="{ASSETS}/assistant.js"></script>\n'

@@ -117,16 +117,27 @@ def _catalog(directory: Path, lang: str) -> Mapping[str, Any]:
 
 @cache
 def _read(path: Path) -> tuple[dict[str, Any], Lines]:
-    """A catalog file as a mapping, and the line of each entry. Refused with its line: a file
-    that is not UTF-8 YAML, a key given twice, a key or value that is not text, a text whose
-    braces do not pair or whose ``{placeholder}`` is not a plain name."""
-    import yaml
-
-    from generator import yamlnodes
+    """A catalog file as a mapping, and the line of each entry (see :func:`parse_catalog`).
+    The page's engine reads the result parsed at build time (:mod:`generator.preparsed`)."""
+    from generator import preparsed, yamlnodes
     from generator.table import limits
 
     where = str(path)
-    root = yamlnodes.compose(limits.read_text(path, "language catalog", yamlnodes.MAX_BYTES), where)
+    found = preparsed.parsed("catalog", limits.read_text(path, "language catalog",
+                                                         yamlnodes.MAX_BYTES), where)
+    return found["data"], {tuple(entry[:-1]): entry[-1] for entry in found["lines"]}
+
+
+def parse_catalog(text: str, where: str) -> dict[str, Any]:
+    """A catalog's text as JSON data: ``data`` (the mapping) and ``lines`` (each entry's key
+    path followed by its line, ``[table, key, line]``). Refused with its line: a text that is
+    not YAML, a key given twice, a key or value that is not text, a text whose braces do not
+    pair or whose ``{placeholder}`` is not a plain name."""
+    import yaml
+
+    from generator import yamlnodes
+
+    root = yamlnodes.compose(text, where)
     if not isinstance(root, yaml.MappingNode):
         raise CatalogError("a catalog is a mapping of tables", where,
                            yamlnodes.line(root) if root is not None else 1)
@@ -156,7 +167,8 @@ def _read(path: Path) -> tuple[dict[str, Any], Lines]:
             out[key] = value
         return out
 
-    return build(root, ()), lines
+    data = build(root, ())
+    return {"data": data, "lines": [[*at, number] for at, number in lines.items()]}
 
 
 def placeholders(text: str, path: str = "<catalog>", line: int | None = None,

@@ -63,16 +63,27 @@ def law_index(edition: str = DEFAULT_EDITION) -> dict[str, IndexEntry]:
     """The index of an edition, keyed by the reference string (``"27B2"``)."""
     if edition not in EDITIONS:
         raise ParseError(f"unknown edition {edition!r} (known: {', '.join(EDITIONS)})")
-    text = resources.files("generator.laws").joinpath(f"data/index_{edition}.yaml").read_text(
-        encoding="utf-8"
-    )
+    from generator import preparsed
+
+    name = f"data/index_{edition}.yaml"
+    text = resources.files("generator.laws").joinpath(name).read_text(encoding="utf-8")
+    clauses = preparsed.parsed("law_index", text, name)
+    entries: dict[str, IndexEntry] = {}
+    for key, titles in clauses.items():
+        ref = LawRef.parse(key)
+        entries[str(ref)] = IndexEntry(ref, titles)
+    return entries
+
+
+def parse_index(text: str, where: str) -> dict[str, dict[str, str]]:
+    """The clauses of an index file's text as JSON data: each clause (as written, a text) to
+    its titles by language. The page's engine reads the result parsed at build time
+    (:mod:`generator.preparsed`); ``where`` is for the reader's messages."""
+    del where
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the C parser when available
     raw = yaml.load(text, Loader=loader)
-    entries: dict[str, IndexEntry] = {}
-    for key, titles in raw["clauses"].items():
-        ref = LawRef.parse(str(key))
-        entries[str(ref)] = IndexEntry(ref, {str(k): str(v) for k, v in titles.items()})
-    return entries
+    return {str(key): {str(k): str(v) for k, v in titles.items()}
+            for key, titles in raw["clauses"].items()}
 
 
 def check(ref: str | LawRef, edition: str = DEFAULT_EDITION) -> LawRef:

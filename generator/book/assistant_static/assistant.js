@@ -89,22 +89,34 @@
     }
     if (location.protocol === "file:") { return Promise.reject(new Error(ui.file_protocol)); }
     var indexURL = new URL(base + "pyodide/", location.href).href;
+    var timings = api.timings;
+    function lap(name) { timings[name] = performance.now() - started; }
+    /* the engine zip downloads while Pyodide starts (both are preloaded by the page's head) */
+    var zip = fetch(base + "engine.zip").then(function (r) {
+      if (!r.ok) { throw new Error(base + "engine.zip"); }
+      return r.arrayBuffer();
+    });
     return loadScript(base + "pyodide/pyodide.js").then(function () {
-      return Promise.all([window.loadPyodide({indexURL: indexURL}),
-                          fetch(base + "engine.zip").then(function (r) {
-                            if (!r.ok) { throw new Error(base + "engine.zip"); }
-                            return r.arrayBuffer();
-                          })]);
+      lap("script");
+      /* the standard library's core only (Pyodide's default, said here), no package */
+      return window.loadPyodide({indexURL: indexURL, fullStdLib: false, packages: []});
+    }).then(function (py) {
+      lap("pyodide");
+      return zip.then(function (data) { return [py, data]; });
     }).then(function (both) {
       var py = both[0];
       py.unpackArchive(both[1], "zip", {extractDir: "/engine"});
+      lap("unpacked");
       py.runPython("import sys\nsys.path.insert(0, '/engine')\n" +
                    "import generator.assistant_api\nimport generator.laws.engine\n" +
                    "import generator.laws.announce");
+      lap("imported");
       var apiModule = py.pyimport("generator.assistant_api");
       engine = {rulePage: apiModule.rule_page, ruleJson: apiModule.rule_json};
-      engine.rulePage(JSON.stringify(newCase(1)), lang);  /* warm the ruling path */
-      api.timings.ready = performance.now() - started;
+      /* the law modules, the indexes, the catalogs and one ruling in each code, now: ready
+       * means the next ruling is the director's and takes only its own time */
+      apiModule.prepare(lang);
+      lap("ready");
     });
   }
 
@@ -366,7 +378,12 @@
   }
   window.addEventListener("hashchange", openFragment);
   openFragment();
-  if ("serviceWorker" in navigator && /^https?:$/.test(location.protocol)) {
-    navigator.serviceWorker.register(mount.getAttribute("data-worker")).catch(function () {});
+  /* the worker precaches Pyodide and the engine (megabytes): registered once the engine has
+   * started (or failed to), so that its downloads do not compete with the first start's */
+  function registerWorker() {
+    if ("serviceWorker" in navigator && /^https?:$/.test(location.protocol)) {
+      navigator.serviceWorker.register(mount.getAttribute("data-worker")).catch(function () {});
+    }
   }
+  api.ready.then(registerWorker, registerWorker);
 }());
