@@ -38,8 +38,10 @@ from generator.scenarios import keys, moments
 from generator.table.events import CardLed, CardPlayed, CardsExposed, OptionChosen, parse_event
 
 CHECKS = ("shown", "key", "right", "wrong", "why", "moment", "russian")
-#: A law number as texts cite it: 27, 27B, 27B2, 27B1(a), 25B2b1, 64A1.
-LAW_REF = re.compile(r"\b\d{1,2}(?:[A-H](?:\d{1,2}(?:[a-z]\d?|\([a-z]\))?)?)?(?![A-Za-z0-9])")
+#: A law number as texts cite it: 27, 27B, 27B2, 27B1(a), 25B2b1, 64A1, and the 2017 code's
+#: roman sub-items (30B1bii, 23A1iii).
+LAW_REF = re.compile(r"\b\d{1,2}(?:[A-H](?:\d{1,2}(?:[a-z](?:\d|iv|i{1,3})?|\([a-z]\))?)?)?"
+                     r"(?![A-Za-z0-9])")
 #: A card with its suit symbol (♥K, ♣10, ♠A) or a bid with its symbol.
 CARD = re.compile(r"[♠♥♦♣](?:10|[2-9AKQJT])|\d[♠♥♦♣]")
 LATIN = re.compile(r"[A-Za-z]+")

@@ -25,11 +25,13 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import cache, partial, wraps
 from string import Formatter
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from generator import i18n
 from generator.laws import law77, words
@@ -105,6 +107,42 @@ BASE_DIFFICULTY = {"insufficient-bid": 1, "changes-of-call": 2, "calls-out-of-ro
 STATED = tuple(k for k in SUBSTANTIVE if k != "no_rectification")
 
 
+#: The code the question being made is ruled under (its record's ``edition``): the law index
+#: the titles come from, the options' homes, the scoring table. Set by :func:`_under_edition`
+#: for the duration of one record's questions, so every helper names clauses of that code.
+_EDITION: ContextVar[str] = ContextVar("question_edition", default="1987")
+
+
+def _edition(record: Mapping[str, Any]) -> str:
+    """A record's edition (a record written before editions is a 1987 one)."""
+    return str(record.get("edition") or (record.get("case") or {}).get("edition") or "1987")
+
+
+@contextmanager
+def _editing(record: Mapping[str, Any]) -> Iterator[str]:
+    token = _EDITION.set(_edition(record))
+    try:
+        yield _EDITION.get()
+    finally:
+        _EDITION.reset(token)
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _under_edition(fn: Callable[_P, _R]) -> Callable[_P, _R]:
+    """Make one of the question builders (whose first argument is the record) work under the
+    record's edition."""
+    @wraps(fn)
+    def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        record = args[0] if args else kwargs["record"]
+        assert isinstance(record, Mapping)
+        with _editing(record):
+            return fn(*args, **kwargs)
+    return wrapper
+
+
 def _stable_rng(*parts: str) -> random.Random:
     return random.Random(hashlib.sha256("/".join(parts).encode()).hexdigest())
 
@@ -118,7 +156,7 @@ def _cite(ref: str, lang: str, case: str = "nom") -> str:
 def _title(ref: str, lang: str) -> str:
     """What a clause is about, from the law index (in our own words), to follow its number in
     a sentence (first letter in lower case unless the title starts with an abbreviation)."""
-    index = law_index("1987")
+    index = law_index(_EDITION.get())
     entry = index.get(ref)
     while entry is None and ref:
         ref = ref[:-1]  # a finer clause than the index knows: its parent's title
@@ -229,6 +267,7 @@ def _question(moment: Moment, qtype: str, kind: str, prompt: dict[str, str],
     question: dict[str, Any] = {
         "id": f"{record['id']}-{kind}",
         "scenario": record["id"],
+        "edition": _edition(record),
         "type": qtype,
         "kind": kind,
         "topic": topic,
@@ -566,6 +605,7 @@ WHOLE_OUTCOMES = frozenset({"accept", "refuse", "first_call_stands", "other_call
                             "continue", "spread", "lead_declarer", "lead_dummy"})
 
 
+@_under_edition
 def ruling_question(record: Mapping[str, Any], moment: Moment | None = None
                     ) -> dict[str, Any] | None:
     moment = moment or Moment(record, moments.ruled(record))
@@ -613,6 +653,7 @@ def ruling_question(record: Mapping[str, Any], moment: Moment | None = None
 
 
 # --------------------------------------------------------------------------- the options
+@_under_edition
 def options_question(record: Mapping[str, Any],
                      known: Mapping[int, dict[str, Any]] | None = None) -> dict[str, Any] | None:
     moment = Moment(record, moments.arrival(record), known)
@@ -627,7 +668,7 @@ def options_question(record: Mapping[str, Any],
     right = [str(i) for i in first["ids"]]
     every = keys.open_option_ids(ruling)
     phase = "play" if TOPICS.get(str(record["kind"])) in PLAY_TOPICS else "auction"
-    homes = OPTION_LAWS["1987"][phase]
+    homes = OPTION_LAWS[_EDITION.get()][phase]
     decoys = [d for d in homes
               if d not in every and SYNONYMS.get(d) not in every
               and not any(r.startswith(d + "_") for r in every)]
@@ -636,6 +677,8 @@ def options_question(record: Mapping[str, Any],
     law = _main_law(ruling)
     rng = _stable_rng(str(record["id"]), "options")
     picked = rng.sample(decoys, min(max(2, 5 - len(right)), len(decoys)))
+    if len(right) + len(picked) > 8:
+        return None  # (2017, 57A: nine ways to choose) too many boxes to tick for a question
 
     def labels(lang: str) -> str:
         return i18n.text(lang, "explain.may", "or").join(
@@ -660,12 +703,16 @@ def options_question(record: Mapping[str, Any],
 
 
 # --------------------------------------------------------------------------- the clause
-@cache
 def _law_siblings(law: str) -> tuple[str, ...]:
     """Clauses of the same depth as ``law`` within two laws of it, neither containing it nor
-    inside it, sorted: the wrong answers a law question draws from (computed once per law)."""
+    inside it, sorted: the wrong answers a law question draws from (in the question's code)."""
+    return _siblings_in(law, _EDITION.get())
+
+
+@cache
+def _siblings_in(law: str, edition: str) -> tuple[str, ...]:
     number = LawRef.parse(law).law
-    return tuple(sorted(k for k, e in law_index("1987").items()
+    return tuple(sorted(k for k, e in law_index(edition).items()
                         if k != law and len(k) == len(law) and abs(e.ref.law - number) <= 2
                         and "unverified" not in e.title("en")
                         and not law.startswith(k) and not k.startswith(law)))
@@ -678,6 +725,7 @@ def _cited(ref: LawRef, laws: Sequence[LawRef]) -> bool:
     return any(cited.within(ref) or (cited.clause and ref.within(cited)) for cited in laws)
 
 
+@_under_edition
 def law_question(record: Mapping[str, Any], moment: Moment | None = None
                  ) -> dict[str, Any] | None:
     moment = moment or Moment(record, moments.ruled(record))
@@ -687,7 +735,7 @@ def law_question(record: Mapping[str, Any], moment: Moment | None = None
     law = _key_law(ruling)
     if not law:
         return None
-    index = law_index("1987")
+    index = law_index(_EDITION.get())
     if law not in index:
         return None
     cited = [LawRef.parse(ref) for ref in keys.cited(ruling)]
@@ -723,6 +771,7 @@ def _due_before(moment: Moment) -> str | None:
 
 
 
+@_under_edition
 def next_question(record: Mapping[str, Any], moment: Moment | None = None
                   ) -> dict[str, Any] | None:
     moment = moment or Moment(record, moments.ruled(record))
@@ -792,7 +841,7 @@ def score_lines(output: Mapping[str, Any], lang: str) -> list[str]:
                           tricks=words.counted(tricks, lang, "tricks")))
     else:
         lines.append(line("no_transfer"))
-    table = law77.table_for("1987")
+    table = law77.table_for(_EDITION.get())
     needed = contract.tricks_needed
     if tricks >= needed:
         over = tricks - needed
@@ -822,6 +871,7 @@ def score_lines(output: Mapping[str, Any], lang: str) -> list[str]:
     return lines
 
 
+@_under_edition
 def score_question(record: Mapping[str, Any],
                    known: Mapping[int, dict[str, Any]] | None = None) -> dict[str, Any] | None:
     if record["state"]["phase"] != "ended" or record["state"]["contract"] is None:
@@ -905,6 +955,7 @@ def claim_context(events: Sequence[str], lang: str) -> str:
     return " ".join(out)
 
 
+@_under_edition
 def claim_question(record: Mapping[str, Any],
                    known: Mapping[int, dict[str, Any]] | None = None) -> dict[str, Any] | None:
     """How many tricks in all the director gives declarer's side (Laws 69-71): the number is
@@ -937,6 +988,7 @@ def claim_question(record: Mapping[str, Any],
 
 
 # --------------------------------------------------------------------------- all of them
+@_under_edition
 def questions_for(record: Mapping[str, Any],
                   known: Mapping[int, dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """Every question a scenario supports (those without enough wrong answers proven wrong are
