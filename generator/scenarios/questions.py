@@ -45,6 +45,7 @@ from generator.laws.explain import (
 )
 from generator.laws.kinds import CONTINUATION_FLAGS, OPTION_LAWS
 from generator.laws.refs import LawRef, law_index
+from generator.laws.ruling import DIRECTOR
 from generator.model.cards import Card
 from generator.model.contract import Contract
 from generator.model.seat import Seat
@@ -173,6 +174,16 @@ def _source(ref: str, lang: str, case: str = "nom") -> str:
     return f"{_cite(ref, lang, case)} ({title})" if title else _cite(ref, lang, case)
 
 
+def _source_in(edition: str, ref: str, lang: str, case: str = "nom") -> str:
+    """:func:`_source` with the clause's title from ``edition``'s index (the other code's
+    clause named in a cross-edition "why")."""
+    token = _EDITION.set(edition)
+    try:
+        return _source(ref, lang, case)
+    finally:
+        _EDITION.reset(token)
+
+
 def _capital_source(ref: str, lang: str) -> str:
     return _capital(_source(ref, lang))
 
@@ -231,6 +242,8 @@ class Moment:
         else:
             self.output = moments.rule(shown, f"bank:{record['id']}")
         self.ruling = keys.ruling_of(self.output, str(record["kind"]))
+        #: the other code's output and ruling of ``shown`` (:func:`_other_code`), once asked
+        self.crossed: tuple[dict[str, Any], dict[str, Any]] | bool | None = False
 
     @property
     def events(self) -> list[str]:
@@ -348,6 +361,51 @@ def _catalog(table: str, key: str, lang: str) -> str:
 def _explanation(moment: Moment) -> dict[str, str]:
     found = (moment.ruling or {}).get("explanation") or {}
     return {lang: str(found.get(lang, "")) for lang in i18n.languages()}
+
+
+# --------------------------------------------------------------------------- the other code
+def _other_edition() -> str:
+    """The code a question of this edition is set against (issue 17: a director trained on one
+    learns what the other changed)."""
+    return "1987" if _EDITION.get() == "2017" else "2017"
+
+
+def _other_code(moment: Moment) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    """The engine's output and ruling for the moment's ``shown`` case ruled under the other
+    code, when that code settles it (no choice of its own left open); ``None`` when it does
+    not, or cannot rule the case at all (an event that code has no use for, a kind it does
+    not know)."""
+    if moment.crossed is not False:  # ruled once per moment (ruling and next questions)
+        return moment.crossed
+    moment.crossed = _rule_other(moment)
+    return moment.crossed
+
+
+def _rule_other(moment: Moment) -> tuple[dict[str, Any], dict[str, Any]] | None:
+    other = _other_edition()
+    shown = {**moment.shown, "edition": other}
+    try:
+        output = moments.rule(shown, f"bank:{moment.record['id']}-{other}")
+    except Exception:  # a case the other code cannot rule gives no cross-edition answer
+        return None
+    ruling = keys.ruling_of(output, str(moment.record["kind"]))
+    if ruling is None or any(not o.get("chosen") for o in ruling.get("options") or ()):
+        return None
+    return output, ruling
+
+
+def _other_code_why(reason: str, law: str, other_law: str, **fields: Any) -> dict[str, str]:
+    """Why the other code's outcome is wrong here: "That was the 1987 rule ..." in a 2017
+    question, "That is the 2017 rule, not the 1987 one ..." in a 1987 one."""
+    other = _other_edition()
+    prefix = "earlier_code" if other == "1987" else "later_code"
+    return _why_each(prefix + reason, law, other_ref=partial(_cite_in, other_law),
+                     other_law=partial(_source_in, other, other_law),
+                     other_law_dat=partial(_source_in, other, other_law, case="dat"), **fields)
+
+
+def _cite_in(ref: str, lang: str) -> str:
+    return _cite(ref, lang)
 
 
 # --------------------------------------------------------------------------- the ruling
@@ -605,6 +663,21 @@ WHOLE_OUTCOMES = frozenset({"accept", "refuse", "first_call_stands", "other_call
                             "continue", "spread", "lead_declarer", "lead_dummy"})
 
 
+def _other_code_mistake(moment: Moment, seen: set[Any]) -> Mistake | None:
+    """The other code's rectifications at this moment, as a wrong answer, when they differ in
+    effect from the key and from every open option's outcome (``seen``)."""
+    crossed = _other_code(moment)
+    if crossed is None:
+        return None
+    output, ruling = crossed
+    rects = [r for r in keys.answer_rectifications(output, ruling) if r["kind"] in STATED]
+    other_law = _key_law(ruling)
+    if not other_law or keys.effect(rects) in seen:
+        return None
+    law = _key_law(moment.ruling or {}) or other_law
+    return ("other_code", rects, partial(_other_code_why, "", law, other_law))
+
+
 @_under_edition
 def ruling_question(record: Mapping[str, Any], moment: Moment | None = None
                     ) -> dict[str, Any] | None:
@@ -621,6 +694,9 @@ def ruling_question(record: Mapping[str, Any], moment: Moment | None = None
               for seat, oid, outcome in keys.open_alternatives(ruling)]
     candidates: list[Mistake] = []
     seen_effect = {keys.effect(rects)} | {keys.effect(alt) for _, _, alt in opened}
+    crossing = _other_code_mistake(moment, set(seen_effect))
+    if crossing is not None:  # taken first: a neighbouring rule with the same effect gives way
+        seen_effect.add(keys.effect(crossing[1]))
     for mistake in _mistakes(moment, rects, law):
         effect = keys.effect(mistake[1])
         if effect in seen_effect:
@@ -630,6 +706,13 @@ def ruling_question(record: Mapping[str, Any], moment: Moment | None = None
     rng = _stable_rng(str(record["id"]), "ruling")
     seen_text = {right["en"]}
     choices = [_choice(right, True, {"rectifications": keys.strip_effect(rects)})]
+    if crossing is not None:  # the other code's outcome is always among the wrong answers
+        text = _each(_rect_text, crossing[1])
+        if text["en"] not in seen_text:
+            seen_text.add(text["en"])
+            choices.append(_choice(text, False,
+                                   {"rectifications": keys.strip_effect(crossing[1])},
+                                   crossing[2]()))
     for _, changed, because in rng.sample(candidates, len(candidates)):
         text = _each(_rect_text, changed)
         if text["en"] in seen_text:
@@ -784,6 +867,7 @@ def next_question(record: Mapping[str, Any], moment: Moment | None = None
     fact = _fact(record, moment.output)
     offender = None if (fact.get("details") or {}).get("from_dummy") else fact.get("seat")
     due = _due_before(moment)
+    crossed = _other_code(moment)  # whose turn the other code gives, if it differs
     choices = []
     for seat in "NESW":
         text = _each(words.seat, seat)
@@ -793,6 +877,8 @@ def next_question(record: Mapping[str, Any], moment: Moment | None = None
         reason = ("next_offender" if seat == offender else
                   "next_was_due" if seat == due else "next_other")
         why = _why_each(reason, law, wrong=SeatName(seat), right=SeatName(str(nxt)))
+        if crossed is not None and seat == crossed[0]["state"].get("next"):
+            why = _other_code_why("_next", law, _main_law(crossed[1]), right=SeatName(str(nxt)))
         choices.append(_choice(text, False, {"next": seat}, why))
     for i, choice in enumerate(choices):
         choice["id"] = "nesw"[i]
@@ -893,6 +979,10 @@ def score_question(record: Mapping[str, Any],
     def context(lang: str) -> str:
         fact = _fact(record, output)
         told = describe_fact(fact["kind"], fact["seat"], dict(fact.get("details") or {}), lang)
+        ruling = keys.ruling_of(output, str(record["kind"])) or {}
+        for option in ruling.get("options") or ():
+            if option.get("seat") == DIRECTOR and option.get("chosen"):  # the score rests on it
+                told += " " + _capital(_done(option, lang, str(fact["kind"]))) + "."
         over = i18n.text(lang, "questions.score", "context").format(
             contract=contract_words(str(contract), lang), declarer=words.seat(declarer, lang),
             side=words.side(side, lang), tricks=words.counted(played, lang, "tricks"))
