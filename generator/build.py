@@ -141,7 +141,14 @@ def build(root: Path, edition: str = "1987", say: Callable[[str], None] = print,
         from generator.scenarios import quizdefs
 
         quizdefs.load(root / "quizzes" / "quizzes.yaml")  # a broken file: nothing made either
-        check_dir(root / "quizzes" / "bank", BANK_MARKER)
+        banks = root / "quizzes" / "bank"  # one bank per edition inside (issue 17)
+        if banks.is_symlink():  # the banks go inside it: never into a folder it points to
+            from generator.errors import InputError
+
+            raise InputError("is a link to a folder tdcourse did not write: refusing to write "
+                             "the question banks into it (remove it or make it a folder)",
+                             str(banks))
+        check_dir(banks / edition, BANK_MARKER)
     with Transaction(build_dir) as tx:
         data = tx.folder(data_dir, DATA_MARKER)
         files = {

@@ -289,7 +289,8 @@ def fill_bank(folder: Path, plan: Plan, records: list[dict[str, Any]],
 
     (folder / "scenarios.json").write_text(dumps(stored), encoding="utf-8")
     (folder / "drills.json").write_text(
-        dumps([drill_registry.stored(r) for r in drilled]), encoding="utf-8")
+        dumps([{**drill_registry.stored(r), "edition": r["edition"]} for r in drilled]),
+        encoding="utf-8")
     for lang in plan.langs:
         localised = [localise(q, lang) for q in questions]
         (folder / f"questions.{lang}.json").write_text(dumps(localised), encoding="utf-8")

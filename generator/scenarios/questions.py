@@ -51,6 +51,7 @@ from generator.model.contract import Contract
 from generator.model.seat import Seat
 from generator.scenarios import keys, moments
 from generator.scenarios.keys import PENALTIES, SUBSTANTIVE, SYNONYMS
+from generator.table.events import VERDICTS
 
 __all__ = ["LANGS", "PENALTIES", "SUBSTANTIVE", "SYNONYMS", "TOPICS", "localise",
            "questions_for"]
@@ -225,6 +226,10 @@ def _capital(text: str) -> str:
 
 
 # --------------------------------------------------------------------------- the moment
+#: The other code's output and ruling of a moment's ``shown`` case.
+Crossed = tuple[dict[str, Any], Mapping[str, Any]]
+
+
 class Moment:
     """A cut of the scenario's case and the engine's ruling of exactly that cut (``known``:
     outputs already at hand, by the number of events; the generator reads them off the table
@@ -243,7 +248,8 @@ class Moment:
             self.output = moments.rule(shown, f"bank:{record['id']}")
         self.ruling = keys.ruling_of(self.output, str(record["kind"]))
         #: the other code's output and ruling of ``shown`` (:func:`_other_code`), once asked
-        self.crossed: tuple[dict[str, Any], dict[str, Any]] | bool | None = False
+        self.crossed: Crossed | None = None
+        self.crossed_known = False
 
     @property
     def events(self) -> list[str]:
@@ -370,18 +376,17 @@ def _other_edition() -> str:
     return "1987" if _EDITION.get() == "2017" else "2017"
 
 
-def _other_code(moment: Moment) -> tuple[dict[str, Any], dict[str, Any]] | None:
+def _other_code(moment: Moment) -> Crossed | None:
     """The engine's output and ruling for the moment's ``shown`` case ruled under the other
     code, when that code settles it (no choice of its own left open); ``None`` when it does
     not, or cannot rule the case at all (an event that code has no use for, a kind it does
     not know)."""
-    if moment.crossed is not False:  # ruled once per moment (ruling and next questions)
-        return moment.crossed
-    moment.crossed = _rule_other(moment)
+    if not moment.crossed_known:  # ruled once per moment (ruling and next questions)
+        moment.crossed, moment.crossed_known = _rule_other(moment), True
     return moment.crossed
 
 
-def _rule_other(moment: Moment) -> tuple[dict[str, Any], dict[str, Any]] | None:
+def _rule_other(moment: Moment) -> Crossed | None:
     other = _other_edition()
     shown = {**moment.shown, "edition": other}
     try:
@@ -772,9 +777,11 @@ def options_question(record: Mapping[str, Any],
     reason = "option_missing" if len(right) <= 3 else "option_missing_many"
     for o in picked:
         home = homes[o]
-        why = _why_each(reason, law, right=labels, label=partial(option_label, o),
-                        home=partial(_source, home), home_dat=partial(_source, home, case="dat"),
-                        seat=SeatName(seat))
+        # a finding the 2017 Laws leave to the director (23A) is no player's option: say so
+        judged = "option_director" if o in VERDICTS else "option_missing"
+        why = _why_each(reason.replace("option_missing", judged), law, right=labels,
+                        label=partial(option_label, o), home=partial(_source, home),
+                        home_dat=partial(_source, home, case="dat"), seat=SeatName(seat))
         choices.append(_choice(_each(option_label, o), False,
                                {"option": o, "seat": seat}, why))
     key = {"rulings": [{"kind": record["kind"], "options": [{"seat": seat, "ids": right}]}]}
