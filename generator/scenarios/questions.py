@@ -164,7 +164,7 @@ def _title(ref: str, lang: str) -> str:
         ref = ref[:-1]  # a finer clause than the index knows: its parent's title
         entry = index.get(ref)
     title = entry.title(lang) if entry is not None else ""
-    if len(title) > 1 and title[1].islower():
+    if len(title) > 1 and (title[1].islower() or title[1] == " "):  # «В очередь ...» too
         title = title[0].lower() + title[1:]
     return title
 
@@ -987,8 +987,10 @@ def score_question(record: Mapping[str, Any],
         fact = _fact(record, output)
         told = describe_fact(fact["kind"], fact["seat"], dict(fact.get("details") or {}), lang)
         ruling = keys.ruling_of(output, str(record["kind"])) or {}
-        for option in ruling.get("options") or ():
-            if option.get("seat") == DIRECTOR and option.get("chosen"):  # the score rests on it
+        chosen = [o for o in ruling.get("options") or () if o.get("chosen")]
+        if any(o.get("seat") == DIRECTOR for o in chosen):
+            # the score rests on the director's finding: told with the choices it followed
+            for option in chosen:
                 told += " " + _capital(_done(option, lang, str(fact["kind"]))) + "."
         over = i18n.text(lang, "questions.score", "context").format(
             contract=contract_words(str(contract), lang), declarer=words.seat(declarer, lang),
