@@ -668,19 +668,35 @@ WHOLE_OUTCOMES = frozenset({"accept", "refuse", "first_call_stands", "other_call
                             "continue", "spread", "lead_declarer", "lead_dummy"})
 
 
-def _other_code_mistake(moment: Moment, seen: set[Any]) -> Mistake | None:
+def _other_code_mistake(moment: Moment, seen: set[Any], own: Sequence[Mapping[str, Any]]
+                        ) -> Mistake | None:
     """The other code's rectifications at this moment, as a wrong answer, when they differ in
-    effect from the key and from every open option's outcome (``seen``)."""
+    effect from the key (``own``: the rectifications it states) and from every open option's
+    outcome (``seen``)."""
     crossed = _other_code(moment)
     if crossed is None:
         return None
     output, ruling = crossed
     rects = [r for r in keys.answer_rectifications(output, ruling) if r["kind"] in STATED]
-    other_law = _key_law(ruling)
+    other_law = _differing_law(rects, own) or _key_law(ruling)
     if not other_law or keys.effect(rects) in seen:
         return None
-    law = _key_law(moment.ruling or {}) or other_law
-    return ("other_code", rects, partial(_other_code_why, "", law, other_law))
+    law = _differing_law(own, rects) or _key_law(moment.ruling or {}) or other_law
+    # the same clause in both codes, ruling otherwise: no "rests on" the same number twice
+    return ("other_code", rects, partial(_other_code_why, "_same" if law == other_law else "",
+                                         law, other_law))
+
+
+def _differing_law(rects: Sequence[Mapping[str, Any]], other: Sequence[Mapping[str, Any]]
+                   ) -> str | None:
+    """The clause of the first of ``rects`` (a penalty first) that the ``other`` code's
+    rectifications do not rest on: where the two codes part (1987 27B2's lead rule against 2017
+    26B), which the cross-edition "why" names rather than a clause both share."""
+    theirs = {str(r.get("law")) for r in other}
+    ordered = [r for r in rects if r["kind"] in PENALTIES] + \
+        [r for r in rects if r["kind"] not in PENALTIES]
+    return next((str(r["law"]) for r in ordered if r.get("law") and str(r["law"]) not in theirs),
+                None)
 
 
 @_under_edition
@@ -699,7 +715,7 @@ def ruling_question(record: Mapping[str, Any], moment: Moment | None = None
               for seat, oid, outcome in keys.open_alternatives(ruling)]
     candidates: list[Mistake] = []
     seen_effect = {keys.effect(rects)} | {keys.effect(alt) for _, _, alt in opened}
-    crossing = _other_code_mistake(moment, set(seen_effect))
+    crossing = _other_code_mistake(moment, set(seen_effect), rects)
     if crossing is not None:  # taken first: a neighbouring rule with the same effect gives way
         seen_effect.add(keys.effect(crossing[1]))
     for mistake in _mistakes(moment, rects, law):
