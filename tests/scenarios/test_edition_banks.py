@@ -142,3 +142,15 @@ def test_generate_writes_the_edition_s_bank_by_default(tmp_path: Path,
                               .read_text(encoding="utf-8"))
         assert manifest["edition"] == edition
     assert not (tmp_path / "quizzes" / "bank" / "manifest.json").exists()
+
+
+def test_the_audit_refuses_a_question_shown_under_the_other_code(
+        judged_2017: list[dict[str, Any]]) -> None:
+    """Every question is ruled under its scenario's code: a 2017 question whose ``shown`` case
+    names 1987 fails the audit's ``shown`` check."""
+    record = judged_2017[0]
+    moved = {**record, "questions": [dict(q) for q in record["questions"]]}
+    moved["questions"][0]["shown"] = {**moved["questions"][0]["shown"], "edition": "1987"}
+    report = audit_records([moved], ("en",))
+    assert report.failed["shown"] == 1
+    assert "a 1987 case in a 2017 scenario" in report.failures[0]
