@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING
 from generator.laws import law09, law35
 from generator.laws.ruler import Rule, rule
 from generator.model.calls import PASS, Call
-from generator.table.events import CallMade
 from generator.table.irregularities import Kind
 from generator.table.state import AuctionEntry
 
@@ -58,15 +57,12 @@ class BidAboveSeven2017(Rule):
 
     def resolve(self, table: Table, how: Resolution, event: int) -> None:
         entry = self.entry_index(table)
-        if how == "condoned" or (how == "accepted" and isinstance(table.events[event],
-                                                                  CallMade)):
+        if how in ("accepted", "condoned"):
             self.after_lho_call(table, entry, event)
             return
-        # an acceptance said in words is no acceptance (38A: no contract above seven): the
-        # bid is ruled as when the director is called
         if how == "corrected":
             law09.premature_correction(self.ruling)
-        super().resolve(table, "refused" if how == "accepted" else how, event)
+        super().resolve(table, how, event)
         self.withdrawn(table, entry, "38B")
         self.bar(table, self.offender, "throughout", "38C")
         self.bar_partner(table, "throughout", "38C")  # 72C's flag (38D)
