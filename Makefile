@@ -9,7 +9,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: course test notebooks venv chromium gift-parser bench clean
+.PHONY: course test notebooks venv chromium gift-parser pyodide bench clean
 
 $(BIN)/python:
 	@echo ">> creating virtual environment in $(VENV) with $(PYTHON)"
@@ -50,12 +50,23 @@ gift-parser:
 		echo "!! npm missing: the gift-pegjs export tests will be skipped (install Node.js)"; \
 	fi
 
-course: $(STAMP)
+# Pyodide for the ruling assistant page (pinned in book/assistant/package-lock.json), copied into
+# the course by the build: the page never loads it from a CDN.
+pyodide:
+	@if command -v npm >/dev/null 2>&1; then \
+		echo ">> installing Pyodide for the ruling assistant page (npm ci)"; \
+		npm ci --prefix book/assistant --no-audit --no-fund --silent \
+		|| echo "!! npm ci failed: the ruling assistant page is built without its engine"; \
+	else \
+		echo "!! npm missing: the ruling assistant page is built without its engine (install Node.js)"; \
+	fi
+
+course: $(STAMP) pyodide
 	@echo ">> building the course"
 	$(BIN)/tdcourse build
 	@echo ">> done: course built, see the line above for where it is"
 
-test: $(TEST_STAMP) chromium gift-parser
+test: $(TEST_STAMP) chromium gift-parser pyodide
 	@echo ">> lint: ruff and mypy"
 	$(BIN)/ruff check generator tests benchmarks
 	$(BIN)/mypy
@@ -84,4 +95,4 @@ bench: $(STAMP)
 	@for b in benchmarks/bench_*.py; do echo ">> $$b"; $(BIN)/python $$b; done
 
 clean:
-	rm -rf $(VENV) book/_build .pytest_cache .mypy_cache .ruff_cache tests/export/gift-pegjs/node_modules
+	rm -rf $(VENV) book/_build .pytest_cache .mypy_cache .ruff_cache tests/export/gift-pegjs/node_modules book/assistant/node_modules

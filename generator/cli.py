@@ -35,32 +35,29 @@ def _cmd_rule(args: argparse.Namespace) -> int:
     from generator.table.case import load_case
 
     case = load_case(args.case)  # first: a refused file does not wait for the engine's import
-    from generator.laws.engine import analyse
+    from generator.assistant_api import ruling, ruling_text
 
+    if args.json:  # the assistant page's path too (window.tdcourseRuling)
+        print(ruling_text(ruling(case, args.edition)))
+        return 0
     if args.edition == "both":
         return _rule_both(case, args)
     if args.edition is not None:
         case = case.under(args.edition)
-    result = analyse(case)
-    if args.json:
-        print(json.dumps(result, ensure_ascii=False, indent=2, sort_keys=False))
-    else:
-        from generator.laws.announce import announce
+    from generator.laws.announce import announce
 
-        print(announce(case, result, args.lang))
+    print(announce(case, ruling(case), args.lang))
     return 0
 
 
 def _rule_both(case: Any, args: argparse.Namespace) -> int:
-    """``rule --edition both``: the case under each code, as JSON or in two columns."""
+    """``rule --edition both``: the case under each code in two columns (its JSON is
+    :func:`generator.assistant_api.ruling`'s)."""
     from generator import i18n
     from generator.laws.announce import announce
     from generator.laws.editions import rule_both, side_by_side
 
     results = rule_both(case)
-    if args.json:
-        print(json.dumps(results, ensure_ascii=False, indent=2, sort_keys=False))
-        return 0
     texts = [announce(case.under(e), r, args.lang)
              for e, r in results.items()]
     titles = [i18n.text(args.lang, "editions", "title").format(edition=e) for e in results]

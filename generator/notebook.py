@@ -65,7 +65,8 @@ from generator.errors import InputError, ParseError, TdcourseError
 if TYPE_CHECKING:
     from generator.table.case import Case as TableCase
 
-__all__ = ["Case", "Feedback", "NotebookError", "Question", "Quiz", "Ruling", "Score", "rule"]
+__all__ = ["Case", "Comparison", "Feedback", "NotebookError", "Question", "Quiz", "Ruling",
+           "Score", "compare", "rule"]
 
 TABLE = "notebook.words"
 #: The order of a case's fields in :meth:`Case.text` (the case format's own order).
@@ -554,8 +555,26 @@ def _read_text(text: str) -> dict[str, Any]:
 # --------------------------------------------------------------------------- rulings
 
 
-def rule(case: Case | str | Mapping[str, Any], lang: str = "en") -> Ruling:
+def _check_edition(edition: Any) -> str | None:
+    """``None`` (the case's own code) or one of the codes the engine rules under."""
+    from generator.laws.refs import EDITIONS
+
+    if edition is None:
+        return None
+    if not isinstance(edition, str) or edition not in EDITIONS:
+        raise NotebookError(f"edition must be one of {', '.join(EDITIONS)} (the codes of the "
+                            f"Laws), not {_brief(edition)}")
+    return edition
+
+
+def rule(case: Case | str | Mapping[str, Any], lang: str = "en",
+         edition: str | None = None) -> Ruling:
     """The engine's ruling on ``case`` (a :class:`Case`, a case text or a dict), in ``lang``.
+
+    ``edition`` ("1987" or "2017") rules the case under that code, as ``tdcourse rule CASE
+    --edition E`` does; without it the case's own ``edition`` field decides (1987 when it has
+    none). The ruling's case carries the code it was ruled under, so ``ruling.case`` ruled again
+    gives the same ruling.
 
     The case is read afresh each time, so a case whose events were edited is ruled as it now
     stands. The ruling keeps a copy of the case: editing the case later does not change it.
@@ -563,13 +582,52 @@ def rule(case: Case | str | Mapping[str, Any], lang: str = "en") -> Ruling:
     from generator.laws.engine import analyse
 
     lang = _check_lang(lang)
+    chosen = _check_edition(edition)
     mine = Case(case)  # a copy, also for a Case
+    if chosen is not None:
+        mine = mine.with_fields(edition=chosen)
     parsed = mine.parsed()
     try:
         result = analyse(parsed)
     except TdcourseError as exc:
         raise NotebookError(_one_line(exc)) from None
     return Ruling._of(mine, result, lang)
+
+
+def compare(case: Case | str | Mapping[str, Any], lang: str = "en") -> Comparison:
+    """The case ruled under each code, side by side, with where the rulings differ in words
+    (what ``tdcourse rule CASE --edition both`` and ``tdcourse diff CASE`` show): the way to see
+    what the 2017 code changed on a table you know under 1987."""
+    from generator.laws.refs import EDITIONS
+
+    lang = _check_lang(lang)
+    mine = Case(case)
+    rulings: dict[str, Ruling] = {}
+    cuts: dict[str, int] = {}
+    for edition in EDITIONS:
+        rulings[edition], cut = _rule_what_fits(mine, lang, edition)
+        if cut is not None:
+            cuts[edition] = cut
+    return Comparison._of(rulings, lang, cuts)
+
+
+def _rule_what_fits(case: Case, lang: str, edition: str) -> tuple[Ruling, int | None]:
+    """``case`` ruled under ``edition``, and ``None``; or, when an event of the case has no
+    place under that code (a choice only the other code offers, a play the other code's
+    rectification forbids), the ruling of the events before the first such event, and that
+    event's index. The two codes part at that event: what follows it belongs to the other
+    code's table."""
+    try:
+        return rule(case, lang, edition), None
+    except NotebookError:
+        if not case.events:
+            raise
+    for end in range(len(case.events) - 1, -1, -1):
+        try:
+            return rule(case.with_events(case.events[:end]), lang, edition), end
+        except NotebookError:
+            continue
+    raise NotebookError(f"case: the case cannot be ruled under the {edition} code")
 
 
 def _canonical(data: Any) -> Any:
@@ -624,6 +682,11 @@ class Ruling(_ReadOnly):
     def result(self) -> Mapping[str, Any]:
         """The engine's output, as ``tdcourse rule --json`` prints it (read-only, a copy)."""
         return _read_only_copy(self._result)
+
+    @property
+    def edition(self) -> str:
+        """The code of the Laws the case was ruled under ("1987" or "2017")."""
+        return str(self._case.fields.get("edition") or "1987")
 
     @property
     def kinds(self) -> list[str]:
@@ -753,6 +816,105 @@ class Ruling(_ReadOnly):
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+class Comparison(_ReadOnly):
+    """One case ruled under each code of the Laws (:func:`compare`).
+
+    ``rulings`` maps each code ("1987", "2017") to its :class:`Ruling`; ``differences`` lists,
+    in words, where the two rulings differ (clauses, who chooses among which options, the
+    rectifications, who acts next, the score), empty when the codes rule alike. Shown, it gives
+    the differences first, then each code's ruling in its own column (one after the other as
+    text).
+    """
+
+    _rulings: dict[str, Ruling]
+    _differences: list[str]
+    _cuts: dict[str, int]
+
+    def __init__(self, case: Case | str | Mapping[str, Any], lang: str = "en") -> None:
+        """The same as :func:`compare`."""
+        made = compare(case, lang)
+        self._lang, self._rulings, self._differences, self._cuts = \
+            made._lang, made._rulings, made._differences, made._cuts
+
+    @classmethod
+    def _of(cls, rulings: dict[str, Ruling], lang: str, cuts: dict[str, int]) -> Comparison:
+        from generator.laws.editions import differences
+
+        made = cls.__new__(cls)
+        made._lang, made._rulings, made._cuts = lang, rulings, cuts
+        made._differences = differences({e: r._result for e, r in rulings.items()}, lang)
+        return made
+
+    @property
+    def cut(self) -> Mapping[str, int]:
+        """For a code under which an event of the case has no place: the index of that event
+        (the code's ruling is of the events before it)."""
+        return _ReadOnlyDict(self._cuts)
+
+    def _cut_notes(self) -> list[str]:
+        notes = []
+        for edition, end in self._cuts.items():
+            events = self._rulings[next(e for e in self._rulings if e != edition)].case.events
+            event = events[end] if end < len(events) else ""
+            notes.append(_w(self.lang, "cut_note", edition=edition, i=end, event=event))
+        return notes
+
+    @property
+    def rulings(self) -> Mapping[str, Ruling]:
+        """Each code's ruling (read-only)."""
+        return _ReadOnlyDict(self._rulings)
+
+    @property
+    def differences(self) -> list[str]:
+        """Where the two rulings differ, one line each in the comparison's language."""
+        return list(self._differences)
+
+    @property
+    def same(self) -> bool:
+        """True when both codes rule the case alike."""
+        return not self._differences
+
+    def _title(self, edition: str) -> str:
+        return i18n.text(self.lang, "editions", "title").format(edition=edition)
+
+    def _blocks(self) -> list[Block]:
+        lang = self.lang
+        blocks: list[Block] = [("title", "", _w(lang, "compare_title"))]
+        if self._differences:
+            blocks.append(("list", _w(lang, "differences"), list(self._differences)))
+        else:
+            blocks.append(("para", "", i18n.text(lang, "editions", "same")))
+        blocks += [("para", "", note) for note in self._cut_notes()]
+        for edition, ruling in self._rulings.items():
+            blocks.append(("title", "", self._title(edition)))
+            blocks += [b for b in ruling._blocks() if b != ("title", "", _w(lang,
+                                                                              "ruling_title"))]
+        return blocks
+
+    def _html(self) -> str:
+        """The differences, then the two rulings in two columns (one under the other on a
+        narrow screen)."""
+        lang = self.lang
+        head = [f"<h4>{html.escape(_w(lang, 'compare_title'))}</h4>"]
+        if self._differences:
+            head.append(f"<p><b>{html.escape(_w(lang, 'differences'))}:</b></p><ul>"
+                        + "".join(f"<li>{html.escape(d)}</li>" for d in self._differences)
+                        + "</ul>")
+        else:
+            head.append(f"<p>{html.escape(i18n.text(lang, 'editions', 'same'))}</p>")
+        head += [f"<p>{html.escape(note)}</p>" for note in self._cut_notes()]
+        columns = "".join(
+            f'<div style="flex:1 1 20em;min-width:0"><h4>{html.escape(self._title(e))}</h4>'
+            + r._html() + "</div>" for e, r in self._rulings.items())
+        return ('<div class="tdc-notebook">' + "".join(head)
+                + f'<div style="display:flex;flex-wrap:wrap;gap:1.5em">{columns}</div></div>')
+
+    def _summary(self) -> str:
+        return "same ruling" if self.same else f"{len(self._differences)} differences"
+
+
 
 
 # --------------------------------------------------------------------------- the quiz

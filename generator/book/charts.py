@@ -103,10 +103,14 @@ class ChartSpec:
     situation: bool = False
 
 
-def case_of(leaf: Branch) -> Case:
-    """The parsed case of a leaf."""
+def case_of(leaf: Branch, edition: str = "1987") -> Case:
+    """The parsed case of a leaf, ruled under ``edition`` (a leaf shared by both codes' charts
+    is the same table ruled under each)."""
     assert leaf.case is not None, "only a leaf has a case"
-    return parse_case(json.dumps(dict(leaf.case)), f"chart-case-{leaf.label['en']}.json")
+    case = dict(leaf.case)
+    if edition != "1987":
+        case["edition"] = edition
+    return parse_case(json.dumps(case), f"chart-case-{leaf.label['en']}.json")
 
 
 def ruling_of(leaf: Branch, result: Mapping[str, Any]) -> dict[str, Any]:
@@ -419,6 +423,144 @@ SPECS: dict[str, ChartSpec] = {spec.name: spec for spec in
 #: The names of the charts, in the order of the book.
 CHARTS: tuple[str, ...] = tuple(SPECS)
 
+# ----------------------------------------------------------------------------- the 2017 charts
+#
+# The 2017 code asks other questions of the same tables: is the replacement call comparable
+# (Law 23A: a finding the code leaves to the director; the leaves state it, ``director
+# comparable`` / ``not_comparable``)? whose turn was it (a pass out of rotation before any bid
+# is ruled like any other at the right-hand opponent's turn)? Where the tree is the same under
+# both codes (penalty cards, opening leads out of turn) the 1987 chart serves, its leaves ruled
+# under 2017.
+
+_IB_2017 = "director comparable", "director not_comparable"
+CHART_27_2017 = ChartSpec(
+    "27",
+    _l("27", "title"),
+    _l("27", "root"),
+    (
+        CHART_27.branches[0],
+        Branch(_l("27", "refused"), columns=2, children=(
+            Branch(_l("27", "refused.lowest_2017"),
+                   _case(1, *_IB, "S refuses", "E 2H"), "insufficient_bid"),
+            Branch(_l("27", "refused.comparable"),
+                   _case(1, *_IB, "S refuses", "E 2D", _IB_2017[0]), "insufficient_bid"),
+            Branch(_l("27", "refused.not_comparable"),
+                   _case(1, *_IB, "S refuses", "E 3H", _IB_2017[1]), "insufficient_bid"),
+            Branch(_l("27", "refused.pass_2017"),
+                   _case(1, *_IB, "S refuses", "E P", _IB_2017[1]), "insufficient_bid"),
+            Branch(_l("27", "refused.double_2017"),
+                   _case(1, *_IB, "S refuses", "E X", _IB_2017[1]), "insufficient_bid"),
+        )),
+    ),
+    situation=True,
+)
+
+CHART_25_2017 = ChartSpec(
+    "25",
+    _l("25", "title"),
+    _l("25", "root_2017"),
+    (
+        Branch(_l("25", "slip_2017"), children=(
+            Branch(_l("25", "slip.unintended"),
+                   _case(2, *_CC, "E changes 1S inadvertent", "director unintended"),
+                   "change_of_call"),
+            Branch(_l("25", "slip.intended"),
+                   _case(2, *_CC, "E changes 1S inadvertent", "director intended"),
+                   "change_of_call"),
+        )),
+        Branch(_l("25", "change"), children=(
+            Branch(_l("25", "change.accepted"),
+                   _case(2, *_CC, "E changes 1S", "S accepts"), "change_of_call"),
+            Branch(_l("25", "change.refused_2017"), children=(
+                Branch(_l("25", "change.refused.comparable"),
+                       _case(2, *_CC, "E changes 1S", "S refuses", _IB_2017[0]),
+                       "change_of_call"),
+                Branch(_l("25", "change.refused.not_comparable"),
+                       _case(2, *_CC, "E changes 1S", "S refuses", _IB_2017[1]),
+                       "change_of_call"),
+            )),
+        )),
+    ),
+    situation=True,
+)
+
+CHART_29_32_2017 = ChartSpec(
+    "29-32",
+    _l("29-32", "title"),
+    _l("29-32", "root"),
+    (
+        Branch(_l("29-32", "accepted_2017"), _case(1, "N 1H", "W 1S", "N accepts"),
+               "bid_out_of_rotation"),
+        Branch(_l("29-32", "rho_2017"), children=(
+            Branch(_l("29-32", "rho.pass"), _case(1, "N 1H", "S P", "W refuses"),
+                   "pass_out_of_rotation"),
+            Branch(_l("29-32", "rho.repeat"),
+                   _case(1, "N 1H", "S 2H", "W refuses", "E P", "S 2H"), "bid_out_of_rotation"),
+            Branch(_l("29-32", "rho.comparable"),
+                   _case(1, "N 1H", "S 2H", "W refuses", "E 2S", "S 3H", _IB_2017[0]),
+                   "bid_out_of_rotation"),
+            Branch(_l("29-32", "rho.not_comparable"),
+                   _case(1, "N 1H", "S 2H", "W refuses", "E 2S", "S P", _IB_2017[1]),
+                   "bid_out_of_rotation"),
+        )),
+        Branch(_l("29-32", "partner_2017"), children=(
+            Branch(_l("29-32", "partner.pass_comparable"),
+                   _case(1, "N 1H", "W P", "N refuses", "E 1S", "S P", "W P", _IB_2017[0]),
+                   "pass_out_of_rotation"),
+            Branch(_l("29-32", "partner.comparable"),
+                   _case(1, "N 1H", "W 1S", "N refuses", "E P", "S P", "W 1S", _IB_2017[0]),
+                   "bid_out_of_rotation"),
+            Branch(_l("29-32", "partner.not_comparable"),
+                   _case(1, "N 1H", "W X", "N refuses", "E P", "S P", "W 2C", _IB_2017[1]),
+                   "double_out_of_rotation"),
+        )),
+    ),
+)
+
+_RV13 = "N:AQT32.QJ3.AQ8.T2 J987.962.94.J943 K64.4.KT65.KQ876 5.AKT875.J732.A5"
+_RV07B = "N:JT3.K8.J93.AKT86 542.T96.AQT6.Q53 A9876.A.K42.J942 KQ.QJ75432.875.7"
+_64_CORRECTED, _64_ESTABLISHED, _64_TWELFTH = CHART_64.branches
+CHART_64_2017 = ChartSpec(
+    "64",
+    _l("64", "title"),
+    _l("64", "root"),
+    (
+        _64_CORRECTED,
+        Branch(_64_ESTABLISHED.label, children=(
+            *_64_ESTABLISHED.children,
+            Branch(_l("64", "established.both_sides"), _case(13, *_plays(
+                "N 1S, E P, S 4S, W P, N P, E P, E leads C4, S plays C8, W plays CA, N plays C2, "
+                "W leads H5, N plays HQ, E plays H6, S plays H4, N leads DA, E plays D9, "
+                "S plays D6, W plays DJ, N leads CT, E plays C3, S plays CK, W plays C5, "
+                "S leads S6, W plays S5, N plays S3, E plays SJ, E leads S8, S plays S4, "
+                "W plays D3, N plays SQ, N leads H3, E plays H9, S plays CQ, W plays HK, "
+                "W leads D2, N plays D8, E plays D4, S plays D5, N leads HJ, E plays H2, "
+                "S plays C7, W plays D7, N leads S2, E plays S9, S plays SK, W plays H7, "
+                "S leads DK, W plays HA, N plays ST, E plays CJ, N leads DQ, E plays C9, "
+                "S plays DT, W plays H8, N leads SA, E plays S7, S plays C6, W plays HT"),
+                deal=_RV13), "revoke"),
+        )),
+        _64_TWELFTH,
+        Branch(_l("64", "same_trick"), _case(7, *_plays(
+            "S P, W P, N 1C, E P, S 2C, W P, N P, E P, E leads H6, S plays HA, W plays H4, "
+            "N plays HK, S leads DK, W plays D7, N plays DJ, E plays DQ, S leads C2, W plays D8, "
+            "N plays H8, E plays C3, E leads S5, director"), deal=_RV07B), "revoke"),
+    ),
+)
+
+#: The 2017 charts, by name: the same names, each drawing the questions of the 2017 code.
+SPECS_2017: dict[str, ChartSpec] = {spec.name: spec for spec in (
+    CHART_27_2017, CHART_25_2017, CHART_29_32_2017, CHART_50, CHART_54, CHART_64_2017)}
+_BY_EDITION: dict[str, dict[str, ChartSpec]] = {"1987": SPECS, "2017": SPECS_2017}
+
+
+def specs(edition: str = "1987") -> dict[str, ChartSpec]:
+    """The charts of ``edition``, by name (:data:`SPECS` for 1987); an unknown edition is an
+    error."""
+    if edition not in _BY_EDITION:
+        raise ValueError(f"no flow charts for the edition {edition!r}")
+    return _BY_EDITION[edition]
+
 # ----------------------------------------------------------------------------- what a leaf says
 
 #: The fixed words of a chart, ``WORDS[lang][key]``: a read-only view of the catalogs'
@@ -497,9 +639,9 @@ class Outcome:
     fact: str
 
 
-def outcome(leaf: Branch, lang: str) -> Outcome:
-    """Run the engine on a leaf's case and put its ruling into words."""
-    case = case_of(leaf)
+def outcome(leaf: Branch, lang: str, edition: str = "1987") -> Outcome:
+    """Run the engine on a leaf's case under ``edition`` and put its ruling into words."""
+    case = case_of(leaf, edition)
     result = analyse(case)
     ruling = ruling_of(leaf, result)
     fact = result["irregularities"][ruling["irregularity"]]
@@ -686,26 +828,28 @@ def _columns(spec: ChartSpec) -> tuple[list[list[Branch]], list[int]]:
     return columns, spans
 
 
-def wide_width(name: str) -> float:
+def wide_width(name: str, edition: str = "1987") -> float:
     """The width (SVG units) of the wide form of chart ``name``: the page shows it only where
     it fits unscaled, its narrow form elsewhere."""
-    n_cols = sum(_columns(SPECS[name])[1])
+    n_cols = sum(_columns(specs(edition)[name])[1])
     return MARGIN * 2 + n_cols * COL_W + (n_cols - 1) * COL_GAP
 
 
-def chart(name: str, lang: str, *, narrow: bool = False) -> str:
+def chart(name: str, lang: str, *, narrow: bool = False, edition: str = "1987") -> str:
     """The flow chart ``name`` (one of :data:`CHARTS`) in ``lang`` (a language with a catalog),
-    as SVG; ``narrow``: its one-column form for a phone (see the module's docstring).
+    as SVG; ``narrow``: its one-column form for a phone (see the module's docstring);
+    ``edition``: the code whose tree is drawn and under which every leaf is ruled.
 
     Runs the engine on every leaf's case each time it is called (no cache: a chart always shows
     what the engine rules now).
     """
-    if name not in SPECS:
-        raise ValueError(f"unknown chart {name!r} (known: {', '.join(CHARTS)})")
+    table = specs(edition)
+    if name not in table:
+        raise ValueError(f"unknown chart {name!r} (known: {', '.join(table)})")
     i18n.check(lang)
-    spec = SPECS[name]
+    spec = table[name]
     all_leaves = list(leaves(spec))
-    results = {id(leaf): outcome(leaf, lang) for leaf in all_leaves}
+    results = {id(leaf): outcome(leaf, lang, edition) for leaf in all_leaves}
     index_of = {id(leaf): i for i, leaf in enumerate(all_leaves)}
 
     columns, spans = _columns(spec)
@@ -804,7 +948,8 @@ def chart(name: str, lang: str, *, narrow: bool = False) -> str:
         said = "; ".join(f"{t} ({', '.join(ls)})" if ls else t for t, ls in result.lines)
         desc.append(f"{leaf.label[lang]}: {said}.")
     key = "tdc-chart-" + hashlib.sha1(json.dumps(
-        [name, lang, desc] + (["narrow"] if narrow else []), ensure_ascii=False
+        [name, lang, desc] + (["narrow"] if narrow else [])
+        + ([edition] if edition != "1987" else []), ensure_ascii=False
     ).encode("utf-8")).hexdigest()[:10]
     form = "tdc-narrow" if narrow else "tdc-wide"
     # the wide form keeps to the page width wherever it is shown (a printout, a page without our
@@ -827,6 +972,7 @@ def chart(name: str, lang: str, *, narrow: bool = False) -> str:
 __all__ = [
     "CHARTS",
     "SPECS",
+    "SPECS_2017",
     "Branch",
     "ChartSpec",
     "Outcome",
@@ -835,5 +981,6 @@ __all__ = [
     "leaves",
     "outcome",
     "ruling_of",
+    "specs",
     "wide_width",
 ]

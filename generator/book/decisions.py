@@ -32,7 +32,7 @@ import hashlib
 import json
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -52,6 +52,7 @@ from generator.table.events import (
     CardLed,
     CardPlayed,
     Event,
+    Judgement,
     OptionChosen,
 )
 
@@ -399,6 +400,47 @@ _CASES: dict[str, dict[str, Any]] = {
         "plays CJ, W leads DA, director"),
 }
 
+_B13_DEAL = "N:AQT32.QJ3.AQ8.T2 J987.962.94.J943 K64.4.KT65.KQ876 5.AKT875.J732.A5"
+
+#: The cases of the 2017 charts' own ends (a key of :data:`_CASES` serves both codes where the
+#: same table tells the 2017 director what it tells the 1987 one); a ``director comparable`` or
+#: ``not_comparable`` event is the director's finding, which 2017 leaves to him (Law 23A).
+_CASES_2017: dict[str, dict[str, Any]] = {
+    "27A2": _case(1, "N 1S, W 1H"),
+    "27B1b": _case(1, "N 1S, E 1H, S refuses, E 2D, director comparable"),
+    "27B2.2017": _case(1, "N 1S, E 1H, S refuses, E 3H, director not_comparable"),
+    "27B3.2017": _case(1, "N 1S, E 1H, S refuses, E X, director not_comparable"),
+    "25A1": _case(2, "E 1D, E changes 1S inadvertent, director unintended"),
+    "25B1.2017": _case(2, "E 1D, E changes 1S, S accepts, director not_comparable"),
+    "25B2.comparable": _case(2, "E 1D, E changes 1S, S refuses, director comparable"),
+    "25B2.not": _case(2, "E 1D, E changes 1S, S refuses, director not_comparable"),
+    # tests/cases/2017/law37/bid-by-a-player-owing-one-pass-stands-when-his-left-hand-opponent-
+    #   calls-over-it.yaml
+    "37A": _case(13, "N:Q62.A974.J754.T9 KJ8753.Q85.KT.J7 T94.KT63.32.A863 A.J2.AQ986.KQ542",
+        "N P, E 1S, S exposes HK, S P, W P, N 2H, E 2S"),
+    "31A2a": _case(1, "N 1H, S 2H, W refuses, E 2S, S 3H, director comparable"),
+    "31A2b": _case(1, "N 1H, S 2H, W refuses, E 2S, S P, director not_comparable"),
+    "31B2a": _case(1, "N 1H, W 1S, N refuses, E P, S P, W 1S, director comparable"),
+    "31B2b": _case(1, "N 1H, W 1S, N refuses, E P, S P, W 2S, director not_comparable"),
+    # tests/cases/2017/law64/when-both-sides-made-established-revokes-no-trick-is-transferred.yaml
+    "64B7": _case(13, _B13_DEAL,
+        "N 1S, E P, S 4S, W P, N P, E P, E leads C4, S plays C8, W plays CA, N plays C2, W "
+        "leads H5, N plays HQ, E plays H6, S plays H4, N leads DA, E plays D9, S plays D6, W "
+        "plays DJ, N leads CT, E plays C3, S plays CK, W plays C5, S leads S6, W plays S5, N "
+        "plays S3, E plays SJ, E leads S8, S plays S4, W plays D3, N plays SQ, N leads H3, E "
+        "plays H9, S plays CQ, W plays HK, W leads D2, N plays D8, E plays D4, S plays D5, N "
+        "leads HJ, E plays H2, S plays C7, W plays D7, N leads S2, E plays S9, S plays SK, W "
+        "plays H7, S leads DK, W plays HA, N plays ST, E plays CJ, N leads DQ, E plays C9, S "
+        "plays DT, W plays H8, N leads SA, E plays S7, S plays C6, W plays HT"),
+    # tests/cases/2017/law62/both-sides-revoking-on-one-trick-before-both-sides-play-on-are-
+    #   both-corrected.yaml
+    "64B8": _case(7, "N:JT3.K8.J93.AKT86 542.T96.AQT6.Q53 A9876.A.K42.J942 KQ.QJ75432.875.7",
+        "S P, W P, N 1C, E P, S 2C, W P, N P, E P, E leads H6, S plays HA, W plays H4, N plays "
+        "HK, S leads DK, W plays D7, N plays DJ, E plays DQ, S leads C2, W plays D8, N plays "
+        "H8, E plays C3, E leads S5, director"),
+}
+_CASES.update({key: case for key, case in _CASES_2017.items() if key not in _CASES})
+
 
 
 # ----------------------------------------------------------------------------- what the engine saw
@@ -590,6 +632,14 @@ def _changed_inadvertently(seen: Seen) -> bool:
                for e in list(seen.case.events)[int(seen.fact["event"]):])
 
 
+def found(verdict: str) -> Callable[[Seen], bool]:
+    """The test "the director found ``verdict``" (2017: ``comparable``, ``not_comparable``,
+    ``unintended``...), a finding the code leaves to his judgement and the case states."""
+    def test(seen: Seen) -> bool:
+        return any(isinstance(e, Judgement) and e.verdict == verdict for e in seen.after)
+    return test
+
+
 def _declarer_played_on(seen: Seen) -> bool:
     """Declarer played on before choosing among the options of 57A (Law 60 then applies)."""
     return "60A" in seen.ruling["laws"]
@@ -693,7 +743,8 @@ DECISIONS: tuple[Decision, ...] = (
         ("62D1", "62B1", "62B2", "64B3", "64B2", "64B4", "64B5", "64A1", "64A2", "64B1"),
         note=True),
     Decision("67", "12-tricks", _a(
-        "late", lambda s: "67B" in s.ruling["laws"], End("67B", "defective_trick"),
+        "late", lambda s: any(str(x).startswith("67B") for x in s.ruling["laws"]),
+        End("67B", "defective_trick"),
         _a("extra", lambda s: bool(s.detail("extra")),
            _a("defender", lambda s: s.role(s.offender) not in ("declarer", "dummy"),
               End("67A.defender", "defective_trick"), End("67A.dummy", "defective_trick")),
@@ -704,6 +755,111 @@ DECISIONS: tuple[Decision, ...] = (
 #: Every chart by name, in the order of the book.
 BY_NAME: dict[str, Decision] = {d.name: d for d in DECISIONS}
 NAMES: tuple[str, ...] = tuple(BY_NAME)
+
+_SHARED = {d.name: d for d in DECISIONS}
+
+#: The 2017 charts: the questions a director asks under the 2017 code. Where the two codes ask
+#: the same questions of the same tables, the 1987 chart serves (its ends ruled under 2017); the
+#: others are written here. 2017 asks whether the replacement call is comparable (Law 23A) where
+#: 1987 asked for the denomination, bars partner once instead of throughout, and adds revokes
+#: that cost no trick (64B6-B8).
+DECISIONS_2017: tuple[Decision, ...] = (
+    Decision("27", "05-insufficient-bid", _a(
+        "out_of_rotation", call_kind("bid_out_of_rotation"),
+        End("27A2", "bid_out_of_rotation", refer=("27A2",)),
+        _a("condoned", condoned, End("27A", "insufficient_bid"),
+           _a("lowest_2017", _lowest, End("27B1", "insufficient_bid"),
+              _a("comparable", found("comparable"), End("27B1b", "insufficient_bid"),
+                 _a("double", lambda s: _is_double_or_redouble(substitute(s)),
+                    End("27B3.2017", "insufficient_bid"),
+                    End("27B2.2017", "insufficient_bid")))))),
+        ("27A1", "27A2", "27B1a", "27B1b", "27B2", "27B3", "26B")),
+    Decision("25", "04-changes-of-call", _a(
+        "slip_2017", _changed_inadvertently, End("25A1", "change_of_call"),
+        _a("condoned", condoned, End("25B1.2017", "change_of_call"),
+           _a("comparable_25", found("comparable"), End("25B2.comparable", "change_of_call"),
+              End("25B2.not", "change_of_call")))),
+        ("25A1", "25B1", "25B2", "26B")),
+    Decision("29-32", "06-calls-out-of-rotation", _a(
+        "condoned", condoned, End("29.accepted", "bid_out_of_rotation"),
+        _a("in_turn", lambda s: any(isinstance(e, CallMade) and str(e.seat) == str(
+            s.detail("turn")) for e in s.after[:1]), End("29.in_turn", "bid_out_of_rotation"),
+           _a("rho_turn_2017", turn_of("rho"),
+              _a("pass", call_kind("pass_out_of_rotation"),
+                 End("30.rho", "pass_out_of_rotation"),
+                 _a("rho_passed", rho_passed, End("31.rho_pass", "bid_out_of_rotation"),
+                    _a("comparable", found("comparable"), End("31A2a", "bid_out_of_rotation"),
+                       End("31A2b", "bid_out_of_rotation")))),
+              _a("comparable_own_turn", found("comparable"),
+                 End("31B2a", "bid_out_of_rotation"), End("31B2b", "bid_out_of_rotation"))))),
+        ("29A", "28B", "30A", "31A1", "23B", "31A2b", "26B")),
+    Decision("36-39", "07-inadmissible-calls", _a(
+        "inadmissible_double", call_kind("inadmissible_double", "inadmissible_redouble"),
+        _a("condoned", condoned, End("35A", "inadmissible_redouble"),
+           End("36", "inadmissible_double")),
+        _a("obliged", call_kind("call_when_obliged_to_pass"),
+           _a("condoned", condoned, End("37A", "call_when_obliged_to_pass"),
+              End("37", "call_when_obliged_to_pass")),
+           _a("above_seven", call_kind("bid_above_seven"),
+              _a("condoned", condoned, End("35C", "bid_above_seven"),
+                 End("38", "bid_above_seven")),
+              _a("defender", lambda s: s.role(s.offender) not in ("declarer", "dummy"),
+                 End("39.defender", "call_after_final_pass"),
+                 End("39.other", "call_after_final_pass"))))),
+        ("36A", "36B", "37A", "37B", "38B", "38C", "39A", "39B", "26B")),
+    # the same questions; under 2017 a minor penalty card is 50C and the lead penalties 50D2
+    replace(_SHARED["50-51"], covers=("48A", "50", "50C", "50D2", "51B1a", "51B2")),
+    _SHARED["53-56"],
+    Decision("57", "10-leads-out-of-turn", _a(
+        "played_on", _declarer_played_on, End("60", "premature_play", refer=("60A",)),
+        _a("partner_played", lambda s: bool(s.detail("partner_played")),
+           End("57.partner_played", "premature_play"),
+           _a("cannot", lambda s: "57B" in s.ruling["laws"],
+              End("57.cannot", "premature_play", refer=("57B",)),
+              _a("highest", chose("highest"), End("57.highest", "premature_play"),
+                 End("57.suit", "premature_play"))))),
+        ("60A", "57A", "57A1", "57A4", "57B", "57D")),
+    Decision("61-64", "11-revoke", _a(
+        "twelfth", lambda s: s.detail("trick") == 12, End("62D", "revoke"),
+        _a("same_trick_2017", lambda s: "64B8" in s.ruling["laws"], End("64B8", "revoke"),
+           _a("established", lambda s: "63A" in s.ruling["laws"],
+              _a("dummy_2017", lambda s: "64B3" in s.ruling["laws"], End("64B3", "revoke"),
+                 _a("second", has_rect("no_rectification", law="64B2"),
+                    End("64B2", "revoke", nth=1),
+                    _a("both_sides", has_rect("no_rectification", law="64B7"),
+                       End("64B7", "revoke"),
+                       _a("next_deal", has_rect("no_rectification", law="64B4"),
+                          End("64B4", "revoke"),
+                          _a("round", has_rect("no_rectification", law="64B5"),
+                             End("64B5", "revoke"),
+                             _a("won", has_rect("trick_transfer", law="64A1"),
+                                End("64A1", "revoke"),
+                                _a("side_won", has_rect("trick_transfer", law="64A2"),
+                                   End("64A2", "revoke"), End("64B1", "revoke")))))))),
+              _a("defender", lambda s: s.role(s.offender) not in ("declarer", "dummy"),
+                 End("62.defender", "revoke"), End("62.declarer", "revoke"))))),
+        ("62D1", "64B6", "64B8", "62B1", "62B2", "64B3", "64B2", "64B7", "64B4", "64B5", "64A1",
+         "64A2", "64B1"),
+        note=True),
+    _SHARED["67"],
+)
+
+#: The charts of each code, by name, in the order of the book.
+BY_EDITION: dict[str, dict[str, Decision]] = {
+    "1987": BY_NAME, "2017": {d.name: d for d in DECISIONS_2017}}
+
+
+def charts_of(edition: str = "1987") -> dict[str, Decision]:
+    """The decision charts of ``edition``, by name (an unknown edition is an error)."""
+    if edition not in BY_EDITION:
+        raise ValueError(f"no decision charts for the edition {edition!r}")
+    return BY_EDITION[edition]
+
+
+def names(edition: str = "1987") -> tuple[str, ...]:
+    """The names of ``edition``'s decision charts, in the order of the book (:data:`NAMES` for
+    1987; the same names under 2017, each chart holding that code's questions)."""
+    return tuple(charts_of(edition))
 
 
 def ends(node: Node) -> Iterator[End]:
@@ -723,14 +879,18 @@ def asks(node: Node) -> Iterator[Ask]:
         yield from asks(node.no)
 
 
-def case_of(end: End) -> Case:
-    """The parsed case of an end box."""
-    return parse_case(json.dumps(_CASES[end.key]), f"decision-case-{end.key}.json")
+def case_of(end: End, edition: str = "1987") -> Case:
+    """The parsed case of an end box, ruled under ``edition``."""
+    case = dict(_CASES[end.key])
+    if edition != "1987":
+        case["edition"] = edition
+    return parse_case(json.dumps(case), f"decision-case-{end.key}.json")
 
 
-def seen(end: End) -> Seen:
-    """Run the engine on an end's case: the ruling the end shows (the ``nth`` of its kind)."""
-    case = case_of(end)
+def seen(end: End, edition: str = "1987") -> Seen:
+    """Run the engine on an end's case under ``edition``: the ruling the end shows (the ``nth``
+    of its kind)."""
+    case = case_of(end, edition)
     result = analyse(case)
     found = [r for r in result["rulings"] if r["kind"] == end.kind]
     if len(found) <= end.nth:
@@ -804,7 +964,8 @@ def _phrase(seen: Seen, rect: Mapping[str, Any]) -> str | None:
     if kind == "trick_transfer":
         return f"trick_transfer_{int(rect['tricks'])}"
     if kind in ("call_stands", "lead_stands", "no_rectification", "no_double_or_redouble",
-                "must_repeat", "card_withdrawn", "roles_swapped", "auction_returns"):
+                "must_repeat", "card_withdrawn", "roles_swapped", "auction_returns",
+                "first_call_stands", "must_substitute"):
         return str(kind)
     raise ValueError(f"a decision chart has no words for the rectification {kind!r}")
 
@@ -921,16 +1082,17 @@ def _text_box(x: float, y: float, w: float, kind: str, key: str,
     return _Box(x, y, w, at + PAD - 1, kind, lines, key)
 
 
-def decision(name: str, lang: str) -> str:
-    """The decision chart ``name`` (one of :data:`NAMES`) in ``lang``, as SVG.
+def decision(name: str, lang: str, edition: str = "1987") -> str:
+    """The decision chart ``name`` (one of :func:`names`) of ``edition`` in ``lang``, as SVG.
 
-    Runs the engine on every end's case each time (no cache) and refuses a chart whose
-    questions do not tell its cases apart (:class:`ChartDisagrees`)."""
-    if name not in BY_NAME:
-        raise ValueError(f"unknown decision chart {name!r} (known: {', '.join(NAMES)})")
+    Runs the engine on every end's case under ``edition`` each time (no cache) and refuses a
+    chart whose questions do not tell its cases apart (:class:`ChartDisagrees`)."""
+    table = charts_of(edition)
+    if name not in table:
+        raise ValueError(f"unknown decision chart {name!r} (known: {', '.join(table)})")
     i18n.check(lang)
-    spec = BY_NAME[name]
-    found = {end.key: seen(end) for end in ends(spec.root)}
+    spec = table[name]
+    found = {end.key: seen(end, edition) for end in ends(spec.root)}
     check_questions(spec.root, found, name)
     words = i18n.table(lang, "decisions.words")
     n_cols = _columns(spec.root)
@@ -989,7 +1151,7 @@ def decision(name: str, lang: str) -> str:
     _, bottom = place(spec.root, 0, top)
     note = []
     if spec.note:
-        text = words[f"note_{name}"]
+        text = words.get(f"note_{name}_{edition}") or words[f"note_{name}"]
         for line in wrap(text, PAGE_W, N_SIZE):
             bottom += N_SIZE * 1.3
             note.append(f'<text x="0" y="{_num(bottom)}" font-size="{_num(N_SIZE)}" '
@@ -997,7 +1159,8 @@ def decision(name: str, lang: str) -> str:
     height = bottom + 4
     parts = [_render(head)] + [_render(b) for b in boxes]
     page_title = words["page"].format(title=title)
-    key = "tdc-decision-" + hashlib.sha1(f"{name}/{lang}".encode()).hexdigest()[:8]
+    key = "tdc-decision-" + hashlib.sha1(
+        f"{name}/{lang}{'' if edition == '1987' else '/' + edition}".encode()).hexdigest()[:8]
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="tdc-decision" role="img" '
         f'viewBox="-1 -1 {_num(PAGE_W + 2)} {_num(height + 2)}" width="{_num(PAGE_W + 2)}" '
@@ -1044,10 +1207,10 @@ def _render(box: _Box) -> str:
 # ----------------------------------------------------------------------------- print and pages
 
 
-def print_page(name: str, lang: str) -> str:
+def print_page(name: str, lang: str, edition: str = "1987") -> str:
     """A chart alone on an A4 page (HTML for Chromium to print): the SVG across the text width,
     or smaller when it is taller than the page (:func:`print_scale`)."""
-    svg = decision(name, lang)
+    svg = decision(name, lang, edition)
     view = svg.split('viewBox="', 1)[1].split('"', 1)[0].split()
     width, height = float(view[2]), float(view[3])
     points = print_scale(width, height)
@@ -1063,15 +1226,15 @@ def print_page(name: str, lang: str) -> str:
         f"{svg}\n</body>\n</html>\n")
 
 
-def write_print_pages(folder: Path, lang: str, pdf: bool) -> list[Path]:
+def write_print_pages(folder: Path, lang: str, pdf: bool, edition: str = "1987") -> list[Path]:
     """Write every chart's print page into ``folder`` (``<name>.html``) and, with ``pdf``, print
     the PDFs beside them (``<name>.pdf``); a PDF whose page has not changed since it was printed
     is kept as it is. Returns the PDFs printed now."""
     folder.mkdir(parents=True, exist_ok=True)
     stale: list[Path] = []
-    for name in NAMES:
+    for name in names(edition):
         page = folder / f"{name}.html"
-        text = print_page(name, lang)
+        text = print_page(name, lang, edition)
         changed = not page.exists() or page.read_text(encoding="utf-8") != text
         if changed:
             page.write_text(text, encoding="utf-8")
@@ -1097,13 +1260,14 @@ def steady(data: bytes) -> bytes:
     return _PDF_DATE.sub(rb"\g<1>19870101000000", data)
 
 
-def chapter_of(name: str) -> str:
-    return BY_NAME[name].chapter
+def chapter_of(name: str, edition: str = "1987") -> str:
+    return charts_of(edition)[name].chapter
 
 
-def link_markup(name: str, lang: str, pdf: bool, prefix: str) -> str:
+def link_markup(name: str, lang: str, pdf: bool, prefix: str, edition: str = "1987") -> str:
     """The link to a chart's printable page as HTML (``prefix``: the way from the linking page
-    to the site's root)."""
+    to the site's root; the pages of an edition's site are its own charts)."""
+    charts_of(edition)[name]  # a chart the edition has
     words = i18n.table(lang, "decisions.words")
     title = i18n.text(lang, "decisions.titles", name)
     target = f"{prefix}decisions/{name}.{'pdf' if pdf else 'html'}"
@@ -1112,18 +1276,18 @@ def link_markup(name: str, lang: str, pdf: bool, prefix: str) -> str:
             f'{" download" if pdf else ""}>{escape(symbols(text, lang))}</a></p>')
 
 
-def index_page(lang: str, pdf: bool) -> str:
-    """The part of the decision charts page the build writes: for each chart its title, its
-    chapter, the link to its printable page and the chart itself (MyST)."""
+def index_page(lang: str, pdf: bool, edition: str = "1987") -> str:
+    """The part of the decision charts page the build writes: for each chart of ``edition`` its
+    title, its chapter, the link to its printable page and the chart itself (MyST)."""
     from generator.book import markup
 
     parts = []
-    for name in NAMES:
+    for name, spec in charts_of(edition).items():
         title = i18n.text(lang, "decisions.titles", name)
-        chapter = markup.role("doc", f"/chapters/{BY_NAME[name].chapter}")
+        chapter = markup.role("doc", f"/chapters/{spec.chapter}")
         parts.append(f"## {markup.myst(title)}\n\n"
                      f"{markup.word(lang, 'decisions.words', 'chapter')} {chapter}\n\n"
-                     + markup.raw_html(link_markup(name, lang, pdf, "")
+                     + markup.raw_html(link_markup(name, lang, pdf, "", edition)
                                        + f'\n<figure class="tdc-decision" id="decision-{name}">'
-                                       f"{decision(name, lang)}</figure>"))
+                                       f"{decision(name, lang, edition)}</figure>"))
     return "\n\n".join(parts) + "\n"

@@ -178,28 +178,34 @@ def law_role(ref: str) -> MyST:
     return markup.role("law", ref)
 
 
-def _known_ref(token: str) -> bool:
-    return bool(_REF.match(token)) and token in law_index(EDITION)
+def _known_ref(token: str, edition: str = EDITION) -> bool:
+    return bool(_REF.match(token)) and token in law_index(edition)
 
 
-def citation_parts(text: str) -> Iterator[tuple[str, str, list[str]]]:
-    """A text cut at its "(Law 27B2, 27C)" citations of known clauses: for each, the text before
-    it, the word as written ("Law", "правило"...) and the clauses; then the rest of the text with
-    no word and no clauses. A citation naming an unknown clause stays text."""
+def record_edition(record: Mapping[str, Any]) -> str:
+    """The code a bank record was ruled under (a record that names none is 1987's)."""
+    return str(record.get("edition") or (record.get("case") or {}).get("edition") or EDITION)
+
+
+def citation_parts(text: str, edition: str = EDITION) -> Iterator[tuple[str, str, list[str]]]:
+    """A text cut at its "(Law 27B2, 27C)" citations of known clauses (of ``edition``'s index):
+    for each, the text before it, the word as written ("Law", "правило"...) and the clauses;
+    then the rest of the text with no word and no clauses. A citation naming an unknown clause
+    stays text."""
     position = 0
     for match in _citation().finditer(text):
         tokens = [t.strip() for t in match.group(2).split(",")]
-        if all(_known_ref(t) for t in tokens):
+        if all(_known_ref(t, edition) for t in tokens):
             yield text[position:match.start()], match.group(1), tokens
             position = match.end()
     yield text[position:], "", []
 
 
-def linked_text(text: str, lang: str) -> MyST:
-    """An explanation as MyST: escaped text, each "(Law 27B2, 27C)" citation made of law roles
-    (the catalog's word for "Law" escaped like the rest)."""
+def linked_text(text: str, lang: str, edition: str = EDITION) -> MyST:
+    """An explanation as MyST: escaped text, each "(Law 27B2, 27C)" citation of a clause of
+    ``edition`` made of law roles (the catalog's word for "Law" escaped like the rest)."""
     out: list[str] = []
-    for before, word, refs in citation_parts(text):
+    for before, word, refs in citation_parts(text, edition):
         out.append(_escape(before, lang))
         if refs:
             cited = ", ".join(law_role(t) for t in refs)
@@ -207,10 +213,10 @@ def linked_text(text: str, lang: str) -> MyST:
     return MyST("".join(out).strip())
 
 
-def cited_in(text: str) -> list[str]:
-    """The known clauses a text cites in "(Law ...)" form, in order."""
+def cited_in(text: str, edition: str = EDITION) -> list[str]:
+    """The known clauses (of ``edition``) a text cites in "(Law ...)" form, in order."""
     found: list[str] = []
-    for _, _, refs in citation_parts(text):
+    for _, _, refs in citation_parts(text, edition):
         found.extend(t for t in refs if t not in found)
     return found
 
@@ -391,13 +397,14 @@ def _explanation(record: Mapping[str, Any], lang: str) -> str:
 
 def example_clauses(record: Mapping[str, Any]) -> list[str]:
     """Every clause a worked example cites: the ruling's laws, its rectifications' and those
-    named in its explanation (any language), in law order."""
+    named in its explanation (any language), in law order; only clauses of the record's code."""
+    edition = record_edition(record)
     ruling = _moment_ruling(record)
     refs = [str(r) for r in ruling.get("laws") or []]
     refs += [str(r["law"]) for r in ruling.get("rectifications") or [] if r.get("law")]
     for lang in i18n.languages():
-        refs += cited_in(_explanation(record, lang))
-    return _sorted_refs(r for r in refs if _known_ref(r))
+        refs += cited_in(_explanation(record, lang), edition)
+    return _sorted_refs(r for r in refs if _known_ref(r, edition))
 
 
 def _example(record: Mapping[str, Any], slug: str, number: int, lang: str) -> str:
@@ -411,6 +418,7 @@ def _example(record: Mapping[str, Any], slug: str, number: int, lang: str) -> st
         context = localise(others[0], lang)["context"] if others else example_title(record, lang)
         asked = f"{context} {i18n.text(lang, 'questions.prompts', 'ruling')}"
     explanation = _explanation(record, lang)
+    edition = record_edition(record)
     clauses = ", ".join(law_role(r) for r in example_clauses(record))
     parts = [
         f"(example-{slug}-{number})=",
@@ -428,12 +436,12 @@ def _example(record: Mapping[str, Any], slug: str, number: int, lang: str) -> st
         f"<summary>{markup.html(i18n.text(lang, 'examples.words', 'show_ruling'))}"
         "</summary>",
         "",
-        f"**{_word('ruling', lang)}.** {linked_text(explanation, lang)}",
+        f"**{_word('ruling', lang)}.** {linked_text(explanation, lang, edition)}",
     ]
     decision = example_decision(record)
     if decision is not None:
         parts += ["", f"**{_word('decides', lang)}.** "
-                  f"{linked_text(deciding.text(decision, lang), lang)}"]
+                  f"{linked_text(deciding.text(decision, lang), lang, edition)}"]
     if clauses:
         parts += ["", f"**{_word('clauses', lang)}:** {clauses}"]
     parts += ["", "</details>"]
@@ -469,7 +477,7 @@ def example_decision(record: Mapping[str, Any]) -> deciding.Decision | None:
 
 
 def worked_examples(records: Sequence[Mapping[str, Any]], slug: str, lang: str, count: int = 4,
-                    exclude: Collection[str] = ()) -> str:
+                    exclude: Collection[str] = (), *, edition: str = EDITION) -> str:
     """The "Worked examples" section of a chapter, as MyST Markdown in ``lang``.
 
     ``records`` are bank scenario records (``quizzes/bank/scenarios.json``; a drill never is
@@ -481,6 +489,7 @@ def worked_examples(records: Sequence[Mapping[str, Any]], slug: str, lang: str, 
     i18n.check(lang)
     if _check_slug(slug) is None:
         return ""
+    records = [r for r in records if record_edition(r) == edition]
     chosen = chapter_records(records, slug, count, exclude)
     if not chosen and slug in LAW_CHAPTERS:  # the chapter's own text holds its examples
         return ""
@@ -493,12 +502,14 @@ def worked_examples(records: Sequence[Mapping[str, Any]], slug: str, lang: str, 
 
 
 def example_uses(records: Sequence[Mapping[str, Any]], count: int = 4,
-                 exclude: Mapping[str, Collection[str]] | None = None) -> dict[str, list[str]]:
+                 exclude: Mapping[str, Collection[str]] | None = None, *,
+                 edition: str = EDITION) -> dict[str, list[str]]:
     """Clause -> the worked examples citing it (``"<slug>/<n>"``), for :func:`law_index_page`.
 
     Call with the same ``records``, ``count`` and per-chapter ``exclude`` as
     :func:`worked_examples`."""
     uses: dict[str, list[str]] = defaultdict(list)
+    records = [r for r in records if record_edition(r) == edition]
     for slug in CHAPTERS:
         skip = (exclude or {}).get(slug, ())
         for number, record in enumerate(chapter_records(records, slug, count, skip), 1):
@@ -576,7 +587,7 @@ def _questions_by_law(questions: Sequence[Mapping[str, Any]], slug: str,
 
 def quiz_uses(questions: Sequence[Mapping[str, Any]],
               selections: Mapping[str, Sequence[str] | None] | None = None,
-              limit: int = 10) -> dict[str, list[str]]:
+              limit: int = 10, *, edition: str = EDITION) -> dict[str, list[str]]:
     """Clause -> the chapter quizzes (``"<slug>/quiz"``) whose answers cite it."""
     uses: dict[str, list[str]] = defaultdict(list)
     for slug in CHAPTERS:
@@ -586,7 +597,7 @@ def quiz_uses(questions: Sequence[Mapping[str, Any]],
             explanation = question.get("explanation") or ""
             texts = explanation.values() if isinstance(explanation, Mapping) else [explanation]
             for text in texts:
-                refs.update(cited_in(str(text)))
+                refs.update(cited_in(str(text), edition))
         for ref in _sorted_refs(refs):
             uses[ref].append(f"{slug}/quiz")
     return dict(uses)
@@ -679,8 +690,10 @@ def restatements(edition: str = EDITION
     """The clauses of ``data/restatements_<edition>.yaml`` and the notes on what a reconstruction
     rests on (``bases``). Kept apart from the law index, which the engine loads and whose one line
     per clause holds only the short titles; these texts are for the learner's page only."""
-    text = resources.files("generator.laws").joinpath(
-        f"data/restatements_{edition}.yaml").read_text(encoding="utf-8")
+    source = resources.files("generator.laws").joinpath(f"data/restatements_{edition}.yaml")
+    if not source.is_file():  # a code with no restatements yet: the index's titles only
+        return {}, {}
+    text = source.read_text(encoding="utf-8")
     raw = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     bases = {str(k): {str(lang): str(v) for lang, v in notes.items()}
              for k, notes in raw["bases"].items()}
@@ -722,10 +735,10 @@ def question_counts(questions: Iterable[Mapping[str, Any]],
     return dict(counts)
 
 
-def _reconstructed(ref: str, lang: str) -> tuple[str, str]:
+def _reconstructed(ref: str, lang: str, edition: str = EDITION) -> tuple[str, str]:
     """The mark after a reconstructed clause's title and the note on what it rests on ("", ""
-    for a clause whose 1987 text was seen)."""
-    found, bases = restatements()
+    for a clause whose text was seen)."""
+    found, bases = restatements(edition)
     entry = found.get(ref)
     if entry is None or not entry.basis:
         return "", ""
@@ -735,16 +748,16 @@ def _reconstructed(ref: str, lang: str) -> tuple[str, str]:
 
 
 def _entry_lines(ref: str, lang: str, uses: Mapping[str, Sequence[str]],
-                 counts: Mapping[str, int]) -> list[str]:
+                 counts: Mapping[str, int], edition: str = EDITION) -> list[str]:
     """The restatement (with the reconstruction note) and the line of neighbours, uses and
     questions under a law's heading or a clause's title."""
-    found, _ = restatements()
-    _, note = _reconstructed(ref, lang)
+    found, _ = restatements(edition)
+    _, note = _reconstructed(ref, lang, edition)
     lines = []
     if ref in found:
-        lines += [linked_text(found[ref].text(lang), lang) + note, ""]
+        lines += [linked_text(found[ref].text(lang), lang, edition) + note, ""]
     facts: list[str] = []
-    before, after = law_neighbours(ref)
+    before, after = law_neighbours(ref, edition)
     if before:
         facts.append(f"{_word('previous', lang)}: {law_role(before)}")
     if after:
@@ -782,9 +795,10 @@ def law_index_page(lang: str, uses: Mapping[str, Sequence[str]], *,
     parts: list[str] = []
     if title:
         parts += [f"# {_word('law_index_title', lang)}", ""]
-    parts += [_word("law_index_intro", lang), ""]
+    parts += [_word("law_index_intro" if edition == EDITION else f"law_index_intro_{edition}",
+                    lang), ""]
     for ref, entry in index.items():  # the index's own order: by law, clauses in natural order
-        mark, _ = _reconstructed(ref, lang)
+        mark, _ = _reconstructed(ref, lang, edition)
         if not entry.ref.clause:
             parts += [f"(law-{ref})=",
                       f"## {_word('law', lang)} {ref}. {md_text(entry.title(lang), lang)}", ""]
@@ -795,5 +809,5 @@ def law_index_page(lang: str, uses: Mapping[str, Sequence[str]], *,
             if ref in engine:
                 text += f" *{_word('engine', lang)}*"
             parts += [f"(law-{ref})=", text, ""]
-        parts += _entry_lines(ref, lang, uses, counts)
+        parts += _entry_lines(ref, lang, uses, counts, edition)
     return "\n".join(parts).rstrip() + "\n"

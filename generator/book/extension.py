@@ -35,9 +35,11 @@ from typing import Any, TypeVar
 
 from docutils import nodes
 from docutils.parsers.rst.states import Inliner
+from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.environment import BuildEnvironment
+from sphinx.transforms import SphinxTransform
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 
@@ -51,6 +53,7 @@ BOOK_CATALOG = "_book"  # locales/<lang>/LC_MESSAGES/_book.po: the book's own UI
 _LAW_ID = re.compile(r"^law-(.+)$", re.IGNORECASE)
 _RAW_LAW_ID = re.compile(r"""\bid\s*=\s*["']law-([^"']+)["']""", re.IGNORECASE)
 _ROLE_TEXT = re.compile(r"^(.*?)\s*<([^<>]+)>$", re.DOTALL)
+_EDITION_TAG = re.compile(r"\s*edition(\d{4})\s*")  # the tag of an {only} block of one code
 _EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:)?//", re.IGNORECASE)
 _BODY_RESOURCE = re.compile(
     r"""<(?:script|img|image|iframe|source|audio|video|embed|object|link|track|input)\b[^>]*?"""
@@ -60,6 +63,11 @@ _BODY_RESOURCE = re.compile(
 
 class law_reference(nodes.Inline, nodes.TextElement):  # docutils names nodes in lower case
     """A clause citation, resolved into a link by :class:`LawReferences` at write time."""
+
+
+class law_pending(nodes.Inline, nodes.TextElement):
+    """A translated clause citation not in this site's code, settled by :class:`LawPendingCheck`
+    while the page is read (it never reaches a writer)."""
 
 
 # --- the book's own strings (title, labels) -------------------------------------------------
@@ -234,6 +242,22 @@ def _law_keys(edition: str) -> dict[str, str]:
     return {key.lower(): key for key in law_index(edition)}
 
 
+def block_edition(node: nodes.Node | None) -> str | None:
+    """The code of the innermost ```` ```{only} edition2017 ```` block (or ``edition1987``) that
+    holds ``node``, or None in shared text.
+
+    A chapter writes the text of one code only inside such a block. Sphinx drops the block from
+    the other code's site only after the page is read, so a ``{law}`` role inside it is parsed by
+    both sites: it must be checked against its own block's law index, not the site's."""
+    while node is not None:
+        if isinstance(node, addnodes.only):
+            found = _EDITION_TAG.fullmatch(str(node.get("expr", "")))
+            if found:
+                return found.group(1)
+        node = node.parent
+    return None
+
+
 def law_role(name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
              options: dict[str, Any] | None = None, content: list[str] | None = None,
              ) -> tuple[list[nodes.Node], list[nodes.system_message]]:
@@ -241,17 +265,56 @@ def law_role(name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
     match = _ROLE_TEXT.match(text)
     shown, key = (match.group(1), match.group(2).strip()) if match else (text, text.strip())
     env = inliner.document.settings.env
-    canonical = _law_keys(env.config.tdcourse_edition).get(key.lower())
+    block = block_edition(getattr(inliner, "parent", None))
+    edition = block or env.config.tdcourse_edition
+    canonical = _law_keys(edition).get(key.lower())
+    translated = str(inliner.document.get("source", "")).endswith("<translated>")
+    if canonical is None and block is None and translated and _in_some_index(key):
+        # Sphinx parses a translated message apart from its page, outside its {only} block:
+        # which code it belongs to is known once it is back in place (LawPendingCheck)
+        return [law_pending(rawtext, shown, key=key)], []
     if canonical is None:
         message = inliner.reporter.warning(
             f"{{law}} cites {key!r}, which is not a clause of the "
-            f"{env.config.tdcourse_edition} law index (generator/laws/data)", line=lineno)
+            f"{edition} law index (generator/laws/data)", line=lineno)
         return [nodes.literal(rawtext, shown)], [message]
+    if edition != env.config.tdcourse_edition:
+        # a block of the other code: this site drops it, so no link (the clause may be missing
+        # from this site's law index page) and no citer to check again
+        return [nodes.inline(rawtext, shown if match else canonical)], []
     _citers(env).add(env.docname)
     node = law_reference(rawtext, "", key=canonical)
     node += nodes.Text(shown if match else canonical)
     node.line = lineno
     return [node], []
+
+
+def _in_some_index(key: str) -> bool:
+    """Whether any code's law index holds the clause ``key``."""
+    from generator.laws.refs import EDITIONS
+
+    return any(key.lower() in _law_keys(edition) for edition in EDITIONS)
+
+
+class LawPendingCheck(SphinxTransform):
+    """Settle each :class:`law_pending` once a translated message is back in its page.
+
+    A clause of the other code is right inside that code's ``{only}`` block (the site drops the
+    block, so the citation becomes plain text); anywhere else it is the same located warning as
+    an unknown clause in the English source."""
+
+    default_priority = 25  # after Sphinx's Locale transform (20) has put the translation in place
+
+    def apply(self, **kwargs: Any) -> None:
+        site = self.config.tdcourse_edition
+        for node in list(self.document.findall(law_pending)):
+            key, block = node["key"], block_edition(node.parent)
+            if block is None or block == site or key.lower() not in _law_keys(block):
+                logger.warning("{law} cites %r, which is not a clause of the %s law index "
+                               "(generator/laws/data)", key, block or site, location=node)
+                node.replace_self(nodes.literal(node.rawsource, node.astext()))
+            else:
+                node.replace_self(nodes.inline(node.rawsource, node.astext()))
 
 
 def env_store(env: BuildEnvironment, name: str, empty: Callable[[], T]) -> T:
@@ -464,6 +527,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-merge-info", _merge)
     app.connect("env-get-updated", _recheck_citers)
     app.add_post_transform(LawReferences)
+    app.add_transform(LawPendingCheck)
 
     app.connect("html-page-context", _page_context)
     app.connect("html-page-context", _escape_titles, priority=900)

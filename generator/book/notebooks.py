@@ -144,22 +144,31 @@ def _change(case: Mapping[str, Any], result: Mapping[str, Any], kind: str) -> tu
     return f"events[:{at}]", "note_without"
 
 
+def _with_edition(case: Mapping[str, Any], edition: str) -> dict[str, Any]:
+    """The case ruled under ``edition``: a 2017 case names its code (a case without one is
+    ruled under 1987, so a 1987 notebook's cases stay as they were)."""
+    return {**case, "edition": edition} if edition != "1987" else dict(case)
+
+
 def _worked(records: Sequence[Mapping[str, Any]], slug: str, lang: str,
-            exclude: Collection[str] = ()) -> list[tuple[str, str, str, str]]:
+            exclude: Collection[str] = (), edition: str = "1987"
+            ) -> list[tuple[str, str, str, str]]:
     """Each worked case: (title, case text, change expression on ``caseN``, note key); the
-    boards of the book's worked examples (the same ``exclude``: not those of the quiz)."""
+    boards of the book's worked examples (the same ``exclude``: not those of the quiz), ruled
+    under ``edition``."""
     chosen = chapter_records(records, slug, WORKED, exclude)
     out: list[tuple[str, str, str, str]] = []
     for number, record in enumerate(chosen, 1):
         case, result = moment(record)
         part, note = _change(case, result, str(record["kind"]))
         title: str = md_text(example_title(record, lang), lang)
-        out.append((title, _case_text(case), f"case{number}.with_events(case{number}.{part})",
-                    note))
+        out.append((title, _case_text(_with_edition(case, edition)),
+                    f"case{number}.with_events(case{number}.{part})", note))
     if not out:
         case, change, note = FALLBACKS.get(slug) or FALLBACKS[DEFAULT_FALLBACK]
         chapter = slug if slug in FALLBACKS else DEFAULT_FALLBACK
-        out.append((_heading(lang, f"fallback_{chapter}"), _case_text(case), change, note))
+        out.append((_heading(lang, f"fallback_{chapter}"),
+                    _case_text(_with_edition(case, edition)), change, note))
     return out
 
 
@@ -193,8 +202,13 @@ class _Cells:
 
 
 def chapter_notebook(slug: str, lang: str, quiz: Sequence[Mapping[str, Any]],
-                     records: Sequence[Mapping[str, Any]], exclude: Collection[str] = ()) -> str:
+                     records: Sequence[Mapping[str, Any]], exclude: Collection[str] = (),
+                     edition: str = "1987") -> str:
     """The chapter's practice notebook in ``lang``, as the text of an ``.ipynb`` file.
+
+    ``edition`` is the code of the course the notebook belongs to: its introduction names it,
+    its worked cases are ruled under it (a case of the bank carries its code; a fallback case is
+    given it), and a cell compares the first case under both codes (``compare``).
 
     ``quiz`` is the chapter quiz as the page shows it
     (:func:`generator.book.quizpages.chapter_web_questions`), ``records`` the bank's scenario
@@ -205,19 +219,21 @@ def chapter_notebook(slug: str, lang: str, quiz: Sequence[Mapping[str, Any]],
     chapter = _w(lang, f"chapter_{slug}")
     cells = _Cells()
     cells.md(f"# {_heading(lang, 'title', chapter=chapter)}", _md(lang, "intro"),
-             _md(lang, "intro_offline"))
+             _md(lang, "intro_offline", edition=edition))
     cells.md(f"## {_heading(lang, 'setup_heading')}", _md(lang, "setup"))
-    cells.code(f"from generator.notebook import Case, Quiz, rule\n\n"
+    cells.code(f"from generator.notebook import Case, Quiz, compare, rule\n\n"
                f"LANG = {lang!r}  # {_comment(lang, 'lang_comment')}")
 
     cells.md(f"## {_heading(lang, 'cases_heading')}", _md(lang, "cases_intro"))
-    worked = _worked(records, slug, lang, exclude)
+    worked = _worked(records, slug, lang, exclude, edition)
     for number, (title, text, change, note) in enumerate(worked, 1):
         name = f"case{number}"
         cells.md(f"### {_heading(lang, 'case_heading', n=number)}: {title}")
         cells.code(f"{name} = Case({_py_text(text)})\nrule({name}, LANG)")
         cells.md(_md(lang, note))
         cells.code(f"changed{number} = {change}\nrule(changed{number}, LANG)")
+    cells.md(f"### {_heading(lang, 'compare_heading')}", _md(lang, "compare_intro"))
+    cells.code("compare(case1, LANG)")
     cells.md(f"### {_heading(lang, 'own_heading')}", _md(lang, "own"))
     cells.code(f"mine = Case(case1)  # {_comment(lang, 'own_copy')}\n"
                f"# mine.events[0] = \"N 1NT\"  # {_comment(lang, 'own_replace')}\n"
@@ -239,6 +255,6 @@ def chapter_notebook(slug: str, lang: str, quiz: Sequence[Mapping[str, Any]],
     notebook = _new_notebook(cells=cells.cells, metadata={
         "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"},
         "language_info": {"name": "python"},
-        "tdcourse": {"chapter": slug, "lang": lang},
+        "tdcourse": {"chapter": slug, "lang": lang, "edition": edition},
     })
     return _writes(notebook) + "\n"

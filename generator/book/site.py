@@ -34,7 +34,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.book import charts, decisions, diagrams, examples, markup, notebooks, quizpages
+from generator.book import (
+    assistant,
+    charts,
+    decisions,
+    diagrams,
+    examples,
+    markup,
+    notebooks,
+    quizpages,
+)
 from generator.book.pdf import build_pdf, chromium_path
 from generator.book.po import check_catalogs
 from generator.book.quizdata import dumps
@@ -520,6 +529,7 @@ def build_site(root: Path, langs: Sequence[str] | None = None, say: Say = print,
                                  f"{type(exc).__name__}: {exc}") from exc
         _mirror(store.root, generated)
         site = build_one(root, lang, available, tx=tx)
+        assistant.install(root, site, lang, edition="1987")
         printed = decisions.write_print_pages(site / "decisions", lang, decision_pdfs)
         if printed:
             say(f"printed {len(printed)} decision chart PDF(s) ({language_name(lang)})")

@@ -47,7 +47,9 @@ How the search is bounded (its cost):
 ``worst`` is the minimum over the restricted side's normal plays and the other side's plays
 (everything goes against the restricted side); ``careful`` lets the restricted side pick its
 best normal play (what it makes when it plays its line well, still without finesses);
-``double_dummy`` is endplay's unrestricted value.
+``double_dummy`` is the unrestricted value: endplay's solver when it can be imported (the
+command line), else :mod:`generator.laws.doubledummy`'s pure-Python one, which gives the same
+numbers (the ruling assistant page runs the engine in Pyodide, where endplay does not exist).
 """
 
 from __future__ import annotations
@@ -55,6 +57,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib.util import find_spec
 
 from generator.model.cards import Card, Rank, Suit
 from generator.model.seat import SEATS, Seat
@@ -62,6 +65,18 @@ from generator.model.seat import SEATS, Seat
 #: Beyond this many tricks left the other side's cards are cut to the highest and the lowest of
 #: each suit (see the module docstring); up to it the search tries every card.
 MAX_TRICKS_SEARCHED = 6
+
+#: Whether :func:`double_dummy` asks endplay's solver (a C extension, installed with the command
+#: line) rather than :mod:`generator.laws.doubledummy` (pure Python, for the browser, where endplay
+#: is absent). Looked up without importing endplay; tests set it to rule with the fallback.
+def _endplay_found() -> bool:
+    try:
+        return find_spec("endplay") is not None
+    except (ImportError, ValueError):  # a finder that refuses it, or a half-imported module
+        return False
+
+
+USE_ENDPLAY: bool = _endplay_found()
 
 #: plan tokens: a card (``SA``), a suit cashed from the top (``S*``), ``trumps``, ``rest``
 TRUMPS = "trumps"
@@ -498,8 +513,24 @@ def _run(position: Position, side_seat: Seat, plan: tuple[str, ...] | None,
 
 
 def double_dummy(position: Position, side_seat: Seat) -> int:
-    """Tricks the side of ``side_seat`` takes with best play by everyone (endplay's solver)."""
-    return _double_dummy(_key(position), side_seat.index % 2)
+    """Tricks the side of ``side_seat`` takes with best play by everyone: endplay's solver when
+    :data:`USE_ENDPLAY` (and it imports), else the pure-Python one, which agrees with it."""
+    if USE_ENDPLAY:
+        try:
+            return _double_dummy(_key(position), side_seat.index % 2)
+        except ImportError:  # found but not loadable (a broken C extension): solve in Python
+            pass
+    hands, leader, trick = _start(position)
+    trump = None if position.trump is None else _SUITS.index(position.trump)
+    return _pure_double_dummy(hands, leader, trick, trump, side_seat.index % 2)
+
+
+@lru_cache(maxsize=256)
+def _pure_double_dummy(hands: tuple[Hand, ...], leader: int, trick: tuple[tuple[int, Play], ...],
+                       trump: int | None, side: int) -> int:
+    from generator.laws import doubledummy
+
+    return doubledummy.tricks(hands, leader, trick, trump, side)
 
 
 def _key(position: Position) -> tuple[str, str, str, str | None]:

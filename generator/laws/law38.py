@@ -57,9 +57,14 @@ class BidAboveSeven2017(Rule):
 
     def resolve(self, table: Table, how: Resolution, event: int) -> None:
         entry = self.entry_index(table)
-        if how in ("accepted", "condoned"):
+        if how == "condoned" or (how == "accepted" and hasattr(table.events[event], "call")):
             self.after_lho_call(table, entry, event)
             return
+        if how == "accepted":
+            # an acceptance stated without a call ("S accepts") has no effect: no bid above
+            # seven can be accepted (38A), so the director rules as if called at once
+            self.ruling.note("above_seven_cannot_be_accepted", "38A")
+            how = "refused"
         if how == "corrected":
             law09.premature_correction(self.ruling)
         super().resolve(table, how, event)

@@ -201,6 +201,9 @@ class Revoke2017(Revoke):
             law62.twelfth_trick(self, table)
             self._settle_twelfth(table)
             return
+        # as in 1987: once settled at the end of play, 64B4/64B5 (unchanged in 2017) can still
+        # take the transfer back when attention is first drawn after the next deal or round
+        self.settled = True
         law64.transfer_2017(self, table)
 
     def _settle_twelfth(self, table: Table) -> None:

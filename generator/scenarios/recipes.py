@@ -65,15 +65,16 @@ class Recipe:
     weight: float = 1.0
     #: irregularities the recipe makes on purpose before the one it is about
     setup: tuple[Kind, ...] = ()
-    #: the codes whose banks draw this recipe
-    editions: tuple[str, ...] = EDITIONS
+    #: the codes whose banks may draw the recipe (a 2017 situation such as a comparable call
+    #: has no 1987 counterpart: :mod:`generator.scenarios.recipes2017`)
+    editions: frozenset[str] = frozenset(EDITIONS)
 
 
 RECIPES: dict[str, Recipe] = {}
 
 
 def recipe(name: str, kind: Kind, weight: float = 1.0, setup: tuple[Kind, ...] = (),
-           editions: tuple[str, ...] = EDITIONS) -> Callable[[Inject], Inject]:
+           editions: frozenset[str] = frozenset(EDITIONS)) -> Callable[[Inject], Inject]:
     def register(fn: Inject) -> Inject:
         RECIPES[name] = Recipe(name, kind, fn, weight, setup, editions)
         return fn

@@ -137,7 +137,9 @@ def build(recipe: Recipe, board: Board, deal: Deal, seed: str, rng: random.Rando
     driver.run_to_end(policy)
     if _kinds(driver) != expected:
         raise Rejected(f"main line led to {[k.value for k in _kinds(driver)]}")
-    case = Case(board, edition, deal, tuple(driver.table.events))
+    # the meanings the players stated (2017 recipes: Law 23A decides from them) go with the case
+    case = Case(board, edition, deal, tuple(driver.table.events),
+                meanings=tuple(sorted(driver.table.meanings.items())))
     result = moments.plain(_analysis(driver))
     outputs[len(driver.table.events)] = result
     verification = {

@@ -181,3 +181,85 @@ def test_the_narrow_form_is_one_readable_column_saying_the_same(name: str) -> No
                 bold = text.get("font-weight") == "bold"
                 assert charts.text_width(line, float(text.get("font-size", "12")), bold) <= (
                     inner + 1)
+
+
+# ----------------------------------------------------------------------------- both codes
+
+from generator.laws.refs import law_index  # noqa: E402
+
+EDITION_CHARTS = [(edition, name) for edition in ("1987", "2017")
+                  for name in charts.specs(edition)]
+
+
+def test_both_codes_have_the_same_charts_and_share_the_trees_that_agree() -> None:
+    assert tuple(charts.specs("2017")) == CHARTS
+    assert charts.specs("1987") is SPECS
+    # the penalty card and opening lead trees ask the same questions under both codes
+    assert charts.specs("2017")["50"] is SPECS["50"]
+    assert charts.specs("2017")["54"] is SPECS["54"]
+    for name in ("27", "25", "29-32", "64"):
+        assert charts.specs("2017")[name] is not SPECS[name]
+    with pytest.raises(ValueError, match="edition"):
+        charts.specs("1997")
+
+
+@pytest.mark.parametrize(("edition", "name"), EDITION_CHARTS)
+def test_every_chart_of_each_code_renders_in_both_languages_and_cites_its_codes_clauses(
+        edition: str, name: str) -> None:
+    index = law_index(edition)
+    spec = charts.specs(edition)[name]
+    for lang in ("en", "ru"):
+        svg = chart(name, lang, edition=edition)
+        assert svg == chart(name, lang, edition=edition)  # deterministic
+        texts = leaf_texts(svg)
+        assert len(texts) == len(list(leaves(spec)))
+        width = float(ET.fromstring(svg).get("width", "0"))
+        assert 300 <= width <= 900
+        assert width == charts.wide_width(name, edition)
+        for i, leaf in enumerate(leaves(spec)):
+            ruling = ruling_of(leaf, analyse(case_of(leaf, edition)))
+            assert ruling is not None
+            cited = set(ruling["laws"]) | {r["law"] for r in ruling["rectifications"]
+                                            if r.get("law")}
+            assert cited <= set(index), (edition, name, i, sorted(cited - set(index)))
+            shown = set(re.findall(r"\b\d{1,2}[A-F]?\d?[a-c]?[a-z]*\d?\b", texts[i]))
+            assert cited <= shown, (edition, name, leaf.label["en"], sorted(cited - shown))
+        if lang == "ru":
+            words = " ".join(texts.values())
+            assert not re.search(r"[A-Za-z]{2,}", re.sub(r"\b\d{1,2}[A-F]\d?[a-z]*\d?", "",
+                                                           words)), words
+
+
+@pytest.mark.parametrize("name", ["27", "25", "29-32", "64"])
+def test_the_2017_trees_ask_the_2017_questions(name: str) -> None:
+    """The ends of each 2017 tree rest on the clauses only 2017 has (the comparable call,
+    partner barred once, the new revokes that cost no trick)."""
+    want = {"27": {"27A1", "27B1a", "27B1b", "27B2", "27B3", "26B"},
+            "25": {"25A1", "25B1", "25B2", "26B"},
+            "29-32": {"29A", "30A", "30B1bi", "31A1", "31A2a", "31A2b", "32A2b"},
+            "64": {"62B1", "64A1", "64A2", "64B1", "64B3", "64B6", "64B7", "64B8"}}[name]
+    text = " ".join(leaf_texts(chart(name, "en", edition="2017")).values())
+    assert want <= set(re.findall(r"\b\d{1,2}[A-F]\d?[a-z]*\d?\b", text)), text
+    old = " ".join(leaf_texts(chart(name, "en")).values())
+    assert not {"27B1b", "64B7", "64B8", "25A1", "30B1bi"} & set(re.findall(r"\b\w+\b", old))
+
+
+@pytest.mark.parametrize(("edition", "name"), EDITION_CHARTS)
+def test_the_narrow_form_of_each_code_fits_a_phone(edition: str, name: str) -> None:
+    for lang in ("en", "ru"):
+        wide = chart(name, lang, edition=edition)
+        narrow = chart(name, lang, narrow=True, edition=edition)
+        root = ET.fromstring(narrow)
+        assert float(root.get("width", "0")) == charts.MARGIN * 2 + charts.NARROW_W
+        assert min(float(t.get("font-size", "0")) for t in root.iter(f"{SVG}text")) >= \
+            charts.MIN_TEXT
+        assert [" ".join(v.split()) for _, v in sorted(leaf_texts(narrow).items())] == [
+            " ".join(v.split()) for _, v in sorted(leaf_texts(wide).items())]
+
+
+def test_the_1987_charts_are_unchanged_by_the_edition_keyword() -> None:
+    for name in CHARTS:
+        assert chart(name, "ru", edition="1987") == chart(name, "ru")
+    # a chart shared by both codes draws its leaves under each code, with its own ids
+    assert chart("50", "en", edition="2017") != chart("50", "en")
+    assert "50D1" in chart("50", "en", edition="2017") and "50D1" not in chart("50", "en")

@@ -196,3 +196,78 @@ def test_the_branches_the_old_charts_missed_are_drawn() -> None:
         assert "64B4" in page and "64B5" in page
     assert "Not drawn" not in decision("61-64", "en")
     assert "Не показаны" not in decision("61-64", "ru")
+
+
+# ----------------------------------------------------------------------------- both codes
+
+from generator.laws.refs import law_index  # noqa: E402
+
+EDITION_NAMES = [(edition, name) for edition in ("1987", "2017")
+                 for name in decisions.names(edition)]
+
+
+def test_both_codes_have_the_same_chart_names() -> None:
+    assert decisions.names("1987") == NAMES
+    assert decisions.names("2017") == NAMES
+    assert decisions.charts_of("2017")["53-56"] is BY_NAME["53-56"]  # the same questions
+    for name in ("27", "25", "29-32", "61-64"):
+        assert decisions.charts_of("2017")[name] is not BY_NAME[name]
+    with pytest.raises(ValueError, match="edition"):
+        decisions.names("1997")
+
+
+@pytest.mark.parametrize(("edition", "name"), EDITION_NAMES)
+def test_every_chart_of_each_code_checks_its_questions_and_cites_its_codes_clauses(
+        edition: str, name: str) -> None:
+    spec = decisions.charts_of(edition)[name]
+    index = set(law_index(edition))
+    found = {end.key: seen(end, edition) for end in ends(spec.root)}
+    decisions.check_questions(spec.root, found, name)
+    shown: set[str] = set()
+    for lang in LANGS:
+        svg = decision(name, lang, edition)
+        assert svg == decision(name, lang, edition)
+        root = ET.fromstring(svg)
+        scale = decisions.print_scale(float(root.get("width", "0")),
+                                      float(root.get("height", "0")))
+        assert min(float(t.get("font-size", "0")) for t in root.iter(f"{SVG}text")) * scale \
+            >= 9.0, (edition, name, lang)
+        text = " ".join("".join(t.itertext()) for t in root.iter(f"{SVG}text"))
+        assert not re.search(r"\b(North|South|East|West|Север\w*|Юг\w*|Восток\w*|Запад\w*)\b",
+                             text)
+        if lang == "ru":
+            assert not re.search(r"[A-Za-z]{2,}", text), re.findall(r"[A-Za-z]{2,}", text)
+        texts = end_texts(svg)
+        for end in ends(spec.root):
+            for _text, laws in summary(end, found[end.key], lang):
+                for law in filter(None, laws.split(", ")):
+                    assert law in index, (edition, name, end.key, law)
+                    assert f"({law}" in texts[end.key] or f"{law})" in texts[end.key]
+                    shown.add(law)
+    assert set(spec.covers) <= shown | {c[:-1] for c in shown}, sorted(set(spec.covers) - shown)
+
+
+def test_the_2017_charts_ask_the_2017_questions() -> None:
+    def laws(edition: str, name: str) -> set[str]:
+        svg = decision(name, "en", edition)
+        return set(re.findall(r"\b\d{1,2}[A-F]\d?[a-z]*\d?\b", " ".join(end_texts(svg).values())))
+
+    assert {"27B1a", "27B1b", "27B2", "27B3", "26B"} <= laws("2017", "27")
+    assert "27B1b" not in laws("1987", "27")
+    assert {"23B", "31A2b", "30A", "26B"} <= laws("2017", "29-32")
+    assert {"64B6", "64B7", "64B8", "64B3"} <= laws("2017", "61-64")
+    assert not {"64B6", "64B7", "64B8"} & laws("1987", "61-64")
+    assert "12C2" not in decision("61-64", "en", "2017")  # its note cites 64C1, 64C2
+    assert "64C1" in decision("61-64", "en", "2017")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_2017_index_page_and_print_pages(lang: str, tmp_path: Path) -> None:
+    page = decisions.index_page(lang, False, "2017")
+    assert page.count('<figure class="tdc-decision"') == len(NAMES)
+    assert "27B1b" in page and decisions.index_page(lang, False) != page
+    assert decisions.index_page(lang, False, "1987") == decisions.index_page(lang, False)
+    written = decisions.write_print_pages(tmp_path, lang, False, "2017")
+    assert written == []
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(f"{n}.html" for n in NAMES)
+    assert "64B7" in (tmp_path / "61-64.html").read_text(encoding="utf-8")

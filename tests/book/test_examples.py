@@ -17,11 +17,12 @@ from generator.book import diagrams
 from generator.book import examples as ex
 from generator.book.quizdata import decode_key, segments_text
 from generator.book.quizpages import chapter_quiz
+from generator.errors import TdcourseError
 from generator.laws.refs import law_index
 from generator.scenarios.bank import Plan, scenarios
 from generator.scenarios.keys import ruling_of
 from generator.scenarios.moments import rule
-from generator.scenarios.questions import TOPICS
+from generator.scenarios.questions import TOPICS, questions_for
 
 ROOT = Path(__file__).resolve().parents[2]
 CYRILLIC = re.compile("[а-яё]", re.IGNORECASE)
@@ -461,3 +462,87 @@ def test_generated_pages_build_without_warnings(
     assert "<svg" in page
     index = (out / "law-index.html").read_text(encoding="utf-8")
     assert 'id="law-27b2"' in index and 'id="law-27B2"' in index
+
+
+# ----------------------------------------------------------------------------- the 2017 code
+
+
+def under_2017(record: dict[str, Any]) -> dict[str, Any] | None:
+    """A 1987 bank record's table ruled under 2017 (the case, its irregularities and ruling
+    replaced by the engine's 2017 ones; questions made again from them), or None when the
+    2017 engine finds no ruling of the record's kind there."""
+    out = copy.deepcopy(record)
+    out["case"]["edition"] = "2017"
+    out["edition"] = "2017"
+    try:
+        result = rule(out["case"])
+    except TdcourseError:  # a choice the 2017 code does not offer: no such table under 2017
+        return None
+    ruling = ruling_of(result, str(out["kind"]))
+    if ruling is None or (result["rulings"] and any(r.get("options") and any(
+            o.get("seat") == "TD" and not o.get("chosen") for o in r["options"])
+            for r in result["rulings"])):
+        return None  # a finding left to the director: not a worked example
+    out.update(irregularities=result["irregularities"], ruling=ruling,
+               rulings=result["rulings"], state=result["state"])
+    out.pop("questions", None)
+    out.pop("after_ruling", None)
+    try:
+        out["questions"] = questions_for(out)
+    except (IndexError, KeyError, ValueError):  # a question the bank's 1987 recipes cannot ask
+        return None
+    return out
+
+
+def test_a_2017_worked_example_cites_2017_clauses_only(records: list[dict[str, Any]]) -> None:
+    made = [r for r in (under_2017(r) for r in records) if r is not None]
+    assert made
+    only_1987 = set(law_index("1987")) - set(law_index("2017"))
+    index_2017 = set(law_index("2017"))
+    shown = 0
+    for slug in TOPIC_SLUGS:
+        for lang in ("en", "ru"):
+            text = ex.worked_examples(made, slug, lang, edition="2017")
+            cited = set(re.findall(r"\{law\}`([^`]+)`", text))
+            assert cited <= index_2017, (slug, sorted(cited - index_2017))
+            assert not cited & only_1987
+            shown += text.count("(example-")
+            # the 1987 records are not this code's examples, nor the other way round
+            assert ex.worked_examples(records, slug, lang, edition="2017").count(
+                "(example-") == 0
+            assert ex.worked_examples(made, slug, lang).count("(example-") == 0
+    assert shown > 0
+
+
+def test_the_2017_law_index_has_every_2017_clause_with_the_role_anchors() -> None:
+    from generator.book.extension import _law_keys
+
+    index = law_index("2017")
+    for lang in ("en", "ru"):
+        page = ex.law_index_page(lang, {"27B1b": ["05-insufficient-bid"]}, edition="2017",
+                                 title=True)
+        targets = re.findall(r"^\(law-([^)]+)\)=$", page, flags=re.MULTILINE)
+        assert targets == list(index)  # every clause, in the index's order, once
+        # the {law} role resolves a clause by the edition's keys and links #law-<key>
+        keys = _law_keys("2017")
+        for cited in set(re.findall(r"\{law\}`([^`]+)`", page)):
+            assert keys[cited.lower()] == cited and cited in targets
+        for ref in index:
+            if ref != ref.lower() and LawRefClause(ref):
+                assert f'<span id="law-{ref}"></span>' in page
+        assert "2017" in page.split("\n\n")[1] and "1987" not in page.split("\n\n")[1]
+        if lang == "ru":
+            titles = " ".join(re.findall(r"\*\*\S+\*\* — ([^\n]*)", page))
+            assert CYRILLIC.search(titles)
+    with pytest.raises(ValueError, match="2017 law index"):
+        ex.law_index_page("en", {"27B2x": ["05-insufficient-bid"]}, edition="2017")
+
+
+def LawRefClause(ref: str) -> bool:
+    """Whether ``ref`` is a clause (not a whole law), as the page writes clause entries."""
+    return not ref.isdigit()
+
+
+def test_the_1987_law_index_is_unchanged_by_the_edition_keyword() -> None:
+    uses = {"27B2": ["05-insufficient-bid/1"]}
+    assert ex.law_index_page("ru", uses, edition="1987") == ex.law_index_page("ru", uses)

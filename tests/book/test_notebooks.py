@@ -83,7 +83,7 @@ def test_every_chapter_gets_a_valid_notebook(notebooks: dict[tuple[str, str], st
         nbformat.validate(notebook)
         assert notebook.nbformat == 4 and notebook.nbformat_minor >= 5
         assert notebook.metadata.kernelspec.name == "python3"
-        assert notebook.metadata.tdcourse == {"chapter": slug, "lang": lang}
+        assert notebook.metadata.tdcourse == {"chapter": slug, "lang": lang, "edition": "1987"}
         ids = [cell.id for cell in notebook.cells]
         assert ids == [f"cell-{n}" for n in range(1, len(ids) + 1)], slug
         assert all(not cell.get("outputs") and cell.get("execution_count") is None
@@ -91,7 +91,8 @@ def test_every_chapter_gets_a_valid_notebook(notebooks: dict[tuple[str, str], st
         title = notebook.cells[0].source.splitlines()[0]
         assert title == "# " + nbk._w(lang, "title", chapter=nbk._w(lang, f"chapter_{slug}"))
         cells = code_cells(notebook)
-        assert cells[0].startswith("from generator.notebook import Case, Quiz, rule\n")
+        assert cells[0].startswith("from generator.notebook import Case, Quiz, compare, rule\n")
+        assert "compare(case1, LANG)" in cells, slug
         assert f"LANG = {lang!r}" in cells[0]
         assert any(re.match(r"case1 = Case\(\"\"\"\n", c) and c.endswith("rule(case1, LANG)")
                    for c in cells), slug

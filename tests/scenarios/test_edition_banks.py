@@ -119,7 +119,7 @@ def test_a_recipe_of_one_code_stays_out_of_the_other_code_s_bank(
     weights_before = recipes.weights(None, "1987")
     original = RECIPES["insufficient-bid"]
     only = Recipe("only-2017", Kind.INSUFFICIENT_BID, original.inject, 50.0,
-                  editions=("2017",))
+                  editions=frozenset({"2017"}))
     monkeypatch.setitem(RECIPES, "only-2017", only)
     after = [localise(q, "en") for q in _questions(scenarios(plan, workers=1))]
     assert after == before

@@ -1,0 +1,198 @@
+"""The ruling assistant page (``assistant.html``): the engine itself, in the browser, offline.
+
+``book/assistant.md`` is a page of the book whose content is a mount point
+(``<div id="tdc-assistant"></div>``). After Sphinx has built a language,
+:func:`install` (one call in :mod:`generator.book.site`) makes it the assistant:
+
+1. ``_assistant/pyodide/``: the Python runtime, copied from ``book/assistant/node_modules``
+   (the npm package ``pyodide`` pinned in ``book/assistant/package-lock.json``, installed by
+   ``npm ci`` in the Makefile). Never a CDN: the page fetches nothing from another host.
+2. ``_assistant/engine.zip``: this project's own package as far as a ruling needs it (model,
+   table, laws with their indexes, the catalogs, :mod:`generator.assistant_api`), and PyYAML's
+   pure-Python ``yaml`` package from the installed environment (the npm package has no PyYAML,
+   and the case reader and the catalogs need it). The zip is deterministic: sorted entries,
+   a fixed date, so the same sources give the same bytes.
+3. ``_assistant/assistant.js`` and ``assistant.css`` (from ``assistant_static/``), the web app
+   manifest and its icon, and ``assistant-sw.js`` at the language's root (a service worker
+   controls the pages under its own folder: at the root it may serve ``assistant.html``). The
+   worker precaches the page, what the page loads from ``_static/`` and the whole
+   ``_assistant/`` folder under a cache named after their digest, so a new build replaces it.
+4. ``assistant.html`` gets the interface texts of its language (the catalogs'
+   ``assistant.ui``), its edition and where its files are as data on the mount point, and the
+   links to its script, style and manifest in its head. Patching is idempotent: a page Sphinx
+   did not rewrite is patched again to the same bytes.
+
+Opened from disk (``file:``) the page cannot start Pyodide in Chromium, which refuses
+``fetch`` of ``file:`` URLs (the WebAssembly module, the standard library): the page says so
+and names the ways out (any static host, e.g. ``python3 -m http.server``, or the installed web
+app). From any static host it works, and after the first visit also without network.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import io
+import json
+import re
+import shutil
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from generator import i18n
+
+PAGE = "assistant.html"
+ASSETS = "_assistant"
+WORKER = "assistant-sw.js"
+STATIC = Path(__file__).parent / "assistant_static"
+#: the npm project that pins Pyodide (``npm ci`` there installs ``node_modules/pyodide``)
+NPM_DIR = Path("book") / "assistant"
+#: what the page loads of the npm package: the loader, the runtime, the standard library and
+#: the lock file Pyodide reads at start-up (no other package: the engine needs none)
+PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+GENERATOR = Path(__file__).resolve().parents[1]
+#: the engine's subpackages, whole (the engine imports its law modules by name)
+ENGINE_PACKAGES = ("model", "table", "laws", "i18n", "scenarios")
+#: single modules of the package the ruling path imports (announce -> notebook -> book.*)
+ENGINE_MODULES = ("__init__.py", "errors.py", "yamlnodes.py", "notebook.py", "assistant_api.py",
+                  "book/__init__.py", "book/deciding.py", "book/diagrams.py",
+                  "book/examples.py", "book/markup.py", "book/quizdata.py")
+#: data files the engine reads at run time (law indexes, restatements, catalogs)
+ENGINE_DATA = (".yaml",)
+_ZIP_DATE = (2020, 1, 1, 0, 0, 0)
+_MOUNT = re.compile(r'<div id="tdc-assistant"[^>]*>.*?</div><!-- /tdc-assistant -->'
+                    r'|<div id="tdc-assistant"></div>', re.DOTALL)
+_HEAD = re.compile(r"<!-- tdc-assistant head -->.*?<!-- /tdc-assistant head -->\n?", re.DOTALL)
+_LOCAL_ASSET = re.compile(r'(?:src|href)="(_static/[^"?#]+)')
+
+
+def pyodide_dir(root: Path) -> Path:
+    """Where ``npm ci`` puts the Pyodide package of the page."""
+    return root / NPM_DIR / "node_modules" / "pyodide"
+
+
+def engine_files() -> list[tuple[str, Path]]:
+    """(name in the zip, source) of every file the engine zip holds, sorted by name."""
+    import yaml
+
+    found: dict[str, Path] = {}
+    for package in ENGINE_PACKAGES:
+        for path in (GENERATOR / package).rglob("*"):
+            if path.is_file() and "__pycache__" not in path.parts and (
+                    path.suffix == ".py" or path.suffix in ENGINE_DATA):
+                found[f"generator/{path.relative_to(GENERATOR).as_posix()}"] = path
+    for rel in ENGINE_MODULES:
+        found[f"generator/{rel}"] = GENERATOR / rel
+    yaml_dir = Path(yaml.__file__).parent
+    for path in yaml_dir.glob("*.py"):  # pure Python: the C extension (_yaml) stays behind
+        found[f"yaml/{path.name}"] = path
+    return sorted(found.items())
+
+
+def engine_zip() -> bytes:
+    """The engine zip's bytes (deterministic: sorted entries, one fixed date)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name, path in engine_files():
+            info = zipfile.ZipInfo(name, _ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, path.read_bytes(), compresslevel=9)
+    return buffer.getvalue()
+
+
+def ui_texts(lang: str) -> dict[str, Any]:
+    """The interface texts the script needs in ``lang``: ``assistant.ui``, the seat names."""
+    return {"ui": {key: str(text) for key, text in i18n.table(lang, "assistant.ui").items()},
+            "seats": {key: str(text) for key, text in i18n.table(lang, "diagrams.seats").items()},
+            "vul": {key: str(text)
+                    for key, text in i18n.table(lang, "diagrams.vulnerability").items()}}
+
+
+def _script_json(data: Any) -> str:
+    """JSON safe inside ``<script>``: no ``<``, no U+2028/2029."""
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return (text.replace("<", "\\u003c").replace("\u2028", "\\u2028")
+            .replace("\u2029", "\\u2029"))
+
+
+def _write(path: Path, data: bytes) -> None:
+    """Write ``data`` unless the file already holds it (a rebuild keeps the dates)."""
+    if path.is_file() and path.read_bytes() == data:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+
+
+def _precache(site: Path, page_text: str) -> list[str]:
+    """The URLs (relative to the site) the worker caches: the page, its ``_static`` files,
+    every file of ``_assistant``, sorted."""
+    urls = {PAGE}
+    urls.update(m for m in _LOCAL_ASSET.findall(page_text) if (site / m).is_file())
+    urls.update(p.relative_to(site).as_posix() for p in (site / ASSETS).rglob("*") if p.is_file())
+    return sorted(urls)
+
+
+def install(root: Path, site: Path, lang: str, edition: str = "1987") -> bool:
+    """Make ``site/assistant.html`` the assistant (see the module docstring). Returns whether
+    the engine is bundled: without ``node_modules/pyodide`` (npm missing) the page is still
+    built and says the engine was not bundled. A site without the page is left alone."""
+    page = site / PAGE
+    if not page.is_file():
+        return False
+    assets = site / ASSETS
+    source = pyodide_dir(root)
+    bundled = all((source / name).is_file() for name in PYODIDE_FILES)
+    if bundled:
+        for name in PYODIDE_FILES:
+            target = assets / "pyodide" / name
+            data = (source / name).read_bytes()
+            _write(target, data)
+        _write(assets / "engine.zip", engine_zip())
+    else:
+        shutil.rmtree(assets / "pyodide", ignore_errors=True)
+        (assets / "engine.zip").unlink(missing_ok=True)
+    for path in sorted(STATIC.iterdir()):
+        if path.is_file() and path.suffix in (".js", ".css", ".svg"):
+            if path.name == WORKER:
+                continue
+            _write(assets / path.name, path.read_bytes())
+    texts = ui_texts(lang)
+    manifest = {"name": texts["ui"]["app_name"], "short_name": texts["ui"]["app_short"],
+                "start_url": f"../{PAGE}", "scope": "../", "display": "standalone",
+                "lang": lang, "background_color": "#ffffff", "theme_color": "#1f4e8c",
+                "icons": [{"src": "icon.svg", "sizes": "any", "type": "image/svg+xml"}]}
+    _write(assets / "manifest.webmanifest",
+           (json.dumps(manifest, ensure_ascii=False, indent=1) + "\n").encode())
+
+    text = page.read_text(encoding="utf-8")
+    text = _HEAD.sub("", text)
+    head = ('<!-- tdc-assistant head -->\n'
+            f'<link rel="manifest" href="{ASSETS}/manifest.webmanifest">\n'
+            '<meta name="theme-color" content="#1f4e8c">\n'
+            f'<link rel="stylesheet" href="{ASSETS}/assistant.css">\n'
+            f'<script defer src="{ASSETS}/assistant.js"></script>\n'
+            '<!-- /tdc-assistant head -->\n')
+    text = text.replace("</head>", head + "</head>", 1)
+    noscript = html.escape(texts["ui"]["noscript"])
+    mount = (f'<div id="tdc-assistant" data-edition="{html.escape(edition)}" '
+             f'data-lang="{html.escape(lang)}" data-base="{ASSETS}/" data-worker="{WORKER}" '
+             f'data-engine="{"bundled" if bundled else "missing"}">'
+             f'<script type="application/json" class="tdc-assistant-ui">{_script_json(texts)}'
+             f'</script><noscript><p>{noscript}</p></noscript></div><!-- /tdc-assistant -->')
+    if not _MOUNT.search(text):
+        raise ValueError(f"{page}: no mount point <div id=\"tdc-assistant\"></div>")
+    text = _MOUNT.sub(lambda _m: mount, text, count=1)
+    _write(page, text.encode("utf-8"))
+
+    urls = _precache(site, text)
+    digest = hashlib.sha256()
+    for url in urls:
+        digest.update(url.encode() + b"\0" + (site / url).read_bytes())
+    worker = (STATIC / WORKER).read_text(encoding="utf-8")
+    worker = worker.replace('"__PRECACHE__"', json.dumps(urls)).replace(
+        "__VERSION__", digest.hexdigest()[:16])
+    _write(site / WORKER, worker.encode("utf-8"))
+    return bundled

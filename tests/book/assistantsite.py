@@ -1,0 +1,71 @@
+"""A small site holding the ruling assistant page, for its browser tests and its benchmark.
+
+``build_assistant_site(folder)`` writes a tiny book under ``folder/project/book`` whose only
+page is the real ``book/assistant.md`` (with its Russian catalog), builds it in English and
+Russian with :func:`generator.book.site.build_one` (the real extension and Sphinx) and then runs
+the real hook, :func:`generator.book.assistant.install`, with this project's Pyodide
+(``book/assistant/node_modules``). It returns the HTML folder (``<lang>/assistant.html``).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from generator.book import assistant
+
+LANGS = ("en", "ru")
+PROJECT = Path(__file__).resolve().parents[2]
+
+_CONFIG = """\
+title: "Assistant test book"
+author: "tdcourse tests"
+copyright: "2025"
+only_build_toc_files: true
+exclude_patterns: [_build, _generated, locales]
+execute:
+  execute_notebooks: "off"
+parse:
+  myst_enable_extensions: [colon_fence]
+html:
+  use_multitoc_numbering: false
+launch_buttons:
+  thebe: false
+repository:
+  url: ""
+latex:
+  use_jupyterbook_latex: false
+sphinx:
+  extra_extensions:
+    - generator.book.extension
+  config:
+    language: en
+    locale_dirs: [locales]
+    gettext_compact: false
+    html_show_sourcelink: false
+    html_copy_source: false
+"""
+_TOC = "format: jb-book\nroot: assistant\n"
+
+
+def pyodide_present() -> bool:
+    """Whether ``npm ci`` has put Pyodide where the build copies it from."""
+    return all((assistant.pyodide_dir(PROJECT) / name).is_file()
+               for name in assistant.PYODIDE_FILES)
+
+
+def build_assistant_site(folder: Path, edition: str = "1987") -> Path:
+    """Build the tiny book in English and Russian; returns its HTML folder."""
+    from generator.book.site import build_one
+
+    book = folder / "project" / "book"
+    (book / "locales" / "ru" / "LC_MESSAGES").mkdir(parents=True)
+    (book / "_config.yml").write_text(_CONFIG, encoding="utf-8")
+    (book / "_toc.yml").write_text(_TOC, encoding="utf-8")
+    shutil.copy(PROJECT / "book" / "assistant.md", book / "assistant.md")
+    shutil.copy(PROJECT / "book" / "locales" / "ru" / "LC_MESSAGES" / "assistant.po",
+                book / "locales" / "ru" / "LC_MESSAGES" / "assistant.po")
+    for lang in LANGS:
+        site = build_one(folder / "project", lang, list(LANGS))
+        assistant.install(PROJECT, site, lang, edition)
+    return book / "_build" / "html"
