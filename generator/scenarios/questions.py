@@ -262,9 +262,42 @@ def _fact(record: Mapping[str, Any], output: Mapping[str, Any]) -> Mapping[str, 
     return facts[-1] if facts else dict(record["irregularities"][-1])
 
 
+def _meanings_text(shown: Mapping[str, Any], lang: str) -> str:
+    """The meanings the players stated for the calls shown (2017: Law 23A decides a comparable
+    call from them), in words, so that no question rests on a meaning it does not tell;
+    empty when none was stated."""
+    from generator.table.events import CallMade, parse_event
+
+    def line(name: str, **fields: Any) -> str:
+        return i18n.text(lang, "questions.meanings", name).format(**fields)
+
+    told = []
+    events = list(shown.get("events") or ())
+    for key, meaning in sorted((shown.get("meanings") or {}).items(), key=lambda m: int(m[0])):
+        event = parse_event(events[int(key)])
+        if not isinstance(event, CallMade):
+            continue
+        parts = []
+        if meaning.get("hcp"):
+            low, high = meaning["hcp"]
+            parts.append(line("hcp", low=low, high=high))
+        for suit, (low, high) in sorted((meaning.get("suits") or {}).items(),
+                                        key=lambda s: "SHDC".index(s[0])):
+            parts.append(line("suit", low=low, high=high, suit=line(f"suit_{suit}")))
+        if meaning.get("purpose"):
+            parts.append(i18n.text(lang, "questions.meanings", f"purpose_{meaning['purpose']}",
+                                   default=str(meaning["purpose"])))
+        if meaning.get("forcing") is not None:
+            parts.append(line(f"forcing_{str(meaning['forcing']).lower()}"))
+        what = ", ".join(parts) or line("nothing")
+        told.append(line("call", what=what, call=words.call(str(event.call), lang),
+                         **_seat_fields("seat", str(event.seat), lang)))
+    return f"{line('intro')} {'; '.join(told)}." if told else ""
+
+
 def _context(moment: Moment, lang: str, choices_made: bool = True) -> str:
     """What happened up to the moment, in words: the irregularity and, unless ``choices_made``
-    is false, the choices made on it (all shown in ``shown``)."""
+    is false, the choices made on it (all shown in ``shown``), and any meanings stated."""
     fact = _fact(moment.record, moment.output)
     text = describe_fact(fact["kind"], fact["seat"], dict(fact.get("details") or {}), lang)
     if choices_made and moment.ruling is not None:
@@ -272,7 +305,8 @@ def _context(moment: Moment, lang: str, choices_made: bool = True) -> str:
             if option.get("chosen"):  # told as what the player did: «Юг не принял ...»
                 done = chosen_text(option, lang, str(fact["kind"]))
                 text += " " + _capital(done).rstrip(".") + "."
-    return text
+    meant = _meanings_text(moment.shown, lang)
+    return f"{text} {meant}" if meant else text
 
 
 def _question(moment: Moment, qtype: str, kind: str, prompt: dict[str, str],
@@ -1008,6 +1042,9 @@ def score_question(record: Mapping[str, Any],
             # the score rests on the director's finding: told with the choices it followed
             for option in chosen:
                 told += " " + _capital(_done(option, lang, str(fact["kind"]))) + "."
+        meant = _meanings_text(moment.shown, lang)
+        if meant:
+            told += " " + meant
         over = i18n.text(lang, "questions.score", "context").format(
             contract=contract_words(str(contract), lang), declarer=words.seat(declarer, lang),
             side=words.side(side, lang), tricks=words.counted(played, lang, "tricks"))

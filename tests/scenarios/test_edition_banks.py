@@ -154,3 +154,18 @@ def test_the_audit_refuses_a_question_shown_under_the_other_code(
     report = audit_records([moved], ("en",))
     assert report.failed["shown"] == 1
     assert "a 1987 case in a 2017 scenario" in report.failures[0]
+
+
+def test_a_question_tells_the_meanings_its_ruling_rests_on() -> None:
+    """A 2017 recipe that states what the calls show (Law 23A decides from it): every question
+    whose table holds a stated meaning tells it, in both languages."""
+    stating = {"insufficient-bid-comparable", "insufficient-bid-not-comparable"}
+    assert stating <= set(recipes.weights(None, "2017"))
+    only = {name: (1.0 if name in stating else 0.0) for name in recipes.weights(None, "2017")}
+    records = scenarios(Plan(6, 4, (), ("en", "ru"), only, edition="2017"), workers=1)
+    told = [q for q in _questions(records) if (q.get("shown") or {}).get("meanings")]
+    assert told, "no question shows a stated meaning"
+    for question in told:
+        assert "The meanings the players stated:" in question["context"]["en"]
+        assert "Заявленные значения заявок:" in question["context"]["ru"]
+    assert audit_records(records, ("en", "ru")).ok
