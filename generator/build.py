@@ -10,6 +10,7 @@ were, never English from one bank and Russian from another.
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import json
 from collections.abc import Callable, Sequence
@@ -63,8 +64,9 @@ def _audit(records: list[dict[str, object]], langs: Sequence[str],
 
 
 def _quizzes(root: Path, say: Callable[[str], None],
-             tx: Transaction | None = None) -> dict[str, str]:
-    """Generate the question bank the quiz definitions ask for, and pick each quiz's questions.
+             tx: Transaction | None = None, edition: str = "1987") -> dict[str, str]:
+    """Generate the question bank the quiz definitions ask for under ``edition``
+    (``quizzes/bank/<edition>/``), and pick each quiz's questions.
 
     The bank is staged in ``tx`` when given (``tdcourse build``), else written at once."""
     from generator.scenarios import quizdefs
@@ -83,8 +85,8 @@ def _quizzes(root: Path, say: Callable[[str], None],
         say(f"no quiz definitions ({definitions_file}): no question bank built")
         return {}
     defs = quizdefs.load(definitions_file)
-    bank_dir = root / "quizzes" / "bank"
-    plan = definitions_plan(defs)
+    bank_dir = root / "quizzes" / "bank" / edition
+    plan = dataclasses.replace(definitions_plan(defs), edition=edition)
     if tx is not None:
         staged = tx.folder(bank_dir, BANK_MARKER)  # refused before the work if not ours
     records = scenarios(plan, workers=2)
@@ -139,13 +141,20 @@ def build(root: Path, edition: str = "1987", say: Callable[[str], None] = print,
         from generator.scenarios import quizdefs
 
         quizdefs.load(root / "quizzes" / "quizzes.yaml")  # a broken file: nothing made either
-        check_dir(root / "quizzes" / "bank", BANK_MARKER)
+        banks = root / "quizzes" / "bank"  # one bank per edition inside (issue 17)
+        if banks.is_symlink():  # the banks go inside it: never into a folder it points to
+            from generator.errors import InputError
+
+            raise InputError("is a link to a folder tdcourse did not write: refusing to write "
+                             "the question banks into it (remove it or make it a folder)",
+                             str(banks))
+        check_dir(banks / edition, BANK_MARKER)
     with Transaction(build_dir) as tx:
         data = tx.folder(data_dir, DATA_MARKER)
         files = {
             f"score-table-{edition}.csv": score_table_csv(edition),
             f"law-index-{edition}.json": _law_index_json(edition),
-            **_quizzes(root, say, tx),
+            **_quizzes(root, say, tx, edition),
         }
         for name, text in files.items():
             (data / name).write_text(text, encoding="utf-8")
@@ -161,7 +170,7 @@ def build(root: Path, edition: str = "1987", say: Callable[[str], None] = print,
 
         for name in files:
             say(f"built {data_dir / name}")
-        sources = Sources(bank=tx.staged(root / "quizzes" / "bank"), data=data)
+        sources = Sources(bank=tx.staged(root / "quizzes" / "bank" / edition), data=data)
         html_dir = build_site(root, langs, say, pdf=pdf, tx=tx, sources=sources)
         tx.commit()
     return html_dir

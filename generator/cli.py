@@ -272,7 +272,7 @@ def _cmd_generate(args: argparse.Namespace) -> int:
               else _topics_option(args.topics))
     if args.workers < 0:
         raise ParseError(f"--workers must be 0 (the default) or more, not {args.workers}")
-    out = Path(args.out)
+    out = Path(args.out) if args.out else Path("quizzes") / "bank" / args.edition
     outputs.check_dir(out, outputs.BANK_MARKER)  # refused before any work, again before the move
     from generator.scenarios.bank import Plan, drills, scenarios, write_bank
 
@@ -285,7 +285,7 @@ def _cmd_generate(args: argparse.Namespace) -> int:
         i18n.check(lang)
     if args.drills is not None and args.drills < 0:
         raise ParseError(f"--drills must be 0 or more, not {args.drills}")
-    plan = Plan(args.count, args.seed, topics, langs, drills=args.drills)
+    plan = Plan(args.count, args.seed, topics, langs, drills=args.drills, edition=args.edition)
     plan.check()  # fail early on unknown topics
     workers = worker_count(args.workers or 2, args.count)
     with tqdm(total=plan.scenario_count, desc="scenarios", unit="scn", file=sys.stderr,
@@ -532,8 +532,11 @@ def build_parser() -> argparse.ArgumentParser:
                      "are those of drills only)")
     gen.add_argument("--lang", default=None,
                      help="comma-separated languages of the questions (default: all catalogs)")
-    gen.add_argument("--out", default="quizzes/bank", help="bank directory to write (a "
-                     "missing or empty folder, or a bank: anything else is refused)")
+    gen.add_argument("--edition", choices=EDITIONS, default="1987",
+                     help="the code the scenarios are ruled under (default: 1987)")
+    gen.add_argument("--out", default=None, help="bank directory to write (default: "
+                     "quizzes/bank/EDITION; a missing or empty folder, or a bank: anything else "
+                     "is refused)")
     gen.add_argument("--workers", type=int, default=0, help="processes (default: 2; never "
                      f"more than the CPUs, nor one per {PER_CHUNK} scenarios)")
     gen.add_argument("--quiet", action="store_true", help="no progress bar")

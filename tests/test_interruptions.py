@@ -265,7 +265,7 @@ def good_project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def _outputs(root: Path) -> list[Path]:
     build = root / "book" / "_build"
-    return [root / "quizzes" / "bank", build / "data", build / "html", build / ".doctrees"]
+    return [root / "quizzes" / "bank" / "1987", build / "data", build / "html", build / ".doctrees"]
 
 
 @pytest.mark.parametrize("moment", MOMENTS)
@@ -285,16 +285,16 @@ def test_build_interrupted(good_project: Path, tmp_path: Path, sig: signal.Signa
     assert snapshot(*_outputs(root)) == before  # the whole site, bank and data, or nothing
     if sig == signal.SIGKILL and moment != "early":
         assert stages(root), "the killed run left no stage: the rerun's cleanup is untested"
-    verify(root / "quizzes" / "bank", capsys)
+    verify(root / "quizzes" / "bank" / "1987", capsys)
 
     again = tdcourse(["build", "--root", str(root)], root)
     assert again.returncode == 0, again.stderr
     assert not stages(root)
-    assert '"seed": 2' in (root / "quizzes" / "bank" / "manifest.json").read_text()
+    assert '"seed": 2' in (root / "quizzes" / "bank" / "1987" / "manifest.json").read_text()
     for lang in ("en", "ru"):
         page = root / "book" / "_build" / "html" / lang / "intro.html"
         assert "A sentence added." in page.read_text(encoding="utf-8"), lang
-    verify(root / "quizzes" / "bank", capsys)
+    verify(root / "quizzes" / "bank" / "1987", capsys)
 
 
 def test_a_language_that_fails_leaves_every_language_and_the_bank_as_they_were(
@@ -322,4 +322,4 @@ def test_a_language_that_fails_leaves_every_language_and_the_bank_as_they_were(
     assert any("html/en/ (English" in line for line in said), said  # English did build
     assert snapshot(*_outputs(root)) == before
     assert not stages(root)
-    verify(root / "quizzes" / "bank", capsys)
+    verify(root / "quizzes" / "bank" / "1987", capsys)

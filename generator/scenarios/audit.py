@@ -5,7 +5,8 @@ the learner sees gives exactly the keyed answer and calls every wrong answer wro
 holds each question to that from the outside, using only what the question stores and a fresh
 ruling of it:
 
-``shown``   the question's ``shown`` case parses and the engine rules it (as ``tdcourse rule``);
+``shown``   the question's ``shown`` case parses and the engine rules it (as ``tdcourse rule``),
+            under the code of its scenario (a bank holds one edition's: ``"edition"``);
 ``key``     the question's ``key`` is a subset of that ruling (:func:`keys.key_matches`), and a
             number question's answer is the score the ruling gives;
 ``right``   every answer marked right states what the ruling says (its ``claim`` holds), and a
@@ -38,8 +39,10 @@ from generator.scenarios import keys, moments
 from generator.table.events import CardLed, CardPlayed, CardsExposed, OptionChosen, parse_event
 
 CHECKS = ("shown", "key", "right", "wrong", "why", "moment", "russian")
-#: A law number as texts cite it: 27, 27B, 27B2, 27B1(a), 25B2b1, 64A1.
-LAW_REF = re.compile(r"\b\d{1,2}(?:[A-H](?:\d{1,2}(?:[a-z]\d?|\([a-z]\))?)?)?(?![A-Za-z0-9])")
+#: A law number as texts cite it: 27, 27B, 27B2, 27B1(a), 25B2b1, 64A1, and the 2017 code's
+#: roman sub-items (30B1bii, 23A1iii).
+LAW_REF = re.compile(r"\b\d{1,2}(?:[A-H](?:\d{1,2}(?:[a-z](?:\d|iv|i{1,3})?|\([a-z]\))?)?)?"
+                     r"(?![A-Za-z0-9])")
 #: A card with its suit symbol (♥K, ♣10, ♠A) or a bid with its symbol.
 CARD = re.compile(r"[♠♥♦♣](?:10|[2-9AKQJT])|\d[♠♥♦♣]")
 LATIN = re.compile(r"[A-Za-z]+")
@@ -326,6 +329,12 @@ def audit_drill_question(question: Mapping[str, Any], langs: Mapping[str, Mappin
     report.add("russian", _russian_problems(langs.get("ru")), qid)
 
 
+def _record_edition(record: Mapping[str, Any]) -> str:
+    """The code a scenario is ruled under: its ``edition`` (a record written before editions
+    is a 1987 one); its questions' ``shown`` cases are ruled under the same code."""
+    return str(record.get("edition") or (record.get("case") or {}).get("edition") or "1987")
+
+
 def audit_question(question: Mapping[str, Any], langs: Mapping[str, Mapping[str, Any]],
                    record: Mapping[str, Any] | None, report: Report, rulings: _Rulings) -> None:
     """Run every check on one question (``langs``: the same question in each language)."""
@@ -337,6 +346,11 @@ def audit_question(question: Mapping[str, Any], langs: Mapping[str, Mapping[str,
     shown = question.get("shown")
     if not isinstance(shown, Mapping) or not isinstance(question.get("key"), Mapping):
         report.add("shown", ["no 'shown' case or no 'key'"], qid)
+        return
+    edition = str(shown.get("edition") or "1987")
+    if record is not None and edition != _record_edition(record):
+        report.add("shown", [f"shown is a {edition} case in a {_record_edition(record)} "
+                             "scenario"], qid)
         return
     try:
         output = rulings.of(shown, f"bank:{qid}")

@@ -62,22 +62,24 @@ class Plan:
     recipe_weights: dict[str, float] = field(default_factory=dict)
     #: drill records (:mod:`generator.drills`) beside the scenarios; ``None``: the default share
     drills: int | None = None
+    #: the code the scenarios are ruled under ("1987" | "2017"): one bank per edition
+    edition: str = "1987"
 
     def _recipe_names(self) -> list[str]:
-        table = weights(self.recipe_weights)
+        table = weights(self.recipe_weights, self.edition)
         unknown = [t for t in self.topics if t not in ALL_TOPICS]
         if unknown:
             raise InputError(f"unknown topic {', '.join(unknown)} "
                              f"(topics: {', '.join(ALL_TOPICS)})")
-        return [n for n in sorted(table) if table[n] > 0 and (
-            not self.topics or TOPICS.get(RECIPES[n].kind.value) in self.topics)]
+        return [n for n in sorted(table) if table[n] > 0 and self.edition in RECIPES[n].editions
+                and (not self.topics or TOPICS.get(RECIPES[n].kind.value) in self.topics)]
 
     def recipes(self) -> tuple[list[str], list[float]]:
         names = self._recipe_names()
         if not names:
             raise InputError(f"no recipe covers the topics {', '.join(self.topics)} "
                              f"(topics: {', '.join(ALL_TOPICS)})")
-        table = weights(self.recipe_weights)
+        table = weights(self.recipe_weights, self.edition)
         return names, [table[n] for n in names]
 
     @property
@@ -129,7 +131,7 @@ def _chunk(plan: Plan, chunk: int, wanted: int) -> list[dict[str, Any]]:
         name = rng.choices(names, probabilities)[0]
         board = Board.from_number(rng.randint(1, 32))
         try:
-            scenario = build(RECIPES[name], board, deal, seed, rng)
+            scenario = build(RECIPES[name], board, deal, seed, rng, plan.edition)
         except Rejected:
             continue
         record = scenario.record()
@@ -270,28 +272,36 @@ def fill_bank(folder: Path, plan: Plan, records: list[dict[str, Any]],
               drilled: list[dict[str, Any]] | None = None) -> None:
     """Write the files of a bank into the (empty) ``folder``: the scenarios, the drill
     records (``drilled``, see :func:`drills`) and every question of both."""
-    drilled = drilled or []
+    drilled = [_stamped(r, plan.edition) for r in drilled or []]
     stored = [{k: v for k, v in r.items() if k != "questions"} for r in records]
     questions = [q for r in [*records, *drilled] for q in r["questions"]]
     manifest = {
         "format": BANK_FORMAT,
-        "edition": "1987",
+        "edition": plan.edition,
         "seed": plan.seed,
         "count": len(records),
         "drills": len(drilled),
         "questions": len(questions),
         "topics": sorted(plan.topics),
         "langs": list(plan.langs),
-        "recipe_weights": weights(plan.recipe_weights),
+        "recipe_weights": weights(plan.recipe_weights, plan.edition),
     }
 
     (folder / "scenarios.json").write_text(dumps(stored), encoding="utf-8")
     (folder / "drills.json").write_text(
-        dumps([drill_registry.stored(r) for r in drilled]), encoding="utf-8")
+        dumps([{**drill_registry.stored(r), "edition": r["edition"]} for r in drilled]),
+        encoding="utf-8")
     for lang in plan.langs:
         localised = [localise(q, lang) for q in questions]
         (folder / f"questions.{lang}.json").write_text(dumps(localised), encoding="utf-8")
     (folder / "manifest.json").write_text(dumps(manifest), encoding="utf-8")
+
+
+def _stamped(drill: dict[str, Any], edition: str) -> dict[str, Any]:
+    """A drill record and its questions marked with the bank's edition (a drill is made from a
+    seed, not a table: the bank says which code its reader studies)."""
+    return {**drill, "edition": edition,
+            "questions": [{**q, "edition": edition} for q in drill["questions"]]}
 
 
 #: A bank file bigger than this is refused unread (a bank of the largest count allowed is
@@ -391,7 +401,8 @@ def verify_drills(path: Path, lang: str, stored: list[dict[str, Any]], file: str
         except Exception as exc:
             problems.append(f"{rid}: its question can no longer be asked: {exc}")
             continue
-        now = [localise(made, lang)] if made is not None else []
+        edition = str(record.get("edition", "1987"))
+        now = [localise({**made, "edition": edition}, lang)] if made is not None else []
         if now != by_record.get(rid, []):
             problems.append(f"{rid}: {file}: the drill {record['drill']} now asks another "
                             "question")

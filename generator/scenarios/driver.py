@@ -2,8 +2,12 @@
 
 A :class:`Driver` owns a table under the edition's ruler (the table keeps the event log). It can
 make the next natural call or card, and it recognises a *decision*: an irregular action waiting for
-acceptance, an offender's replacement call, or a player's choice among a ruling's options. A policy
-answers decisions, so one recipe can be played on along every option of its ruling.
+acceptance, an offender's replacement call, a player's choice among a ruling's options, or (2017)
+a point the Laws leave to the director's judgement (a ``TD`` choice: is the replacement call
+comparable?). A policy answers decisions, so one recipe can be played on along every option of
+its ruling; a director's decision is answered by a ``director <option>`` event, so the stored
+case is settled and its questions show the finding (nothing is guessed by the engine: the
+scenario states the judgement, as a case file would).
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from generator.laws.ruler import LawRuler
+from generator.laws.ruling import DIRECTOR
 from generator.model.auction import is_legal_call, last_bid, legal_calls, lowest_sufficient
 from generator.model.board import Board
 from generator.model.calls import PASS, Bid, Call, CallValue
@@ -26,6 +31,7 @@ from generator.table.events import (
     CardLed,
     CardPlayed,
     Event,
+    Judgement,
     OptionChosen,
     Refused,
 )
@@ -36,8 +42,9 @@ from generator.table.state import Table
 class Decision:
     """Something the table waits for: who decides, what kind of decision, and the options."""
 
-    kind: str  # "acceptance" | "substitute" | "choice"
-    seat: Seat
+    kind: str  # "acceptance" | "substitute" | "choice" | "director"
+    #: who decides: a player, or ``None`` for the director (a 2017 judgement)
+    seat: Seat | None
     options: tuple[str, ...]
 
 
@@ -49,13 +56,15 @@ class Rejected(Exception):
 
 
 class Driver:
-    """A board in progress under the 1987 Laws, with natural players."""
+    """A board in progress under the Laws of ``edition``, with natural players."""
 
-    def __init__(self, board: Board, deal: Deal, rng: random.Random) -> None:
+    def __init__(self, board: Board, deal: Deal, rng: random.Random,
+                 edition: str = "1987") -> None:
         self.board = board
         self.deal = deal
         self.rng = rng
-        self.ruler = LawRuler("1987")
+        self.edition = edition
+        self.ruler = LawRuler(edition)
         self.table = Table(board, deal, self.ruler)
         self.bidder = BiddingModel(rng)
 
@@ -106,10 +115,15 @@ class Driver:
     def decision(self) -> Decision | None:
         table = self.table
         pending = table.pending
+        for rule in reversed(list(self.ruler.rules.values())):
+            choice = rule.ruling.open_choice
+            # a point left to the director's judgement (2017) is settled first: whatever
+            # else waits (an acceptance, a replacement) is ruled on his finding
+            if choice is not None and choice.seat == DIRECTOR:
+                return Decision("director", None, tuple(o.id for o in choice.options))
         if pending is not None and pending.stage == "acceptance":
             for rule in reversed(list(self.ruler.rules.values())):
                 choice = rule.ruling.open_choice
-                # a "TD" choice (2017 judgement) is no player's decision: issue 17 drives those
                 if choice is not None and isinstance(choice.seat, Seat):
                     return Decision("acceptance", choice.seat,
                                     tuple(o.id for o in choice.options))
@@ -126,6 +140,10 @@ class Driver:
         return None
 
     def answer(self, decision: Decision, option: str) -> None:
+        if decision.kind == "director":
+            self.apply(Judgement(option))
+            return
+        assert decision.seat is not None  # a player's decision
         if decision.kind == "acceptance" and option in ("accept", "refuse"):
             self.apply(Accepted(decision.seat) if option == "accept" else Refused(decision.seat))
         elif decision.kind == "substitute":

@@ -44,8 +44,14 @@ def irregular_event(record: Mapping[str, Any]) -> int:
 
 
 def _cut(record: Mapping[str, Any], events: list[str]) -> dict[str, Any]:
-    case = {k: v for k, v in record["case"].items() if k != "events"}
+    """The record's case cut after ``events``: the meanings stated for calls not made yet are
+    left out with those calls (nothing after the moment is shown)."""
+    case = {k: v for k, v in record["case"].items() if k not in ("events", "meanings")}
     case["events"] = events
+    meanings = {k: v for k, v in (record["case"].get("meanings") or {}).items()
+                if int(k) < len(events)}
+    if meanings:
+        case["meanings"] = meanings
     return case
 
 

@@ -25,11 +25,13 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
-from functools import cache, partial
+from functools import cache, partial, wraps
 from string import Formatter
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from generator import i18n
 from generator.laws import law77, words
@@ -43,11 +45,13 @@ from generator.laws.explain import (
 )
 from generator.laws.kinds import CONTINUATION_FLAGS, OPTION_LAWS
 from generator.laws.refs import LawRef, law_index
+from generator.laws.ruling import DIRECTOR
 from generator.model.cards import Card
 from generator.model.contract import Contract
 from generator.model.seat import Seat
 from generator.scenarios import keys, moments
 from generator.scenarios.keys import PENALTIES, SUBSTANTIVE, SYNONYMS
+from generator.table.events import VERDICTS
 
 __all__ = ["LANGS", "PENALTIES", "SUBSTANTIVE", "SYNONYMS", "TOPICS", "localise",
            "questions_for"]
@@ -105,6 +109,42 @@ BASE_DIFFICULTY = {"insufficient-bid": 1, "changes-of-call": 2, "calls-out-of-ro
 STATED = tuple(k for k in SUBSTANTIVE if k != "no_rectification")
 
 
+#: The code the question being made is ruled under (its record's ``edition``): the law index
+#: the titles come from, the options' homes, the scoring table. Set by :func:`_under_edition`
+#: for the duration of one record's questions, so every helper names clauses of that code.
+_EDITION: ContextVar[str] = ContextVar("question_edition", default="1987")
+
+
+def _edition(record: Mapping[str, Any]) -> str:
+    """A record's edition (a record written before editions is a 1987 one)."""
+    return str(record.get("edition") or (record.get("case") or {}).get("edition") or "1987")
+
+
+@contextmanager
+def _editing(record: Mapping[str, Any]) -> Iterator[str]:
+    token = _EDITION.set(_edition(record))
+    try:
+        yield _EDITION.get()
+    finally:
+        _EDITION.reset(token)
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _under_edition(fn: Callable[_P, _R]) -> Callable[_P, _R]:
+    """Make one of the question builders (whose first argument is the record) work under the
+    record's edition."""
+    @wraps(fn)
+    def wrapper(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        record = args[0] if args else kwargs["record"]
+        assert isinstance(record, Mapping)
+        with _editing(record):
+            return fn(*args, **kwargs)
+    return wrapper
+
+
 def _stable_rng(*parts: str) -> random.Random:
     return random.Random(hashlib.sha256("/".join(parts).encode()).hexdigest())
 
@@ -118,13 +158,13 @@ def _cite(ref: str, lang: str, case: str = "nom") -> str:
 def _title(ref: str, lang: str) -> str:
     """What a clause is about, from the law index (in our own words), to follow its number in
     a sentence (first letter in lower case unless the title starts with an abbreviation)."""
-    index = law_index("1987")
+    index = law_index(_EDITION.get())
     entry = index.get(ref)
     while entry is None and ref:
         ref = ref[:-1]  # a finer clause than the index knows: its parent's title
         entry = index.get(ref)
     title = entry.title(lang) if entry is not None else ""
-    if len(title) > 1 and title[1].islower():
+    if len(title) > 1 and (title[1].islower() or title[1] == " "):  # «В очередь ...» too
         title = title[0].lower() + title[1:]
     return title
 
@@ -133,6 +173,16 @@ def _source(ref: str, lang: str, case: str = "nom") -> str:
     """A clause with what it is about: "Law 55B2 (declarer led from the wrong hand)"."""
     title = _title(ref, lang)
     return f"{_cite(ref, lang, case)} ({title})" if title else _cite(ref, lang, case)
+
+
+def _source_in(edition: str, ref: str, lang: str, case: str = "nom") -> str:
+    """:func:`_source` with the clause's title from ``edition``'s index (the other code's
+    clause named in a cross-edition "why")."""
+    token = _EDITION.set(edition)
+    try:
+        return _source(ref, lang, case)
+    finally:
+        _EDITION.reset(token)
 
 
 def _capital_source(ref: str, lang: str) -> str:
@@ -176,6 +226,10 @@ def _capital(text: str) -> str:
 
 
 # --------------------------------------------------------------------------- the moment
+#: The other code's output and ruling of a moment's ``shown`` case.
+Crossed = tuple[dict[str, Any], Mapping[str, Any]]
+
+
 class Moment:
     """A cut of the scenario's case and the engine's ruling of exactly that cut (``known``:
     outputs already at hand, by the number of events; the generator reads them off the table
@@ -193,6 +247,9 @@ class Moment:
         else:
             self.output = moments.rule(shown, f"bank:{record['id']}")
         self.ruling = keys.ruling_of(self.output, str(record["kind"]))
+        #: the other code's output and ruling of ``shown`` (:func:`_other_code`), once asked
+        self.crossed: Crossed | None = None
+        self.crossed_known = False
 
     @property
     def events(self) -> list[str]:
@@ -205,9 +262,42 @@ def _fact(record: Mapping[str, Any], output: Mapping[str, Any]) -> Mapping[str, 
     return facts[-1] if facts else dict(record["irregularities"][-1])
 
 
+def _meanings_text(shown: Mapping[str, Any], lang: str) -> str:
+    """The meanings the players stated for the calls shown (2017: Law 23A decides a comparable
+    call from them), in words, so that no question rests on a meaning it does not tell;
+    empty when none was stated."""
+    from generator.table.events import CallMade, parse_event
+
+    def line(name: str, **fields: Any) -> str:
+        return i18n.text(lang, "questions.meanings", name).format(**fields)
+
+    told = []
+    events = list(shown.get("events") or ())
+    for key, meaning in sorted((shown.get("meanings") or {}).items(), key=lambda m: int(m[0])):
+        event = parse_event(events[int(key)])
+        if not isinstance(event, CallMade):
+            continue
+        parts = []
+        if meaning.get("hcp"):
+            low, high = meaning["hcp"]
+            parts.append(line("hcp", low=low, high=high))
+        for suit, (low, high) in sorted((meaning.get("suits") or {}).items(),
+                                        key=lambda s: "SHDC".index(s[0])):
+            parts.append(line("suit", low=low, high=high, suit=line(f"suit_{suit}")))
+        if meaning.get("purpose"):
+            parts.append(i18n.text(lang, "questions.meanings", f"purpose_{meaning['purpose']}",
+                                   default=str(meaning["purpose"])))
+        if meaning.get("forcing") is not None:
+            parts.append(line(f"forcing_{str(meaning['forcing']).lower()}"))
+        what = ", ".join(parts) or line("nothing")
+        told.append(line("call", what=what, call=words.call(str(event.call), lang),
+                         **_seat_fields("seat", str(event.seat), lang)))
+    return f"{line('intro')} {'; '.join(told)}." if told else ""
+
+
 def _context(moment: Moment, lang: str, choices_made: bool = True) -> str:
     """What happened up to the moment, in words: the irregularity and, unless ``choices_made``
-    is false, the choices made on it (all shown in ``shown``)."""
+    is false, the choices made on it (all shown in ``shown``), and any meanings stated."""
     fact = _fact(moment.record, moment.output)
     text = describe_fact(fact["kind"], fact["seat"], dict(fact.get("details") or {}), lang)
     if choices_made and moment.ruling is not None:
@@ -215,7 +305,8 @@ def _context(moment: Moment, lang: str, choices_made: bool = True) -> str:
             if option.get("chosen"):  # told as what the player did: «Юг не принял ...»
                 done = chosen_text(option, lang, str(fact["kind"]))
                 text += " " + _capital(done).rstrip(".") + "."
-    return text
+    meant = _meanings_text(moment.shown, lang)
+    return f"{text} {meant}" if meant else text
 
 
 def _question(moment: Moment, qtype: str, kind: str, prompt: dict[str, str],
@@ -229,6 +320,7 @@ def _question(moment: Moment, qtype: str, kind: str, prompt: dict[str, str],
     question: dict[str, Any] = {
         "id": f"{record['id']}-{kind}",
         "scenario": record["id"],
+        "edition": _edition(record),
         "type": qtype,
         "kind": kind,
         "topic": topic,
@@ -309,6 +401,50 @@ def _catalog(table: str, key: str, lang: str) -> str:
 def _explanation(moment: Moment) -> dict[str, str]:
     found = (moment.ruling or {}).get("explanation") or {}
     return {lang: str(found.get(lang, "")) for lang in i18n.languages()}
+
+
+# --------------------------------------------------------------------------- the other code
+def _other_edition() -> str:
+    """The code a question of this edition is set against (issue 17: a director trained on one
+    learns what the other changed)."""
+    return "1987" if _EDITION.get() == "2017" else "2017"
+
+
+def _other_code(moment: Moment) -> Crossed | None:
+    """The engine's output and ruling for the moment's ``shown`` case ruled under the other
+    code, when that code settles it (no choice of its own left open); ``None`` when it does
+    not, or cannot rule the case at all (an event that code has no use for, a kind it does
+    not know)."""
+    if not moment.crossed_known:  # ruled once per moment (ruling and next questions)
+        moment.crossed, moment.crossed_known = _rule_other(moment), True
+    return moment.crossed
+
+
+def _rule_other(moment: Moment) -> Crossed | None:
+    other = _other_edition()
+    shown = {**moment.shown, "edition": other}
+    try:
+        output = moments.rule(shown, f"bank:{moment.record['id']}-{other}")
+    except Exception:  # a case the other code cannot rule gives no cross-edition answer
+        return None
+    ruling = keys.ruling_of(output, str(moment.record["kind"]))
+    if ruling is None or any(not o.get("chosen") for o in ruling.get("options") or ()):
+        return None
+    return output, ruling
+
+
+def _other_code_why(reason: str, law: str, other_law: str, **fields: Any) -> dict[str, str]:
+    """Why the other code's outcome is wrong here: "That was the 1987 rule ..." in a 2017
+    question, "That is the 2017 rule, not the 1987 one ..." in a 1987 one."""
+    other = _other_edition()
+    prefix = "earlier_code" if other == "1987" else "later_code"
+    return _why_each(prefix + reason, law, other_ref=partial(_cite_in, other_law),
+                     other_law=partial(_source_in, other, other_law),
+                     other_law_dat=partial(_source_in, other, other_law, case="dat"), **fields)
+
+
+def _cite_in(ref: str, lang: str) -> str:
+    return _cite(ref, lang)
 
 
 # --------------------------------------------------------------------------- the ruling
@@ -566,6 +702,38 @@ WHOLE_OUTCOMES = frozenset({"accept", "refuse", "first_call_stands", "other_call
                             "continue", "spread", "lead_declarer", "lead_dummy"})
 
 
+def _other_code_mistake(moment: Moment, seen: set[Any], own: Sequence[Mapping[str, Any]]
+                        ) -> Mistake | None:
+    """The other code's rectifications at this moment, as a wrong answer, when they differ in
+    effect from the key (``own``: the rectifications it states) and from every open option's
+    outcome (``seen``)."""
+    crossed = _other_code(moment)
+    if crossed is None:
+        return None
+    output, ruling = crossed
+    rects = [r for r in keys.answer_rectifications(output, ruling) if r["kind"] in STATED]
+    other_law = _differing_law(rects, own) or _key_law(ruling)
+    if not other_law or keys.effect(rects) in seen:
+        return None
+    law = _differing_law(own, rects) or _key_law(moment.ruling or {}) or other_law
+    # the same clause in both codes, ruling otherwise: no "rests on" the same number twice
+    return ("other_code", rects, partial(_other_code_why, "_same" if law == other_law else "",
+                                         law, other_law))
+
+
+def _differing_law(rects: Sequence[Mapping[str, Any]], other: Sequence[Mapping[str, Any]]
+                   ) -> str | None:
+    """The clause of the first of ``rects`` (a penalty first) that the ``other`` code's
+    rectifications do not rest on: where the two codes part (1987 27B2's lead rule against 2017
+    26B), which the cross-edition "why" names rather than a clause both share."""
+    theirs = {str(r.get("law")) for r in other}
+    ordered = [r for r in rects if r["kind"] in PENALTIES] + \
+        [r for r in rects if r["kind"] not in PENALTIES]
+    return next((str(r["law"]) for r in ordered if r.get("law") and str(r["law"]) not in theirs),
+                None)
+
+
+@_under_edition
 def ruling_question(record: Mapping[str, Any], moment: Moment | None = None
                     ) -> dict[str, Any] | None:
     moment = moment or Moment(record, moments.ruled(record))
@@ -581,6 +749,9 @@ def ruling_question(record: Mapping[str, Any], moment: Moment | None = None
               for seat, oid, outcome in keys.open_alternatives(ruling)]
     candidates: list[Mistake] = []
     seen_effect = {keys.effect(rects)} | {keys.effect(alt) for _, _, alt in opened}
+    crossing = _other_code_mistake(moment, set(seen_effect), rects)
+    if crossing is not None:  # taken first: a neighbouring rule with the same effect gives way
+        seen_effect.add(keys.effect(crossing[1]))
     for mistake in _mistakes(moment, rects, law):
         effect = keys.effect(mistake[1])
         if effect in seen_effect:
@@ -590,6 +761,13 @@ def ruling_question(record: Mapping[str, Any], moment: Moment | None = None
     rng = _stable_rng(str(record["id"]), "ruling")
     seen_text = {right["en"]}
     choices = [_choice(right, True, {"rectifications": keys.strip_effect(rects)})]
+    if crossing is not None:  # the other code's outcome is always among the wrong answers
+        text = _each(_rect_text, crossing[1])
+        if text["en"] not in seen_text:
+            seen_text.add(text["en"])
+            choices.append(_choice(text, False,
+                                   {"rectifications": keys.strip_effect(crossing[1])},
+                                   crossing[2]()))
     for _, changed, because in rng.sample(candidates, len(candidates)):
         text = _each(_rect_text, changed)
         if text["en"] in seen_text:
@@ -613,6 +791,7 @@ def ruling_question(record: Mapping[str, Any], moment: Moment | None = None
 
 
 # --------------------------------------------------------------------------- the options
+@_under_edition
 def options_question(record: Mapping[str, Any],
                      known: Mapping[int, dict[str, Any]] | None = None) -> dict[str, Any] | None:
     moment = Moment(record, moments.arrival(record), known)
@@ -627,7 +806,7 @@ def options_question(record: Mapping[str, Any],
     right = [str(i) for i in first["ids"]]
     every = keys.open_option_ids(ruling)
     phase = "play" if TOPICS.get(str(record["kind"])) in PLAY_TOPICS else "auction"
-    homes = OPTION_LAWS["1987"][phase]
+    homes = OPTION_LAWS[_EDITION.get()][phase]
     decoys = [d for d in homes
               if d not in every and SYNONYMS.get(d) not in every
               and not any(r.startswith(d + "_") for r in every)]
@@ -636,6 +815,8 @@ def options_question(record: Mapping[str, Any],
     law = _main_law(ruling)
     rng = _stable_rng(str(record["id"]), "options")
     picked = rng.sample(decoys, min(max(2, 5 - len(right)), len(decoys)))
+    if len(right) + len(picked) > 8:
+        return None  # (2017, 57A: nine ways to choose) too many boxes to tick for a question
 
     def labels(lang: str) -> str:
         return i18n.text(lang, "explain.may", "or").join(
@@ -646,9 +827,11 @@ def options_question(record: Mapping[str, Any],
     reason = "option_missing" if len(right) <= 3 else "option_missing_many"
     for o in picked:
         home = homes[o]
-        why = _why_each(reason, law, right=labels, label=partial(option_label, o),
-                        home=partial(_source, home), home_dat=partial(_source, home, case="dat"),
-                        seat=SeatName(seat))
+        # a finding the 2017 Laws leave to the director (23A) is no player's option: say so
+        judged = "option_director" if o in VERDICTS else "option_missing"
+        why = _why_each(reason.replace("option_missing", judged), law, right=labels,
+                        label=partial(option_label, o), home=partial(_source, home),
+                        home_dat=partial(_source, home, case="dat"), seat=SeatName(seat))
         choices.append(_choice(_each(option_label, o), False,
                                {"option": o, "seat": seat}, why))
     key = {"rulings": [{"kind": record["kind"], "options": [{"seat": seat, "ids": right}]}]}
@@ -660,12 +843,16 @@ def options_question(record: Mapping[str, Any],
 
 
 # --------------------------------------------------------------------------- the clause
-@cache
 def _law_siblings(law: str) -> tuple[str, ...]:
     """Clauses of the same depth as ``law`` within two laws of it, neither containing it nor
-    inside it, sorted: the wrong answers a law question draws from (computed once per law)."""
+    inside it, sorted: the wrong answers a law question draws from (in the question's code)."""
+    return _siblings_in(law, _EDITION.get())
+
+
+@cache
+def _siblings_in(law: str, edition: str) -> tuple[str, ...]:
     number = LawRef.parse(law).law
-    return tuple(sorted(k for k, e in law_index("1987").items()
+    return tuple(sorted(k for k, e in law_index(edition).items()
                         if k != law and len(k) == len(law) and abs(e.ref.law - number) <= 2
                         and "unverified" not in e.title("en")
                         and not law.startswith(k) and not k.startswith(law)))
@@ -678,6 +865,7 @@ def _cited(ref: LawRef, laws: Sequence[LawRef]) -> bool:
     return any(cited.within(ref) or (cited.clause and ref.within(cited)) for cited in laws)
 
 
+@_under_edition
 def law_question(record: Mapping[str, Any], moment: Moment | None = None
                  ) -> dict[str, Any] | None:
     moment = moment or Moment(record, moments.ruled(record))
@@ -687,7 +875,7 @@ def law_question(record: Mapping[str, Any], moment: Moment | None = None
     law = _key_law(ruling)
     if not law:
         return None
-    index = law_index("1987")
+    index = law_index(_EDITION.get())
     if law not in index:
         return None
     cited = [LawRef.parse(ref) for ref in keys.cited(ruling)]
@@ -723,6 +911,7 @@ def _due_before(moment: Moment) -> str | None:
 
 
 
+@_under_edition
 def next_question(record: Mapping[str, Any], moment: Moment | None = None
                   ) -> dict[str, Any] | None:
     moment = moment or Moment(record, moments.ruled(record))
@@ -735,6 +924,7 @@ def next_question(record: Mapping[str, Any], moment: Moment | None = None
     fact = _fact(record, moment.output)
     offender = None if (fact.get("details") or {}).get("from_dummy") else fact.get("seat")
     due = _due_before(moment)
+    crossed = _other_code(moment)  # whose turn the other code gives, if it differs
     choices = []
     for seat in "NESW":
         text = _each(words.seat, seat)
@@ -744,6 +934,8 @@ def next_question(record: Mapping[str, Any], moment: Moment | None = None
         reason = ("next_offender" if seat == offender else
                   "next_was_due" if seat == due else "next_other")
         why = _why_each(reason, law, wrong=SeatName(seat), right=SeatName(str(nxt)))
+        if crossed is not None and seat == crossed[0]["state"].get("next"):
+            why = _other_code_why("_next", law, _main_law(crossed[1]), right=SeatName(str(nxt)))
         choices.append(_choice(text, False, {"next": seat}, why))
     for i, choice in enumerate(choices):
         choice["id"] = "nesw"[i]
@@ -792,7 +984,7 @@ def score_lines(output: Mapping[str, Any], lang: str) -> list[str]:
                           tricks=words.counted(tricks, lang, "tricks")))
     else:
         lines.append(line("no_transfer"))
-    table = law77.table_for("1987")
+    table = law77.table_for(_EDITION.get())
     needed = contract.tricks_needed
     if tricks >= needed:
         over = tricks - needed
@@ -822,6 +1014,7 @@ def score_lines(output: Mapping[str, Any], lang: str) -> list[str]:
     return lines
 
 
+@_under_edition
 def score_question(record: Mapping[str, Any],
                    known: Mapping[int, dict[str, Any]] | None = None) -> dict[str, Any] | None:
     if record["state"]["phase"] != "ended" or record["state"]["contract"] is None:
@@ -843,6 +1036,15 @@ def score_question(record: Mapping[str, Any],
     def context(lang: str) -> str:
         fact = _fact(record, output)
         told = describe_fact(fact["kind"], fact["seat"], dict(fact.get("details") or {}), lang)
+        ruling = keys.ruling_of(output, str(record["kind"])) or {}
+        chosen = [o for o in ruling.get("options") or () if o.get("chosen")]
+        if any(o.get("seat") == DIRECTOR for o in chosen):
+            # the score rests on the director's finding: told with the choices it followed
+            for option in chosen:
+                told += " " + _capital(_done(option, lang, str(fact["kind"]))) + "."
+        meant = _meanings_text(moment.shown, lang)
+        if meant:
+            told += " " + meant
         over = i18n.text(lang, "questions.score", "context").format(
             contract=contract_words(str(contract), lang), declarer=words.seat(declarer, lang),
             side=words.side(side, lang), tricks=words.counted(played, lang, "tricks"))
@@ -905,6 +1107,7 @@ def claim_context(events: Sequence[str], lang: str) -> str:
     return " ".join(out)
 
 
+@_under_edition
 def claim_question(record: Mapping[str, Any],
                    known: Mapping[int, dict[str, Any]] | None = None) -> dict[str, Any] | None:
     """How many tricks in all the director gives declarer's side (Laws 69-71): the number is
@@ -937,6 +1140,7 @@ def claim_question(record: Mapping[str, Any],
 
 
 # --------------------------------------------------------------------------- all of them
+@_under_edition
 def questions_for(record: Mapping[str, Any],
                   known: Mapping[int, dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """Every question a scenario supports (those without enough wrong answers proven wrong are

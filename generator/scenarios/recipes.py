@@ -4,6 +4,11 @@ A recipe plays the board naturally up to a random moment where its irregularity 
 makes the irregular call or card. It never says what the ruling is: the engine rules. A recipe
 returns ``False`` when the deal offers no such moment (the generator then takes the next deal).
 Weights say how often each kind is drawn; they are configurable per bank.
+
+A recipe serves the editions it names (``editions``: both codes by default); a bank of one
+edition draws only from its recipes. Recipes for situations only one code has (the 2017
+comparable call, say) live in :mod:`generator.scenarios.recipes2017` when it exists: its
+module-level list ``RECIPES`` (or recipes it registers with :func:`recipe`) joins this table.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from dataclasses import dataclass
 
 from generator.laws import claimplay
 from generator.laws.claimplay import Position
+from generator.laws.refs import EDITIONS
 from generator.model.auction import (
     SeatCall,
     is_legal_call,
@@ -61,16 +67,16 @@ class Recipe:
     setup: tuple[Kind, ...] = ()
     #: the codes whose banks may draw the recipe (a 2017 situation such as a comparable call
     #: has no 1987 counterpart: :mod:`generator.scenarios.recipes2017`)
-    editions: frozenset[str] = frozenset({"1987", "2017"})
+    editions: frozenset[str] = frozenset(EDITIONS)
 
 
 RECIPES: dict[str, Recipe] = {}
 
 
-def recipe(name: str, kind: Kind, weight: float = 1.0,
-           setup: tuple[Kind, ...] = ()) -> Callable[[Inject], Inject]:
+def recipe(name: str, kind: Kind, weight: float = 1.0, setup: tuple[Kind, ...] = (),
+           editions: frozenset[str] = frozenset(EDITIONS)) -> Callable[[Inject], Inject]:
     def register(fn: Inject) -> Inject:
-        RECIPES[name] = Recipe(name, kind, fn, weight, setup)
+        RECIPES[name] = Recipe(name, kind, fn, weight, setup, editions)
         return fn
     return register
 
@@ -935,11 +941,36 @@ def dummy_draws_attention_after_looking(d: Driver) -> bool:
     return True
 
 
-def weights(overrides: dict[str, float] | None = None) -> dict[str, float]:
-    """The weight of each recipe, with overrides by recipe name (0 switches one off)."""
-    table = {name: r.weight for name, r in RECIPES.items()}
+def weights(overrides: dict[str, float] | None = None,
+            edition: str | None = None) -> dict[str, float]:
+    """The weight of each recipe (of those serving ``edition``, when given), with overrides by
+    recipe name (0 switches one off)."""
+    table = {name: r.weight for name, r in RECIPES.items()
+             if edition is None or edition in r.editions}
     for name, weight in (overrides or {}).items():
+        if name in RECIPES and name not in table:
+            continue  # a recipe of the other code: not drawn in this edition's bank
         if name not in table:
             raise KeyError(f"unknown recipe {name!r} (known: {', '.join(sorted(table))})")
         table[name] = weight
     return table
+
+
+def _extensions() -> None:
+    """Take in the recipes of :mod:`generator.scenarios.recipes2017` if that module exists
+    (its ``RECIPES`` list; recipes it registers through :func:`recipe` are in already)."""
+    import importlib
+
+    try:
+        recipes2017 = importlib.import_module("generator.scenarios.recipes2017")
+    except ModuleNotFoundError as exc:
+        if exc.name != "generator.scenarios.recipes2017":
+            raise
+        return
+    for extra in getattr(recipes2017, "RECIPES", ()):
+        known = RECIPES.setdefault(extra.name, extra)
+        if known is not extra:
+            raise ValueError(f"recipe {extra.name!r} is defined twice")
+
+
+_extensions()

@@ -254,8 +254,8 @@ def test_real_book_quizzes_work(site: Path, base: str, watched_page: WatchedPage
     import json
 
     root = site.parents[2]
-    bank = {q["id"]: q for q in json.loads(
-        (root / "quizzes" / "bank" / f"questions.{lang}.json").read_text(encoding="utf-8"))}
+    questions = root / "quizzes" / "bank" / "1987" / f"questions.{lang}.json"
+    bank = {q["id"]: q for q in json.loads(questions.read_text(encoding="utf-8"))}
     chosen = json.loads((root / "book" / "_build" / "data" / "quizzes.json")
                         .read_text(encoding="utf-8"))
     page = watched_page.page

@@ -152,7 +152,7 @@ def test_an_empty_out_is_refused_not_taken_for_the_default(
     assert list(tmp_path.iterdir()) == [], "something was written"
 
 
-@pytest.mark.parametrize("name", ["quizzes/bank", "book/_build/data"])
+@pytest.mark.parametrize("name", ["quizzes/bank", "quizzes/bank/1987", "book/_build/data"])
 def test_build_refuses_a_folder_it_did_not_write(tmp_path: Path, name: str,
                                                 cli: Callable[..., tuple[int, str, str]]
                                                 ) -> None:

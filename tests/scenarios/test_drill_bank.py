@@ -111,7 +111,8 @@ def test_a_bank_stores_drills_and_their_questions_and_audits_them(
     manifest, records = load_bank(bank)
     stored = load_drills(bank)
     assert manifest["drills"] == len(stored) == 6
-    assert set(stored[0]) == {"id", "drill", "topic", "seed"}
+    assert set(stored[0]) == {"id", "drill", "topic", "seed", "edition"}
+    assert {d["edition"] for d in stored} == {manifest["edition"]} == {"1987"}
     ids = bank_ids(bank, records)
     questions = {lang: load_questions(bank, lang, ids) for lang in ("en", "ru")}
     check_counts(bank, manifest, records, questions)

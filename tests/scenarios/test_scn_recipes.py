@@ -22,7 +22,8 @@ from generator.scenarios.bank import Plan, scenarios
 from generator.scenarios.deals import deals
 from generator.scenarios.driver import Driver
 from generator.scenarios.questions import TOPICS
-from generator.scenarios.recipes import RECIPES, weights
+from generator.scenarios.recipes import RECIPES as EVERY_RECIPE
+from generator.scenarios.recipes import weights
 from generator.scenarios.verify import Rejected, Scenario, build
 from generator.table.case import parse_case
 from generator.table.irregularities import Kind
@@ -31,6 +32,9 @@ from generator.table.irregularities import Kind
 #: (Claims and concessions have their recipes now, and the wrong number of cards its rule.)
 NO_RECIPE: dict[Kind, str] = {}
 #: Recipes whose irregularity the independent decision tables (generator.oracle) cover.
+#: the recipes of the 1987 bank, which these tests build under 1987 (the 2017-only recipes of
+#: generator.scenarios.recipes2017 are tested in test_recipes2017 and test_edition_banks)
+RECIPES = {n: r for n, r in EVERY_RECIPE.items() if "1987" in r.editions}
 ORACLE_RECIPES = ("insufficient-bid", "change-of-call", "pass-out-of-rotation",
                   "bid-out-of-rotation", "double-out-of-rotation", "redouble-out-of-rotation")
 #: Play recipes the play oracle (generator.oracle.play1987) covers: verification says "agrees"
@@ -71,15 +75,16 @@ def test_recipes_are_well_formed() -> None:
 
 
 def test_weights_default_and_overrides() -> None:
-    default = weights()
+    default = weights(edition="1987")
     assert set(default) == set(RECIPES)
     assert default == {n: r.weight for n, r in RECIPES.items()}
-    off = weights({"revoke": 0})
+    off = weights({"revoke": 0}, "1987")
     assert off["revoke"] == 0
     assert {n: w for n, w in off.items() if n != "revoke"} == \
         {n: w for n, w in default.items() if n != "revoke"}
     assert weights({"revoke": 7.5})["revoke"] == 7.5
-    assert weights() == default  # overrides do not leak into the recipes
+    assert weights(edition="1987") == default  # overrides do not leak into the recipes
+    assert set(weights()) == set(EVERY_RECIPE)  # every edition's recipes without one
     names, probabilities = Plan(10, 1, recipe_weights={"revoke": 0}).recipes()
     assert "revoke" not in names and len(names) == len(RECIPES) - 1
     assert all(p > 0 for p in probabilities)
