@@ -10,7 +10,6 @@ were, never English from one bank and Russian from another.
 from __future__ import annotations
 
 import csv
-import dataclasses
 import io
 import json
 from collections.abc import Callable, Sequence
@@ -86,7 +85,7 @@ def _quizzes(root: Path, say: Callable[[str], None],
         return {}
     defs = quizdefs.load(definitions_file)
     bank_dir = root / "quizzes" / "bank" / edition
-    plan = dataclasses.replace(definitions_plan(defs), edition=edition)
+    plan = definitions_plan(defs, edition)
     if tx is not None:
         staged = tx.folder(bank_dir, BANK_MARKER)  # refused before the work if not ours
     records = scenarios(plan, workers=2)

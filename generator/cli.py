@@ -399,10 +399,17 @@ def _cmd_export(args: argparse.Namespace) -> int:
                "gift": f"tdcourse-{lang}.gift"}[args.format]
     out = Path(args.out or default)
     check_file(out)  # refused before any work, and again before the move
-    bank = Path(args.bank)
+    bank = Path(args.bank) if args.bank else Path("quizzes") / "bank" / args.edition
     export.ensure_bank(bank, Path("quizzes") / "quizzes.yaml",
-                       lambda message: print(f"tdcourse: {message}", file=sys.stderr))
-    questions = export.select(export.load_questions(bank, lang), topics, args.count, args.seed)
+                       lambda message: print(f"tdcourse: {message}", file=sys.stderr),
+                       args.edition)
+    stored = export.load_questions(bank, lang)
+    other = sorted({export.edition_of(q) for q in stored} - {args.edition})
+    if other:
+        raise InputError(f"the bank holds questions of the {other[0]} code, not {args.edition}: "
+                         f"give --edition {other[0]} or the {args.edition} bank",
+                         str(bank / f"questions.{lang}.json"))
+    questions = export.select(stored, topics, args.count, args.seed)
     if not questions:
         raise InputError(f"no question of the topics {', '.join(topics)} in the bank", str(bank))
     checkpoint("export:read")
@@ -568,8 +575,12 @@ def build_parser() -> argparse.ArgumentParser:
                      help="number of questions, spread over topics and kinds (default: all)")
     exp.add_argument("--seed", type=int, default=export.DEFAULT_SEED,
                      help="seed of the --count pick")
-    exp.add_argument("--bank", default="quizzes/bank",
-                     help="question bank directory (built from quizzes/quizzes.yaml if missing)")
+    exp.add_argument("--edition", default="1987", choices=EDITIONS,
+                     help="the code of the Laws whose questions to export (default: 1987); "
+                     "its bank is quizzes/bank/<edition> unless --bank is given")
+    exp.add_argument("--bank", default=None,
+                     help="question bank directory (default: quizzes/bank/<edition>, built "
+                     "from quizzes/quizzes.yaml if missing)")
     exp.add_argument("--out", help="file to write, a missing or regular file (default: "
                      "tdcourse-<lang>.xml, tdcourse-<lang>.gift or tdcourse.pbn here)")
     exp.set_defaults(func=_cmd_export)

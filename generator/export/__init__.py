@@ -63,13 +63,32 @@ def chapter_title(topic: str, lang: str) -> str:
     return f"{number} {name}"
 
 
-def category_path(topic: str, lang: str) -> str:
-    """The Moodle category of a topic's questions: one category per chapter, in ``lang``.
+def edition_of(question: Question) -> str:
+    """The code of the Laws a question is asked under ("1987" when the question names none:
+    banks written before the 2017 edition)."""
+    return str(question.get("edition") or "1987")
+
+
+def category_path(topic: str, lang: str, edition: str = "1987") -> str:
+    """The Moodle category of a topic's questions: one category per code of the Laws, and in it
+    one per chapter, in ``lang`` (``$course$/top/tdcourse/Laws of 2017/05 The insufficient
+    bid``), so that a federation can hold both codes' questions in one course.
 
     Moodle reads ``/`` as the separator of nested categories and ``//`` as a slash inside a
     name, so a slash in a translated name is doubled rather than creating a sub-category.
     """
-    return f"{CATEGORY_ROOT}/{chapter_title(topic, lang).replace('/', '//')}"
+    code = i18n.text(lang, "editions", "title").format(edition=edition)
+    return (f"{CATEGORY_ROOT}/{code.replace('/', '//')}/"
+            f"{chapter_title(topic, lang).replace('/', '//')}")
+
+
+def by_edition_and_chapter(questions: Sequence[Question]
+                           ) -> list[tuple[str, str, list[Question]]]:
+    """``(edition, topic, questions)`` groups: the codes in order, then the chapters
+    (:func:`by_chapter`) of each; what the Moodle and GIFT files write a category for."""
+    editions = sorted({edition_of(q) for q in questions})
+    return [(edition, topic, group) for edition in editions
+            for topic, group in by_chapter([q for q in questions if edition_of(q) == edition])]
 
 
 def by_chapter(questions: Sequence[Question]) -> list[tuple[str, list[Question]]]:
@@ -143,7 +162,8 @@ def load_scenarios(bank: Path) -> dict[str, dict[str, Any]]:
     return {str(record["id"]): record for record in records}
 
 
-def ensure_bank(bank: Path, definitions: Path, say: Callable[[str], None]) -> None:
+def ensure_bank(bank: Path, definitions: Path, say: Callable[[str], None],
+                edition: str = "1987") -> None:
     """Build the bank the way ``tdcourse build`` does when the bank directory does not exist.
 
     A fresh checkout has quiz definitions but no generated bank; an export should then work at
@@ -166,5 +186,5 @@ def ensure_bank(bank: Path, definitions: Path, say: Callable[[str], None]) -> No
     from generator.scenarios.bank import bank_from_definitions
 
     say(f"no question bank at {bank}: generating it from {definitions} "
-        f"({defs.bank_count} scenarios, seed {defs.bank_seed})")
-    bank_from_definitions(defs, bank)
+        f"({defs.bank_count} scenarios, seed {defs.bank_seed}, the {edition} code)")
+    bank_from_definitions(defs, bank, edition=edition)

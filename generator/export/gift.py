@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from generator.export import by_chapter, category_path
+from generator.export import by_edition_and_chapter, category_path
 from generator.export.answers import answers
 from generator.export.html import clean, question_html, question_name, text_html
 
@@ -104,11 +104,12 @@ def question_gift(question: Mapping[str, Any], lang: str) -> str:
 
 
 def gift(questions: Sequence[Mapping[str, Any]], lang: str) -> str:
-    """A whole GIFT file: a ``$CATEGORY`` line per chapter, each followed by its questions."""
+    """A whole GIFT file: a ``$CATEGORY`` line per code and chapter, each followed by its
+    questions."""
     out = []
-    for topic, group in by_chapter(questions):
+    for edition, topic, group in by_edition_and_chapter(questions):
         # Moodle reads the category line before undoing escapes: it is written as it is (the
         # names come from our own catalogs, not from data).
-        out.append(f"$CATEGORY: {category_path(topic, lang)}\n")
+        out.append(f"$CATEGORY: {category_path(topic, lang, edition)}\n")
         out.extend(question_gift(q, lang) for q in group)
     return "\n".join(out)

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from generator.export import by_chapter, category_path
+from generator.export import by_edition_and_chapter, category_path
 from generator.export.answers import answers
 from generator.export.html import clean, escape, question_html, question_name, text_html
 
@@ -88,10 +88,11 @@ def category_xml(path: str) -> str:
 
 
 def moodle_xml(questions: Sequence[Mapping[str, Any]], lang: str) -> str:
-    """A whole Moodle XML file: a category per chapter, each followed by its questions."""
+    """A whole Moodle XML file: a category per code and chapter, each followed by its
+    questions."""
     out = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", "<quiz>\n"]
-    for topic, group in by_chapter(questions):
-        out.append(category_xml(category_path(topic, lang)))
+    for edition, topic, group in by_edition_and_chapter(questions):
+        out.append(category_xml(category_path(topic, lang, edition)))
         out.extend(question_xml(q, lang) for q in group)
     out.append("</quiz>\n")
     return "".join(out)

@@ -244,15 +244,17 @@ def dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
 
 
-def definitions_plan(defs: Definitions) -> Plan:
-    """The bank the quiz definitions ask for (their seed, size and languages, every topic): the
-    one bank ``tdcourse build`` and ``tdcourse export`` share."""
-    return Plan(defs.bank_count, defs.bank_seed, (), defs.langs)
+def definitions_plan(defs: Definitions, edition: str = "1987") -> Plan:
+    """The bank the quiz definitions ask for under ``edition`` (their seed, size and languages,
+    every topic): the one bank of that code ``tdcourse build`` and ``tdcourse export`` share."""
+    return Plan(defs.bank_count, defs.bank_seed, (), defs.langs, edition=edition)
 
 
-def bank_from_definitions(defs: Definitions, out: Path) -> list[dict[str, Any]]:
-    """Generate and write the bank of :func:`definitions_plan`; returns its records."""
-    plan = definitions_plan(defs)
+def bank_from_definitions(defs: Definitions, out: Path,
+                          edition: str = "1987") -> list[dict[str, Any]]:
+    """Generate and write the bank of :func:`definitions_plan` for ``edition``; returns its
+    records."""
+    plan = definitions_plan(defs, edition)
     outputs.check_dir(out, BANK_MARKER)  # before the work
     records = scenarios(plan, workers=2)
     write_bank(out, plan, records, drills(plan))

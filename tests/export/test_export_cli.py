@@ -54,8 +54,8 @@ def test_count_is_respected_and_topics_filter(cli: Cli, bank_dir: Path, tmp_path
     questions = [q for q in root if q.get("type") != "category"]
     categories = [q.findtext("category/text") for q in root if q.get("type") == "category"]
     assert len(questions) == 7
-    assert categories == ["$course$/top/tdcourse/09 Penalty cards",
-                          "$course$/top/tdcourse/11 The revoke"]
+    assert categories == ["$course$/top/tdcourse/Laws of 1987/09 Penalty cards",
+                          "$course$/top/tdcourse/Laws of 1987/11 The revoke"]
 
 
 def test_pbn_holds_the_deals_of_the_same_pick(cli: Cli, bank_dir: Path, tmp_path: Path) -> None:
@@ -199,6 +199,24 @@ def test_a_missing_bank_is_generated_from_the_quiz_definitions(
     status, out, err = cli("export", "--format", "gift")
     assert status == 0, err
     assert "generating it from quizzes" in err and err.count("\n") == 1
-    assert (tmp_path / "quizzes" / "bank" / "questions.en.json").exists()
-    assert (tmp_path / "tdcourse-en.gift").read_text(encoding="utf-8").startswith("$CATEGORY:")
+    assert (tmp_path / "quizzes" / "bank" / "1987" / "questions.en.json").exists()
+    assert (tmp_path / "tdcourse-en.gift").read_text(encoding="utf-8").startswith(
+        "$CATEGORY: $course$/top/tdcourse/Laws of 1987/")
     assert out.startswith("gift: ")
+    # the 2017 code's bank is its own folder, generated in turn; its categories name the code
+    status, out, err = cli("export", "--format", "moodle", "--lang", "ru", "--edition", "2017",
+                           "--out", "q17.xml")
+    assert status == 0, err
+    assert "the 2017 code" in err
+    manifest = json.loads((tmp_path / "quizzes" / "bank" / "2017" / "manifest.json").read_text(
+        encoding="utf-8"))
+    assert manifest["edition"] == "2017"
+    root = ET.parse(tmp_path / "q17.xml").getroot()
+    categories = [q.findtext("category/text") for q in root if q.get("type") == "category"]
+    assert categories and all(c.startswith("$course$/top/tdcourse/Правила 2017 года/")
+                              for c in categories), categories
+    # a bank of one code is refused for the other, in one line
+    status, out, err = cli("export", "--format", "gift", "--edition", "1987", "--bank",
+                           "quizzes/bank/2017", "--out", "x.gift")
+    assert_one_line_error(status, out, err)
+    assert "holds questions of the 2017 code" in err

@@ -76,8 +76,14 @@ def test_the_same_pick_in_every_language(load: Load) -> None:
 def test_categories_follow_the_course_chapters() -> None:
     assert export.chapter_title("insufficient-bid", "en") == "05 The insufficient bid"
     assert export.chapter_title("revoke", "ru") == "11 Фальшренонс"
-    assert export.category_path("tricks", "en") == "$course$/top/tdcourse/12 Tricks and " \
-        "defective tricks"
+    assert export.category_path("tricks", "en") == "$course$/top/tdcourse/Laws of 1987/" \
+        "12 Tricks and defective tricks"
+    assert export.category_path("revoke", "ru", "2017") == "$course$/top/tdcourse/" \
+        "Правила 2017 года/11 Фальшренонс"
     fake = [{"topic": t, "id": t} for t in ("revoke", "insufficient-bid", "revoke", "tricks")]
     assert [topic for topic, _ in export.by_chapter(fake)] == ["insufficient-bid", "revoke",
                                                                "tricks"]
+    # a question names its code; one that names none (an older bank) is a 1987 question
+    mixed = [{**fake[0], "edition": "2017"}, fake[1], {**fake[3], "edition": "2017"}]
+    assert [(e, t) for e, t, _ in export.by_edition_and_chapter(mixed)] == [
+        ("1987", "insufficient-bid"), ("2017", "revoke"), ("2017", "tricks")]
