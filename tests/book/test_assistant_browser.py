@@ -26,20 +26,42 @@ pytest.importorskip("playwright.sync_api")
 from assistantsite import PROJECT, build_assistant_site, pyodide_present
 
 CASES_DIR = PROJECT / "tests" / "cases"
-#: the claims rule with a double-dummy solver (endplay) that Pyodide does not have
+#: the claim laws: the command line counts tricks with endplay, the page with its own solver
 CLAIM_LAWS = ("law68", "law69", "law70", "law71")
 #: the page itself (HTML, its theme files, the assistant's script and style), Pyodide and the
 #: engine zip aside
 PAGE_LIMIT = 300_000
 
 
+def _asks_the_solver(path: Path) -> bool:
+    """Whether ruling the case asks the double-dummy solver (which, in the browser, is the
+    pure-Python one: endplay does not run in Pyodide)."""
+    from generator.laws import claimplay
+    from generator.laws.engine import analyse
+    from generator.table.case import load_case
+
+    saved = claimplay.USE_ENDPLAY
+    claimplay.USE_ENDPLAY = False
+    claimplay._pure_double_dummy.cache_clear()
+    try:
+        analyse(load_case(path))
+        return claimplay._pure_double_dummy.cache_info().misses > 0
+    finally:
+        claimplay.USE_ENDPLAY = saved
+        claimplay._pure_double_dummy.cache_clear()
+
+
 def _cases() -> list[Path]:
-    """The samples, then the first case (by name) of each law's folder of both codes."""
+    """The samples, then the first case (by name) of each law's folder of both codes; for the
+    claim laws also the first two cases that need the double-dummy count, so the page's own
+    solver is compared with the command line's (endplay)."""
     chosen = sorted((CASES_DIR / "samples").glob("*.yaml"))
     for edition in ("1987", "2017"):
         for law in sorted(p for p in (CASES_DIR / edition).iterdir() if p.is_dir()):
-            if law.name not in CLAIM_LAWS:
-                chosen.append(sorted(law.glob("*.yaml"))[0])
+            files = sorted(law.glob("*.yaml"))
+            chosen.append(files[0])
+            if law.name in CLAIM_LAWS:
+                chosen += [f for f in files[1:] if _asks_the_solver(f)][:2]
     return chosen
 
 
