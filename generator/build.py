@@ -1,10 +1,14 @@
 """``tdcourse build``: regenerate what the course is built from, and build what exists.
 
-Everything a build makes (the question bank, the course data, then, when the Jupyter Book sources
-exist (``book/_config.yml``), every language of the book, :mod:`generator.book.site`) is built in
-one :class:`generator.outputs.Transaction` and replaces the previous output together, only when
-all of it built: a failed or interrupted build leaves the previous site, bank and data as they
-were, never English from one bank and Russian from another.
+For each code of the Laws asked for (``--edition 1987|2017|both``, default both) a build makes
+the edition's question bank (:func:`bank_path`), its course data (``book/_build/data/<edition>/``)
+and then, when the Jupyter Book sources exist (``book/_config.yml``), the edition's site in every
+language (``book/_build/html/<edition>/<lang>/``, :mod:`generator.book.site`) and the landing
+page. All of it is built in one :class:`generator.outputs.Transaction` and replaces the previous
+output together at the end: an interrupted build leaves the previous sites, banks and data as
+they were. A part that fails (an edition's bank that fails its audit, a site with a warning) is
+dropped from the transaction: its previous output stays as it was, the others are published,
+and the failure is reported in one line (exit status 2).
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from pathlib import Path
 
 from generator.i18n import languages
 from generator.laws import law77
-from generator.laws.refs import law_index
+from generator.laws.refs import EDITIONS, law_index
 from generator.outputs import BANK_MARKER, DATA_MARKER, Transaction, check_dir, checkpoint
 
 
@@ -62,8 +66,16 @@ def _audit(records: list[dict[str, object]], langs: Sequence[str],
                          "problems, listed above): nothing was published", "quizzes/quizzes.yaml")
 
 
+def bank_path(root: Path, edition: str) -> Path:
+    """The question bank of ``edition``: ``quizzes/bank/<edition>/`` once the generator writes
+    a bank per edition; until then the one bank ``quizzes/bank/`` (1987) serves both codes.
+    TODO(issue 17, gen17): return ``root / "quizzes" / "bank" / edition``."""
+    del edition  # one bank for every code until the banks per edition exist
+    return root / "quizzes" / "bank"
+
+
 def _quizzes(root: Path, say: Callable[[str], None],
-             tx: Transaction | None = None) -> dict[str, str]:
+             tx: Transaction | None = None, *, edition: str = "1987") -> dict[str, str]:
     """Generate the question bank the quiz definitions ask for, and pick each quiz's questions.
 
     The bank is staged in ``tx`` when given (``tdcourse build``), else written at once."""
@@ -83,7 +95,7 @@ def _quizzes(root: Path, say: Callable[[str], None],
         say(f"no quiz definitions ({definitions_file}): no question bank built")
         return {}
     defs = quizdefs.load(definitions_file)
-    bank_dir = root / "quizzes" / "bank"
+    bank_dir = bank_path(root, edition)
     plan = definitions_plan(defs)
     if tx is not None:
         staged = tx.folder(bank_dir, BANK_MARKER)  # refused before the work if not ours
@@ -112,14 +124,27 @@ def _quizzes(root: Path, say: Callable[[str], None],
     return {"quizzes.json": dumps(selection)}
 
 
-def build(root: Path, edition: str = "1987", say: Callable[[str], None] = print,
-          langs: Sequence[str] | None = None, pdf: bool = False) -> Path:
-    """Build everything that exists under ``root``; returns the output directory.
+def editions_of(edition: str) -> tuple[str, ...]:
+    """The codes ``--edition`` names: one of :data:`EDITIONS`, or ``both``."""
+    if edition == "both":
+        return EDITIONS
+    if edition not in EDITIONS:
+        from generator.errors import InputError
 
-    The course data and the question bank first, then (when ``book/_config.yml`` exists) the
-    book in ``langs`` (default: every language), see :func:`generator.book.site.build_site`;
-    all of it replaces the previous output at the end, together.
-    """
+        raise InputError(f"unknown edition (editions: {', '.join(EDITIONS)}, both)", edition)
+    return (edition,)
+
+
+def build(root: Path, edition: str = "both", say: Callable[[str], None] = print,
+          langs: Sequence[str] | None = None, pdf: bool = False) -> Path:
+    """Build everything that exists under ``root`` for ``edition`` (a code, or ``both``);
+    returns the output directory.
+
+    For each code its question bank and course data first, then (when ``book/_config.yml``
+    exists) its site in ``langs`` (default: every language), see
+    :func:`generator.book.site.build_site`; what built replaces the previous output at the end,
+    together. A part that failed is left as it was and raised afterwards, in one line."""
+    editions = editions_of(edition)
     config = root / "book" / "_config.yml"
     if not config.exists() and not (root / "quizzes" / "quizzes.yaml").exists():
         # any other folder (empty, a home folder, a typo that exists) is not ours to write a
@@ -134,34 +159,61 @@ def build(root: Path, edition: str = "1987", say: Callable[[str], None] = print,
         check_languages(root / "book", langs)  # before the long steps
     build_dir = root / "book" / "_build"
     data_dir = build_dir / "data"
-    check_dir(data_dir, DATA_MARKER)  # refused before anything is made
+    for code in editions:
+        check_dir(data_dir / code, DATA_MARKER)  # refused before anything is made
     if (root / "quizzes" / "quizzes.yaml").exists():
         from generator.scenarios import quizdefs
 
         quizdefs.load(root / "quizzes" / "quizzes.yaml")  # a broken file: nothing made either
-        check_dir(root / "quizzes" / "bank", BANK_MARKER)
+        for code in editions:
+            check_dir(bank_path(root, code), BANK_MARKER)
+    from generator.book.site import BookBuildError, Sources, first_failure
+    from generator.errors import TdcourseError
+
+    failures: list[BookBuildError] = []
     with Transaction(build_dir) as tx:
-        data = tx.folder(data_dir, DATA_MARKER)
-        files = {
-            f"score-table-{edition}.csv": score_table_csv(edition),
-            f"law-index-{edition}.json": _law_index_json(edition),
-            **_quizzes(root, say, tx),
-        }
-        for name, text in files.items():
-            (data / name).write_text(text, encoding="utf-8")
+        made: dict[Path, dict[str, str]] = {}  # bank -> its quiz selection (a bank shared by codes)
+        sources: dict[str, Sources] = {}
+        for code in editions:
+            data = tx.folder(data_dir / code, DATA_MARKER)
+            bank = bank_path(root, code)
+            try:
+                if bank not in made:
+                    made[bank] = _quizzes(root, say, tx, edition=code)
+            except TdcourseError as exc:
+                if len(editions) == 1:
+                    raise
+                tx.drop(data_dir / code)
+                tx.drop(bank)
+                say(f"failed: {code}: {exc}")
+                failures.append(BookBuildError(f"{code}: {exc}"))
+                continue
+            files = {
+                f"score-table-{code}.csv": score_table_csv(code),
+                f"law-index-{code}.json": _law_index_json(code),
+                **made[bank],
+            }
+            for name, text in files.items():
+                (data / name).write_text(text, encoding="utf-8")
+            for name in files:
+                say(f"built {data_dir / code / name}")
+            sources[code] = Sources(bank=tx.staged(bank), data=data)
+        if not sources:
+            raise first_failure(failures)
         checkpoint("build:data")
         if not config.exists():
             tx.commit()
-            for name in files:
-                say(f"built {data_dir / name}")
             say("the Jupyter Book sources (book/_config.yml) do not exist yet: "
                 "built the course data only")
+            if failures:
+                raise first_failure(failures)
             return data_dir
-        from generator.book.site import Sources, build_site
+        from generator.book.site import build_site
 
-        for name in files:
-            say(f"built {data_dir / name}")
-        sources = Sources(bank=tx.staged(root / "quizzes" / "bank"), data=data)
-        html_dir = build_site(root, langs, say, pdf=pdf, tx=tx, sources=sources)
+        html_dir = build_site(root, langs, say, pdf=pdf, tx=tx, sources=sources,
+                              editions=[code for code in editions if code in sources],
+                              failures=failures)
         tx.commit()
+    if failures:
+        raise first_failure(failures)
     return html_dir

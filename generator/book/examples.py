@@ -735,7 +735,7 @@ def _reconstructed(ref: str, lang: str) -> tuple[str, str]:
 
 
 def _entry_lines(ref: str, lang: str, uses: Mapping[str, Sequence[str]],
-                 counts: Mapping[str, int]) -> list[str]:
+                 counts: Mapping[str, int], edition: str = EDITION) -> list[str]:
     """The restatement (with the reconstruction note) and the line of neighbours, uses and
     questions under a law's heading or a clause's title."""
     found, _ = restatements()
@@ -744,7 +744,7 @@ def _entry_lines(ref: str, lang: str, uses: Mapping[str, Sequence[str]],
     if ref in found:
         lines += [linked_text(found[ref].text(lang), lang) + note, ""]
     facts: list[str] = []
-    before, after = law_neighbours(ref)
+    before, after = law_neighbours(ref, edition)
     if before:
         facts.append(f"{_word('previous', lang)}: {law_role(before)}")
     if after:
@@ -795,5 +795,5 @@ def law_index_page(lang: str, uses: Mapping[str, Sequence[str]], *,
             if ref in engine:
                 text += f" *{_word('engine', lang)}*"
             parts += [f"(law-{ref})=", text, ""]
-        parts += _entry_lines(ref, lang, uses, counts)
+        parts += _entry_lines(ref, lang, uses, counts, edition)
     return "\n".join(parts).rstrip() + "\n"

@@ -7,10 +7,16 @@ What ``setup`` adds, in the order a reader meets it on a page:
   the law index page, is a located warning (so an error under ``-W``);
 * anchors ``law-<clause>`` on the law index page exactly as cited (docutils lower-cases ids, so
   a MyST target ``(law-27B2)=`` gets the cased id added);
-* a language switch at the top of every HTML page: a link to the same page in each other
-  language of ``tdcourse_languages`` (``../ru/chapters/05-insufficient-bid.html``), the names
-  written in their own language (Babel's locale data, so a new language needs no code);
-* the book's title in the build's language, from ``locales/<lang>/LC_MESSAGES/_book.po``;
+* a switch of code at the top of every HTML page: the page's code of the Laws as a badge
+  ("The 1987 Laws", «Законы 1987 года», from ``_book.po``), and a link to the same page in the
+  site of each other code of ``tdcourse_editions``
+  (``../../2017/ru/chapters/05-insufficient-bid.html``), or to that site's root page when the
+  page is not in it (``tdcourse_edition_docs``: the documents of each code's site);
+* a language switch beside it: a link to the same page in each other language of
+  ``tdcourse_languages`` (``../ru/chapters/05-insufficient-bid.html``), the names written in
+  their own language (Babel's locale data, so a new language needs no code);
+* the book's title in the build's language, from ``locales/<lang>/LC_MESSAGES/_book.po``,
+  followed by the name of the site's code (so every page's title says which code it teaches);
 * the course's icon (``static/favicon.svg``) unless the book sets its own;
 * our static CSS/JS (every ``*.css`` and ``*.js`` in ``generator/book/static``, package data),
   except the quiz widget's, which :mod:`generator.book.quiz` adds to the pages holding a quiz;
@@ -110,6 +116,8 @@ def _translate_config(app: Sphinx, config: Config) -> None:
         value = getattr(config, key, None)
         if isinstance(value, str) and value:
             setattr(config, key, book_gettext(dirs, lang, value))
+    if config.html_title and config.tdcourse_editions:  # a book built for one code says none
+        config.html_title = f"{config.html_title} ({edition_label(app, config.tdcourse_edition)})"
     if str(STATIC_DIR) not in config.html_static_path:
         config.html_static_path.append(str(STATIC_DIR))
     if not config.html_favicon:  # else every browser asks the server for /favicon.ico (a 404)
@@ -384,6 +392,44 @@ def language_switch(app: Sphinx, pagename: str) -> str:
             + " ".join(items) + "</nav>\n")
 
 
+#: The name of each code of the Laws (translated by the book's ``_book.po``).
+EDITION_LABELS = {"1987": "The 1987 Laws", "2017": "The 2017 Laws"}
+
+
+def edition_label(app: Sphinx, edition: str) -> str:
+    """The name of a code in the build's language ("The 2017 Laws", «Законы 2017 года»)."""
+    return book_gettext(_locale_dirs(app), app.config.language or "en",
+                        EDITION_LABELS.get(edition, edition))
+
+
+def edition_switch(app: Sphinx, pagename: str) -> str:
+    """The HTML of the code switch: the page's code (a badge) and a link to this page in the
+    site of each other code, or to that site's root page when the page is not there. Sites
+    are ``<edition>/<lang>/`` side by side; labels escaped like the language switch's."""
+    editions: list[str] = list(app.config.tdcourse_editions)
+    current = app.config.tdcourse_edition
+    if not editions:
+        return ""
+    lang = app.config.language or "en"
+    docs: dict[str, list[str]] = dict(app.config.tdcourse_edition_docs or {})
+    up = "../" * (pagename.count("/") + 2)
+    label = markup.attribute(book_gettext(_locale_dirs(app), lang, "Code of the Laws"))
+    items = []
+    for edition in editions:
+        name = markup.html(edition_label(app, edition))
+        if edition == current:
+            items.append(f'<span class="tdc-edition-current" data-edition="'
+                         f'{markup.attribute(edition)}" aria-current="true">{name}</span>')
+            continue
+        there = docs.get(edition)
+        page = pagename if there is None or pagename in there or pagename not in             app.env.all_docs else app.config.root_doc
+        href = markup.attribute(f"{up}{edition}/{lang}/{_page_uri(app, page)}")
+        items.append(f'<a class="tdc-edition-link" href="{href}" data-edition="'
+                     f'{markup.attribute(edition)}">{name}</a>')
+    return (f'<nav class="tdc-edition-switch" aria-label="{label}">'
+            + " ".join(items) + "</nav>\n")
+
+
 def _external_assets(context: dict[str, Any]) -> Iterator[str]:
     for key in ("script_files", "css_files"):
         for asset in context.get(key) or ():
@@ -419,7 +465,8 @@ def _escape_titles(app: Sphinx, pagename: str, templatename: str, context: dict[
 def _page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
                   doctree: nodes.document | None) -> None:
     if app.builder.name == "html" and "body" in context:
-        context["body"] = language_switch(app, pagename) + context["body"]
+        context["body"] = ('<div class="tdc-switches">' + edition_switch(app, pagename)
+                           + language_switch(app, pagename) + "</div>\n" + context["body"])
     for url in _external_assets(context):
         logger.warning("page %r would load %s from the network (the site must work offline)",
                        pagename, url, location=pagename if pagename in app.env.all_docs else None)
@@ -446,6 +493,11 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("tdcourse_languages", [], "html", types=[list, tuple])
     app.add_config_value("tdcourse_law_index_doc", "law-index", "env", types=[str])
     app.add_config_value("tdcourse_edition", "1987", "env", types=[str])
+    # the codes built side by side (empty: a book of one code, no switch), the documents of
+    # each code's site, and the documents of one code only (read by generator.book.site)
+    app.add_config_value("tdcourse_editions", [], "html", types=[list, tuple])
+    app.add_config_value("tdcourse_edition_docs", {}, "html", types=[dict])
+    app.add_config_value("tdcourse_edition_only", {}, "env", types=[dict])
     app.add_config_value("tdcourse_interface_catalogs", "", "html", types=[str])
 
     app.connect("config-inited", _translate_config)
