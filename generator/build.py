@@ -124,6 +124,22 @@ def _quizzes(root: Path, say: Callable[[str], None],
     return {"quizzes.json": dumps(selection)}
 
 
+def _check_plain_folder(path: Path) -> None:
+    """Refuse a folder that holds outputs (``book/_build/data``) when it is a link or not a
+    folder: what is written in it would land elsewhere."""
+    import stat
+
+    from generator.errors import InputError
+
+    try:
+        st = path.lstat()
+    except FileNotFoundError:
+        return
+    if not stat.S_ISDIR(st.st_mode):
+        raise InputError("is not a folder tdcourse writes in (a link or a file): refusing to "
+                         "write there", str(path))
+
+
 def editions_of(edition: str) -> tuple[str, ...]:
     """The codes ``--edition`` names: one of :data:`EDITIONS`, or ``both``."""
     if edition == "both":
@@ -159,6 +175,7 @@ def build(root: Path, edition: str = "both", say: Callable[[str], None] = print,
         check_languages(root / "book", langs)  # before the long steps
     build_dir = root / "book" / "_build"
     data_dir = build_dir / "data"
+    _check_plain_folder(data_dir)  # holds each edition's data: a real folder, or missing
     for code in editions:
         check_dir(data_dir / code, DATA_MARKER)  # refused before anything is made
     if (root / "quizzes" / "quizzes.yaml").exists():
