@@ -422,7 +422,8 @@ def edition_switch(app: Sphinx, pagename: str) -> str:
                          f'{markup.attribute(edition)}" aria-current="true">{name}</span>')
             continue
         there = docs.get(edition)
-        page = pagename if there is None or pagename in there or pagename not in             app.env.all_docs else app.config.root_doc
+        here = there is None or pagename in there or pagename not in app.env.all_docs
+        page = pagename if here else app.config.root_doc
         href = markup.attribute(f"{up}{edition}/{lang}/{_page_uri(app, page)}")
         items.append(f'<a class="tdc-edition-link" href="{href}" data-edition="'
                      f'{markup.attribute(edition)}">{name}</a>')

@@ -347,14 +347,16 @@ def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
 
     How the generator modules are called:
     ``examples.worked_examples(records, slug, lang)`` with every record of the edition's bank
-    (``quizzes/bank/<edition>/scenarios.json``, :func:`generator.build.bank_path`); the bank's
-    questions in ``lang`` and the quiz definitions of ``book/_build/data/<edition>/quizzes.json`` (by topic: the slug without its number), giving the
-    chapter's quiz questions (:func:`generator.book.quizpages.chapter_web_questions`), which
+    (``quizzes/bank/<edition>/scenarios.json``, :func:`generator.build.bank_path`; the records
+    of the site's code only); the bank's questions in ``lang`` and the quiz definitions of
+    ``book/_build/data/<edition>/quizzes.json`` (by topic: the slug without its number), giving
+    the chapter's quiz questions (:func:`generator.book.quizpages.chapter_web_questions`), which
     its quiz part and its Jupyter notebook (``notebooks.chapter_notebook``, linked at the end of
     the quiz part) both show, the web bank and the practice and mock exam parts;
-    ``examples.law_index_page(lang, uses, questions=..., edition=...)`` with the clauses cited by each chapter's
-    own text (:func:`law_uses`, as chapter slugs) merged with ``examples.example_uses`` and
-    ``examples.quiz_uses``, and the bank's questions in ``lang`` (how many cite each clause);
+    ``examples.law_index_page(lang, uses, questions=..., edition=...)`` with the clauses cited
+    by each chapter's own text (:func:`law_uses`, as chapter slugs) merged with
+    ``examples.example_uses`` and ``examples.quiz_uses``, and the bank's questions in ``lang``
+    (how many cite each clause);
     ``charts.chart(name, lang)`` for each name of ``charts.CHARTS``;
     ``decisions.decision(name, lang)`` for each name of ``decisions.NAMES`` (the decision charts
     page) and the link to its printable page for its chapter (``decision_pdfs``: to the PDF,
@@ -367,9 +369,13 @@ def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
     from generator.build import bank_path
 
     bank = sources.bank or bank_path(root, edition)
-    records: list[dict[str, Any]] = _load_json(bank / "scenarios.json", [])
+    # a site shows the rulings of its own code only (a record without an edition is 1987's):
+    # until the banks per edition exist, the 2017 sites find none in the 1987 bank
+    records: list[dict[str, Any]] = [r for r in _load_json(bank / "scenarios.json", [])
+                                     if str(r.get("edition", "1987")) == edition]
     bank_file = bank / f"questions.{lang}.json"
-    questions: list[dict[str, Any]] = _load_json(bank_file, [])
+    every_question: list[dict[str, Any]] = _load_json(bank_file, [])
+    questions = [q for q in every_question if str(q.get("edition", "1987")) == edition]
     data = sources.data or root / "book" / "_build" / "data" / edition
     definitions: dict[str, Any] = _load_json(data / "quizzes.json", {})
     by_topic: dict[str, list[str]] = definitions.get("chapters", {})
@@ -411,7 +417,12 @@ def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
         store.write(f"decisions/{name}.md", markup.raw_html(
             decisions.link_markup(name, lang, decision_pdfs, "../")) + "\n")
 
-    store.write("bank/questions.json", bank_file.read_bytes() if bank_file.exists() else "[]\n")
+    if len(questions) == len(every_question):  # the bank's file as it is
+        store.write("bank/questions.json",
+                    bank_file.read_bytes() if bank_file.exists() else "[]\n")
+    else:
+        store.write("bank/questions.json",
+                    json.dumps(questions, ensure_ascii=False, indent=1) + "\n")
 
     texts = {doc.split("/", 1)[1]: (book / f"{doc}.md").read_text(encoding="utf-8")
              for doc in docs if doc.startswith("chapters/") and (book / f"{doc}.md").exists()}
@@ -559,9 +570,9 @@ def landing_page(book: Path, sites: Sequence[tuple[str, str]]) -> str:
     root_doc = _root_doc(book)
     langs = list(dict.fromkeys(lang for _edition, lang in sites))
     editions = list(dict.fromkeys(edition for edition, _lang in sites))
-    headings = "".join(
-        f'<span class="title" lang="{lang}">{html.escape(book_gettext([book / "locales"], lang, title))}'
-        "</span>" for lang in langs)
+    local = {lang: html.escape(book_gettext([book / "locales"], lang, title)) for lang in langs}
+    headings = "".join(f'<span class="title" lang="{lang}">{local[lang]}</span>'
+                       for lang in langs)
     cards = []
     for edition in editions:
         names = " / ".join(f'<span lang="{lang}">{html.escape(edition_label(book, lang, edition))}'

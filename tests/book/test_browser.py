@@ -70,7 +70,7 @@ def _build_real_book(tmp: Path) -> Path:
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The built HTML site of the 1987 code, ``<lang>/...`` for each language (the landing
-    page ``index.html`` is in the folder above it)."""
+    page ``index.html`` is in the folder above it).
 
     Under pytest-xdist the workers share one build (in the session's common temporary folder,
     under a lock), so the book is built once per run however the tests are distributed.
