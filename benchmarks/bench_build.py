@@ -1,8 +1,9 @@
 """Benchmark: the course's four sites (issue 17: the 1987 and 2017 codes, English and Russian).
 
 Targets: the four sites built cold under 4 min; after editing one chapter, the rebuild of one
-site (the 2017 code in English) under 15 s. Prints each figure with its ratio to the target;
-exits 0 either way (slowness is reported here, never a failing test).
+site (the 2017 code in English; the 1987 one if the 2017 site failed) under 15 s. Prints each
+figure with its ratio to the target; exits 0 either way (slowness is reported here, never a
+failing test).
 
 Works on a copy of the project in a temporary directory, so the real ``book/_build`` is left
 alone. The question bank and the course data of each code are made first, as ``tdcourse build``
@@ -20,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from generator.book.site import Sources, build_site  # noqa: E402
+from generator.book.site import BookBuildError, Sources, build_site  # noqa: E402
 from generator.build import _quizzes, bank_path  # noqa: E402
 from generator.laws.refs import EDITIONS  # noqa: E402
 
@@ -38,6 +39,17 @@ def _copy_project(dest: Path) -> None:
 def _line(what: str, seconds: float, target: float) -> str:
     return (f"{what}: {seconds:.1f} s; target {target:.0f} s; ratio "
             f"{seconds / target:.2f}{'' if seconds <= target else '  <- over the target'}")
+
+
+def _timed(failures: list[str], *args: object, **kwargs: object) -> float:
+    """Seconds for one ``build_site``; a site's failure (a page's warning: Sphinx has read and
+    written every page by then) is kept to print, the time still counted."""
+    start = time.perf_counter()
+    try:
+        build_site(*args, **kwargs)  # type: ignore[arg-type]
+    except BookBuildError as exc:
+        failures.append(str(exc))
+    return time.perf_counter() - start
 
 
 def main() -> None:
@@ -59,9 +71,8 @@ def main() -> None:
             sources[edition] = Sources(bank=bank, data=data)
         bank_s = time.perf_counter() - start
 
-        start = time.perf_counter()
-        build_site(work, None, quiet, sources=sources)
-        cold_s = time.perf_counter() - start
+        failures: list[str] = []
+        cold_s = _timed(failures, work, None, quiet, sources=sources)
         html = work / "book" / "_build" / "html"
         sites = sorted(f"{e.name}/{p.name}" for e in html.iterdir() if e.is_dir()
                        for p in e.iterdir() if p.is_dir())
@@ -70,20 +81,20 @@ def main() -> None:
         chapter = work / "book" / "chapters" / f"{CHAPTER}.md"
         chapter.write_text(chapter.read_text(encoding="utf-8") + "\n<!-- edited -->\n",
                            encoding="utf-8")
-        start = time.perf_counter()
-        build_site(work, ["en"], quiet, sources=sources, editions=["2017"])
-        rebuild_s = time.perf_counter() - start
-        start = time.perf_counter()
-        build_site(work, ["en"], quiet, sources=sources, editions=["2017"])
-        nothing_s = time.perf_counter() - start
+        # the 2017 site in English, unless it failed (then its "rebuild" would be cold)
+        edition = "2017" if (html / "2017" / "en").is_dir() else "1987"
+        rebuild_s = _timed(failures, work, ["en"], quiet, sources=sources, editions=[edition])
+        nothing_s = _timed(failures, work, ["en"], quiet, sources=sources, editions=[edition])
     print(f"question banks and course data ({', '.join(EDITIONS)}): {bank_s:.1f} s "
           "(reported apart)")
     print(f"sites: {', '.join(f'{site} ({n} pages)' for site, n in pages.items())}")
     print(_line(f"cold build of the {len(sites)} sites", cold_s, COLD_TARGET_S))
     print(f"  per site: {cold_s / max(len(sites), 1):.1f} s")
-    print(_line(f"rebuild of 2017/en after editing chapters/{CHAPTER}.md", rebuild_s,
+    print(_line(f"rebuild of {edition}/en after editing chapters/{CHAPTER}.md", rebuild_s,
                 REBUILD_TARGET_S))
-    print(_line("rebuild of 2017/en with nothing changed", nothing_s, REBUILD_TARGET_S))
+    print(_line(f"rebuild of {edition}/en with nothing changed", nothing_s, REBUILD_TARGET_S))
+    for failure in dict.fromkeys(failures):
+        print(f"  ! a site failed (its time is counted): {failure}")
 
 
 if __name__ == "__main__":

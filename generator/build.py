@@ -189,26 +189,30 @@ def build(root: Path, edition: str = "both", say: Callable[[str], None] = print,
 
     failures: list[BookBuildError] = []
     with Transaction(build_dir) as tx:
-        made: dict[Path, dict[str, str]] = {}  # bank -> its quiz selection (a bank shared by codes)
+        # bank -> its quiz selection, or why it failed (a bank shared by codes is made once)
+        made: dict[Path, dict[str, str] | TdcourseError] = {}
         sources: dict[str, Sources] = {}
         for code in editions:
             data = tx.folder(data_dir / code, DATA_MARKER)
             bank = bank_path(root, code)
-            try:
-                if bank not in made:
+            if bank not in made:
+                try:
                     made[bank] = _quizzes(root, say, tx, edition=code)
-            except TdcourseError as exc:
-                if len(editions) == 1:
-                    raise
+                except TdcourseError as exc:
+                    if len(editions) == 1:
+                        raise
+                    tx.drop(bank)
+                    made[bank] = exc
+            selection = made[bank]
+            if isinstance(selection, TdcourseError):
                 tx.drop(data_dir / code)
-                tx.drop(bank)
-                say(f"failed: {code}: {exc}")
-                failures.append(BookBuildError(f"{code}: {exc}"))
+                say(f"failed: {code}: {selection}")
+                failures.append(BookBuildError(f"{code}: {selection}"))
                 continue
             files = {
                 f"score-table-{code}.csv": score_table_csv(code),
                 f"law-index-{code}.json": _law_index_json(code),
-                **made[bank],
+                **selection,
             }
             for name, text in files.items():
                 (data / name).write_text(text, encoding="utf-8")

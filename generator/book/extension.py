@@ -250,14 +250,11 @@ def law_role(name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
     shown, key = (match.group(1), match.group(2).strip()) if match else (text, text.strip())
     env = inliner.document.settings.env
     canonical = _law_keys(env.config.tdcourse_edition).get(key.lower())
-    if canonical is None:
-        message = inliner.reporter.warning(
-            f"{{law}} cites {key!r}, which is not a clause of the "
-            f"{env.config.tdcourse_edition} law index (generator/laws/data)", line=lineno)
-        return [nodes.literal(rawtext, shown)], [message]
     _citers(env).add(env.docname)
-    node = law_reference(rawtext, "", key=canonical)
-    node += nodes.Text(shown if match else canonical)
+    # a clause unknown to the site's code is reported when the page is written, not here: in
+    # an ``{only} edition1987`` block of a 2017 site it is dropped before then, unreported
+    node = law_reference(rawtext, "", key=canonical or key, unknown=canonical is None)
+    node += nodes.Text(shown if match or canonical is None else canonical)
     node.line = lineno
     return [node], []
 
@@ -332,9 +329,11 @@ def _recheck_citers(app: Sphinx, env: BuildEnvironment) -> list[str]:
 
 
 class LawReferences(SphinxPostTransform):
-    """Turn each :class:`law_reference` into a link to the law index page's anchor."""
+    """Turn each :class:`law_reference` into a link to the law index page's anchor. Runs after
+    Sphinx has removed the ``{only}`` blocks of other tags (priority 50), so a clause of the
+    other code cited in such a block is never checked against this site's index."""
 
-    default_priority = 5
+    default_priority = 60
 
     def run(self, **kwargs: Any) -> None:
         index_doc: str = self.config.tdcourse_law_index_doc
@@ -343,6 +342,12 @@ class LawReferences(SphinxPostTransform):
         html = self.app.builder.format == "html"
         for node in list(self.document.findall(law_reference)):
             key = node["key"]
+            if node.get("unknown"):
+                logger.warning("{law} cites %r, which is not a clause of the %s law index "
+                               "(generator/laws/data)", key, self.config.tdcourse_edition,
+                               location=node)
+                node.replace_self(nodes.literal(node.rawsource, node.astext()))
+                continue
             if not has_index:
                 logger.warning("{law}`%s`: the book has no law index page %r", key, index_doc,
                                location=node)

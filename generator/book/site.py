@@ -381,7 +381,11 @@ def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
     by_topic: dict[str, list[str]] = definitions.get("chapters", {})
     practice: dict[str, Any] = definitions.get("practice", {})
     exam: dict[str, Any] = definitions.get("mock_exam", {})
-    selections = {slug: by_topic.get(slug.split("-", 1)[1]) for slug in slugs}
+    # the quiz's questions that are the site's code's (a selection drawn from another code's
+    # bank, while one bank serves both, leaves the chapter without a quiz, not with a warning)
+    ids = {str(q.get("id")) for q in questions}
+    selections = {slug: None if chosen is None else [i for i in chosen if i in ids]
+                  for slug in slugs for chosen in [by_topic.get(slug.split("-", 1)[1])]}
 
     # a worked example never shows a board the chapter's quiz asks about: the example's
     # question and ruling would repeat the quiz question word for word

@@ -92,6 +92,9 @@ def test_only_blocks_follow_the_code(built: tuple[Path, Path, list[str]]) -> Non
     assert "a comparable call may replace the bid" in texts["2017", "en"]
     assert "partner must pass throughout" not in texts["2017", "en"]
     assert "partner must pass throughout" in texts["1987", "en"]
+    # a clause of the 1987 code only, in the 1987 block: linked there, unchecked in 2017
+    assert 'href="law-index.html#law-25B2a"' in texts["1987", "en"]
+    assert "25B2a" not in texts["2017", "en"]
     assert "comparable call" not in texts["1987", "en"]
     assert "заявку может заменить сопоставимая заявка" in texts["2017", "ru"]
     assert "партнёр должен пасовать" in texts["1987", "ru"]
@@ -215,7 +218,7 @@ def test_a_broken_page_fails_with_one_located_line_and_keeps_the_previous_output
 
 def test_a_site_that_fails_keeps_its_previous_output_while_the_others_are_updated(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """A clause of the 1987 code only, cited by a page of both codes: the 2017 sites fail
+    """A clause of the 1987 code only, cited outside an ``{only}`` block: the 2017 sites fail
     (their law index has no such clause), the 1987 ones build and are published."""
     root = _project(tmp_path)
     assert main(["build", "--root", str(root)]) == 0
@@ -223,16 +226,16 @@ def test_a_site_that_fails_keeps_its_previous_output_while_the_others_are_update
     capsys.readouterr()
     before = {site: _read(html / site[0] / site[1] / "intro.html") for site in SITES}
     index = root / "book" / "law-index.md"
-    index.write_text(_read(index) + "\n(law-25B2a)=\n**25B2a**: a 1987 clause.\n",
+    index.write_text(_read(index) + "\n(law-14B1a)=\n**14B1a**: a 1987 clause.\n",
                      encoding="utf-8")
     intro = root / "book" / "intro.md"
-    intro.write_text(_read(intro) + "\nA new sentence citing {law}`25B2a`.\n", encoding="utf-8")
+    intro.write_text(_read(intro) + "\nA new sentence citing {law}`14B1a`.\n", encoding="utf-8")
 
     assert main(["build", "--root", str(root)]) == 2
     captured = capsys.readouterr()
     err = captured.err.strip().splitlines()
     assert len(err) == 1, err
-    assert re.match(r"tdcourse: (\S*/)?book/intro\.md:\d+: WARNING: .*25B2a.*2017 law index.*"
+    assert re.match(r"tdcourse: (\S*/)?book/intro\.md:\d+: WARNING: .*14B1a.*2017 law index.*"
                     r"\[2017/en build failed.*\(and 1 more site\(s\) failed", err[0]), err
     for lang in LANGS:
         assert "A new sentence citing" in _read(html / "1987" / lang / "intro.html")
@@ -243,7 +246,7 @@ def test_a_site_that_fails_keeps_its_previous_output_while_the_others_are_update
     assert all(f'href="{e}/{lang}/intro.html"' in landing for e, lang in SITES)
     assert not [p for p in root.rglob(".tdcourse-*")]
 
-    intro.write_text(_read(intro).replace("{law}`25B2a`", "law 25B2a"), encoding="utf-8")
+    intro.write_text(_read(intro).replace("{law}`14B1a`", "law 14B1a"), encoding="utf-8")
     assert main(["build", "--root", str(root), "--edition", "2017", "--lang", "ru"]) == 0
     assert "A new sentence citing" in _read(html / "2017" / "ru" / "intro.html")
     assert _read(html / "2017" / "en" / "intro.html") == before["2017", "en"]
