@@ -623,6 +623,33 @@ def _count_pages(site: Path) -> int:
                and p.name not in ("genindex.html", "search.html", "index.html"))
 
 
+def _generation_inputs(root: Path, edition: str, lang: str, sources: Sources,
+                       decision_pdfs: bool) -> str:
+    """A digest of everything :func:`generate` reads for one site: the bank's records and the
+    language's questions, the course data, the book's table of contents and pages (the
+    clauses they cite), and the generator itself (its code, catalogs and law data). When it
+    is unchanged the store already holds what generating would write again, so a rebuild after
+    editing one chapter is not spent re-ruling every example of the book."""
+    import hashlib
+
+    from generator.build import bank_path
+
+    book = root / "book"
+    bank = sources.bank or bank_path(root, edition)
+    data = sources.data or book / "_build" / "data" / edition
+    package = Path(__file__).resolve().parents[1]
+    paths = [bank / "scenarios.json", bank / f"questions.{lang}.json", data / "quizzes.json",
+             book / "_toc.yml", book / "_config.yml", *sorted(book.glob("*.md")),
+             *sorted((book / "chapters").glob("*.md"))]
+    paths += sorted(p for p in package.rglob("*")
+                    if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc")
+    digest = hashlib.sha256(f"{edition}\0{lang}\0{decision_pdfs}\0".encode())
+    for path in paths:
+        digest.update(str(path).encode() + b"\0")
+        digest.update(path.read_bytes() if path.is_file() else b"\0missing\0")
+    return digest.hexdigest()
+
+
 def _build_site_one(root: Path, edition: str, lang: str, available: Sequence[str],
                     editions: Sequence[str], say: Say, pdf: bool, tx: Transaction,
                     sources: Sources, decision_pdfs: bool) -> None:
@@ -632,14 +659,20 @@ def _build_site_one(root: Path, edition: str, lang: str, available: Sequence[str
     book = root / "book"
     started = time.perf_counter()
     store = _Store(book / "_build" / ".generated" / edition / lang)
-    try:
-        generate(root, lang, store, edition=edition, sources=sources,
-                 decision_pdfs=decision_pdfs)
-    except TdcourseError:
-        raise
-    except Exception as exc:
-        raise BookBuildError(f"generating the {edition}/{lang} parts of the book failed: "
-                             f"{type(exc).__name__}: {exc}") from exc
+    inputs = _generation_inputs(root, edition, lang, sources, decision_pdfs)
+    stamp = store.root.parent / f"{lang}.inputs"  # what the store was generated from
+    if not (store.root.is_dir() and stamp.is_file()
+            and stamp.read_text(encoding="utf-8") == inputs):
+        stamp.unlink(missing_ok=True)  # a generation that fails leaves no stamp
+        try:
+            generate(root, lang, store, edition=edition, sources=sources,
+                     decision_pdfs=decision_pdfs)
+        except TdcourseError:
+            raise
+        except Exception as exc:
+            raise BookBuildError(f"generating the {edition}/{lang} parts of the book failed: "
+                                 f"{type(exc).__name__}: {exc}") from exc
+        stamp.write_text(inputs, encoding="utf-8")
     _mirror(store.root, book / GENERATED)
     site = build_one(root, lang, available, tx=tx, edition=edition, editions=editions)
     printed = decisions.write_print_pages(site / "decisions", lang, decision_pdfs)
