@@ -184,10 +184,10 @@ def build(root: Path, edition: str = "both", say: Callable[[str], None] = print,
         quizdefs.load(root / "quizzes" / "quizzes.yaml")  # a broken file: nothing made either
         for code in editions:
             check_dir(bank_path(root, code), BANK_MARKER)
-    from generator.book.site import BookBuildError, Sources, first_failure
+    from generator.book.site import Sources, first_failure
     from generator.errors import TdcourseError
 
-    failures: list[BookBuildError] = []
+    failures: list[TdcourseError] = []
     with Transaction(build_dir) as tx:
         # bank -> its quiz selection, or why it failed (a bank shared by codes is made once)
         made: dict[Path, dict[str, str] | TdcourseError] = {}
@@ -207,7 +207,7 @@ def build(root: Path, edition: str = "both", say: Callable[[str], None] = print,
             if isinstance(selection, TdcourseError):
                 tx.drop(data_dir / code)
                 say(f"failed: {code}: {selection}")
-                failures.append(BookBuildError(f"{code}: {selection}"))
+                failures.append(selection)
                 continue
             files = {
                 f"score-table-{code}.csv": score_table_csv(code),

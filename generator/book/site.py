@@ -696,7 +696,7 @@ def build_site(root: Path, langs: Sequence[str] | None = None, say: Say = print,
                pdf: bool = False, tx: Transaction | None = None,
                sources: Sources | Mapping[str, Sources] = Sources(),
                editions: Sequence[str] | None = None,
-               failures: list[BookBuildError] | None = None) -> Path:
+               failures: list[TdcourseError] | None = None) -> Path:
     """Build the book for ``editions`` (default: every code) in ``langs`` (default: every
     language) under ``book/_build/html/<edition>/<lang>``; returns ``book/_build/html``.
 
@@ -708,7 +708,7 @@ def build_site(root: Path, langs: Sequence[str] | None = None, say: Say = print,
     ``tx`` this function commits its own with every site that built, then raises the first
     failure (a :class:`BookBuildError`, exit status 2 in ``tdcourse build``)."""
     if tx is None:
-        found: list[BookBuildError] = []
+        found: list[TdcourseError] = []
         with Transaction(root / "book" / "_build") as own:
             html_dir = build_site(root, langs, say, pdf, own, sources, editions, found)
             own.commit()
@@ -724,7 +724,7 @@ def build_site(root: Path, langs: Sequence[str] | None = None, say: Say = print,
     if not decision_pdfs:
         say("decision charts: no PDF (Chromium missing: apt-get install -y chromium); "
             "their pages link to the printable HTML page instead")
-    failed: list[BookBuildError] = []
+    failed: list[TdcourseError] = []
     built: list[tuple[str, str]] = []
     for edition in codes:
         own_sources = sources if isinstance(sources, Sources) else sources.get(edition, Sources())
@@ -733,13 +733,12 @@ def build_site(root: Path, langs: Sequence[str] | None = None, say: Say = print,
                 _build_site_one(root, edition, lang, available, codes, say, pdf, tx,
                                 own_sources, decision_pdfs)
             except TdcourseError as exc:
-                error = exc if isinstance(exc, BookBuildError) else BookBuildError(str(exc))
                 for builder in ("html", "singlehtml"):
                     tx.drop(site_dir(root, edition, lang, builder))
                     tx.drop(book / "_build" / ".doctrees" / f"{builder}-{edition}-{lang}")
                 tx.drop(book / "_build" / "pdf" / f"course-{edition}-{lang}.pdf")
-                say(f"failed: {edition}/{lang}: {error}")
-                failed.append(error)
+                say(f"failed: {edition}/{lang}: {_one_line(exc)}")
+                failed.append(exc)
                 continue
             built.append((edition, lang))
             checkpoint("build:language")
@@ -756,9 +755,17 @@ def build_site(root: Path, langs: Sequence[str] | None = None, say: Say = print,
     return html_dir
 
 
-def first_failure(failed: Sequence[BookBuildError]) -> BookBuildError:
-    """The first failure, in one line, saying how many other sites failed too."""
-    first = str(failed[0])
-    if len(failed) > 1:
-        first += f" (and {len(failed) - 1} more site(s) failed, listed above)"
-    return BookBuildError(first)
+def _one_line(exc: TdcourseError) -> str:
+    from generator.errors import InputError
+
+    return exc.one_line() if isinstance(exc, InputError) else str(exc)
+
+
+def first_failure(failed: Sequence[TdcourseError]) -> TdcourseError:
+    """The first failure, to raise: a site's build failure saying how many other sites failed
+    too (each was said in its own line); any other error (a refused translation, an input
+    error) as it is, so that it keeps its kind and its one line."""
+    first = failed[0]
+    if len(failed) == 1 or not isinstance(first, BookBuildError):
+        return first
+    return BookBuildError(f"{first} (and {len(failed) - 1} more site(s) failed, listed above)")

@@ -337,3 +337,26 @@ def test_hand_written_answer_labels_follow_the_language() -> None:
     _localise_raw_summaries(SimpleNamespace(config=SimpleNamespace(language="en")),  # type: ignore[arg-type]
                             "x", english)
     assert english == ["<details><summary>Answer</summary></details>"]
+
+
+def test_generated_parts_are_made_again_only_when_what_they_are_made_from_changed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.book import site
+
+    root = _project(tmp_path)
+    build_site(root, ["en"], lambda line: None, editions=["2017"])
+    calls: list[str] = []
+    generate = site.generate
+
+    def counted(root: Path, lang: str, *args: object, **kwargs: object) -> None:
+        calls.append(lang)
+        generate(root, lang, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(site, "generate", counted)
+    build_site(root, ["en"], lambda line: None, editions=["2017"])
+    assert calls == []  # nothing changed: the store is what generating would write
+    intro = root / "book" / "intro.md"
+    intro.write_text(_read(intro) + "\nEdited.\n", encoding="utf-8")  # its citations may change
+    build_site(root, ["en"], lambda line: None, editions=["2017"])
+    assert calls == ["en"]
+    assert "Edited." in _read(root / "book" / "_build" / "html" / "2017" / "en" / "intro.html")
