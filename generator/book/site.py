@@ -626,10 +626,11 @@ def _count_pages(site: Path) -> int:
 def _generation_inputs(root: Path, edition: str, lang: str, sources: Sources,
                        decision_pdfs: bool) -> str:
     """A digest of everything :func:`generate` reads for one site: the bank's records and the
-    language's questions, the course data, the book's table of contents and pages (the
-    clauses they cite), and the generator itself (its code, catalogs and law data). When it
-    is unchanged the store already holds what generating would write again, so a rebuild after
-    editing one chapter is not spent re-ruling every example of the book."""
+    language's questions, the course data, the book's table of contents, the clauses each
+    chapter cites (:func:`law_uses`: its only use of the chapters' text), and the generator
+    itself (its code, catalogs and law data). When it is unchanged the store already holds what
+    generating would write again, so a rebuild after editing one chapter's prose is not spent
+    re-ruling every example of the book."""
     import hashlib
 
     from generator.build import bank_path
@@ -639,11 +640,14 @@ def _generation_inputs(root: Path, edition: str, lang: str, sources: Sources,
     data = sources.data or book / "_build" / "data" / edition
     package = Path(__file__).resolve().parents[1]
     paths = [bank / "scenarios.json", bank / f"questions.{lang}.json", data / "quizzes.json",
-             book / "_toc.yml", book / "_config.yml", *sorted(book.glob("*.md")),
-             *sorted((book / "chapters").glob("*.md"))]
+             book / "_toc.yml", book / "_config.yml"]
     paths += sorted(p for p in package.rglob("*")
                     if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc")
-    digest = hashlib.sha256(f"{edition}\0{lang}\0{decision_pdfs}\0".encode())
+    docs = chapter_docs(book)
+    texts = {doc.split("/", 1)[1]: (book / f"{doc}.md").read_text(encoding="utf-8")
+             for doc in docs if doc.startswith("chapters/") and (book / f"{doc}.md").exists()}
+    cited = json.dumps(law_uses(texts, edition), sort_keys=True)
+    digest = hashlib.sha256(f"{edition}\0{lang}\0{decision_pdfs}\0{cited}\0".encode())
     for path in paths:
         digest.update(str(path).encode() + b"\0")
         digest.update(path.read_bytes() if path.is_file() else b"\0missing\0")
