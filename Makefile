@@ -61,9 +61,10 @@ pyodide:
 		echo "!! npm missing: the ruling assistant page is built without its engine (install Node.js)"; \
 	fi
 
+# the course in both codes of the Laws (1987, 2017) and every language: book/_build/html/<code>/<lang>
 course: $(STAMP) pyodide
-	@echo ">> building the course"
-	$(BIN)/tdcourse build
+	@echo ">> building the course (both codes, every language)"
+	$(BIN)/tdcourse build --edition both
 	@echo ">> done: course built, see the line above for where it is"
 
 test: $(TEST_STAMP) chromium gift-parser pyodide
@@ -78,13 +79,14 @@ test: $(TEST_STAMP) chromium gift-parser pyodide
 # notebooks/<lang>/, which a rebuild of the course never overwrites; JupyterLab's news and
 # update check are switched off (in this venv only), so nothing reaches the network.
 NB_LANG ?= en
-NB_STORE := book/_build/.generated/$(NB_LANG)/notebooks
+NB_EDITION ?= 1987
+NB_STORE := book/_build/.generated/$(NB_EDITION)/$(NB_LANG)/notebooks
 notebooks: $(STAMP)
 	@echo ">> installing JupyterLab (the notebooks extra) into $(VENV)"
 	$(BIN)/python -m pip install --quiet -e '.[notebooks]'
 	@$(BIN)/jupyter labextension disable --level=sys_prefix \
 		"@jupyterlab/apputils-extension:announcements" >/dev/null 2>&1
-	@test -d $(NB_STORE) || $(BIN)/tdcourse build --lang $(NB_LANG)
+	@test -d $(NB_STORE) || $(BIN)/tdcourse build --edition $(NB_EDITION) --lang $(NB_LANG)
 	@mkdir -p notebooks/$(NB_LANG) && for nb in $(NB_STORE)/*.ipynb; do \
 		[ -e "notebooks/$(NB_LANG)/$${nb##*/}" ] || cp "$$nb" notebooks/$(NB_LANG)/; done
 	@echo ">> opening JupyterLab on notebooks/$(NB_LANG) (your copies; stop it with Ctrl-C)"

@@ -64,7 +64,9 @@ def main() -> None:
         return
     from playwright.sync_api import sync_playwright
 
-    langs = sorted(p.name for p in SITE.iterdir() if (p / "intro.html").is_file())
+    # every site: <edition>/<lang> (book/_build/html/1987/ru)
+    langs = sorted(f"{edition.name}/{p.name}" for edition in SITE.iterdir() if edition.is_dir()
+                   for p in edition.iterdir() if (p / "intro.html").is_file())
     with serve_directory(SITE) as base, sync_playwright() as pw:
         browser = launch_chromium(pw)
         print(f"{'page':<44} {'transfer':>9} {'body':>9} {'req':>4} {'FP ms':>6} "

@@ -22,7 +22,7 @@ from figures import DESKTOP, KINDS, PHONE, contrast, page_overflow, set_dark, te
 
 from generator.book.pdf import chromium_path, launch_chromium, serve_directory  # noqa: E402
 
-SITE = ROOT / "book" / "_build" / "html"
+SITE = ROOT / "book" / "_build" / "html" / "1987"  # the 1987 code's sites (both languages)
 PAGES = ("chapters/05-insufficient-bid.html", "chapters/06-calls-out-of-rotation.html",
          "chapters/11-revoke.html", "chapters/15-scoring.html", "practice.html")
 LANGS = ("en", "ru")

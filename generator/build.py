@@ -1,10 +1,14 @@
 """``tdcourse build``: regenerate what the course is built from, and build what exists.
 
-Everything a build makes (the question bank, the course data, then, when the Jupyter Book sources
-exist (``book/_config.yml``), every language of the book, :mod:`generator.book.site`) is built in
-one :class:`generator.outputs.Transaction` and replaces the previous output together, only when
-all of it built: a failed or interrupted build leaves the previous site, bank and data as they
-were, never English from one bank and Russian from another.
+For each code of the Laws asked for (``--edition 1987|2017|both``, default both) a build makes
+the edition's question bank (:func:`bank_path`), its course data (``book/_build/data/<edition>/``)
+and then, when the Jupyter Book sources exist (``book/_config.yml``), the edition's site in every
+language (``book/_build/html/<edition>/<lang>/``, :mod:`generator.book.site`) and the landing
+page. All of it is built in one :class:`generator.outputs.Transaction` and replaces the previous
+output together at the end: an interrupted build leaves the previous sites, banks and data as
+they were. A part that fails (an edition's bank that fails its audit, a site with a warning) is
+dropped from the transaction: its previous output stays as it was, the others are published,
+and the failure is reported in one line (exit status 2).
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from pathlib import Path
 
 from generator.i18n import languages
 from generator.laws import law77
-from generator.laws.refs import law_index
+from generator.laws.refs import EDITIONS, law_index
 from generator.outputs import BANK_MARKER, DATA_MARKER, Transaction, check_dir, checkpoint
 
 
@@ -62,8 +66,14 @@ def _audit(records: list[dict[str, object]], langs: Sequence[str],
                          "problems, listed above): nothing was published", "quizzes/quizzes.yaml")
 
 
+def bank_path(root: Path, edition: str) -> Path:
+    """The question bank of ``edition``: ``quizzes/bank/<edition>/`` (one bank per code, what
+    ``tdcourse generate --edition`` writes by default)."""
+    return root / "quizzes" / "bank" / edition
+
+
 def _quizzes(root: Path, say: Callable[[str], None],
-             tx: Transaction | None = None, edition: str = "1987") -> dict[str, str]:
+             tx: Transaction | None = None, *, edition: str = "1987") -> dict[str, str]:
     """Generate the question bank the quiz definitions ask for under ``edition``
     (``quizzes/bank/<edition>/``), and pick each quiz's questions.
 
@@ -84,7 +94,7 @@ def _quizzes(root: Path, say: Callable[[str], None],
         say(f"no quiz definitions ({definitions_file}): no question bank built")
         return {}
     defs = quizdefs.load(definitions_file)
-    bank_dir = root / "quizzes" / "bank" / edition
+    bank_dir = bank_path(root, edition)
     plan = definitions_plan(defs, edition)
     if tx is not None:
         staged = tx.folder(bank_dir, BANK_MARKER)  # refused before the work if not ours
@@ -113,14 +123,43 @@ def _quizzes(root: Path, say: Callable[[str], None],
     return {"quizzes.json": dumps(selection)}
 
 
-def build(root: Path, edition: str = "1987", say: Callable[[str], None] = print,
-          langs: Sequence[str] | None = None, pdf: bool = False) -> Path:
-    """Build everything that exists under ``root``; returns the output directory.
+def _check_plain_folder(path: Path) -> None:
+    """Refuse a folder that holds outputs (``book/_build/data``) when it is a link or not a
+    folder: what is written in it would land elsewhere."""
+    import stat
 
-    The course data and the question bank first, then (when ``book/_config.yml`` exists) the
-    book in ``langs`` (default: every language), see :func:`generator.book.site.build_site`;
-    all of it replaces the previous output at the end, together.
-    """
+    from generator.errors import InputError
+
+    try:
+        st = path.lstat()
+    except FileNotFoundError:
+        return
+    if not stat.S_ISDIR(st.st_mode):
+        raise InputError("is not a folder tdcourse writes in (a link or a file): refusing to "
+                         "write there", str(path))
+
+
+def editions_of(edition: str) -> tuple[str, ...]:
+    """The codes ``--edition`` names: one of :data:`EDITIONS`, or ``both``."""
+    if edition == "both":
+        return EDITIONS
+    if edition not in EDITIONS:
+        from generator.errors import InputError
+
+        raise InputError(f"unknown edition (editions: {', '.join(EDITIONS)}, both)", edition)
+    return (edition,)
+
+
+def build(root: Path, edition: str = "both", say: Callable[[str], None] = print,
+          langs: Sequence[str] | None = None, pdf: bool = False) -> Path:
+    """Build everything that exists under ``root`` for ``edition`` (a code, or ``both``);
+    returns the output directory.
+
+    For each code its question bank and course data first, then (when ``book/_config.yml``
+    exists) its site in ``langs`` (default: every language), see
+    :func:`generator.book.site.build_site`; what built replaces the previous output at the end,
+    together. A part that failed is left as it was and raised afterwards, in one line."""
+    editions = editions_of(edition)
     config = root / "book" / "_config.yml"
     if not config.exists() and not (root / "quizzes" / "quizzes.yaml").exists():
         # any other folder (empty, a home folder, a typo that exists) is not ours to write a
@@ -135,41 +174,73 @@ def build(root: Path, edition: str = "1987", say: Callable[[str], None] = print,
         check_languages(root / "book", langs)  # before the long steps
     build_dir = root / "book" / "_build"
     data_dir = build_dir / "data"
-    check_dir(data_dir, DATA_MARKER)  # refused before anything is made
+    _check_plain_folder(data_dir)  # holds each edition's data: a real folder, or missing
+    for code in editions:
+        check_dir(data_dir / code, DATA_MARKER)  # refused before anything is made
     if (root / "quizzes" / "quizzes.yaml").exists():
         from generator.scenarios import quizdefs
 
         quizdefs.load(root / "quizzes" / "quizzes.yaml")  # a broken file: nothing made either
-        banks = root / "quizzes" / "bank"  # one bank per edition inside (issue 17)
+        banks = root / "quizzes" / "bank"  # one bank per edition inside
         if banks.is_symlink():  # the banks go inside it: never into a folder it points to
             from generator.errors import InputError
 
             raise InputError("is a link to a folder tdcourse did not write: refusing to write "
                              "the question banks into it (remove it or make it a folder)",
                              str(banks))
-        check_dir(banks / edition, BANK_MARKER)
+        for code in editions:
+            check_dir(bank_path(root, code), BANK_MARKER)
+    from generator.book.site import Sources, first_failure
+    from generator.errors import TdcourseError
+
+    failures: list[TdcourseError] = []
     with Transaction(build_dir) as tx:
-        data = tx.folder(data_dir, DATA_MARKER)
-        files = {
-            f"score-table-{edition}.csv": score_table_csv(edition),
-            f"law-index-{edition}.json": _law_index_json(edition),
-            **_quizzes(root, say, tx, edition),
-        }
-        for name, text in files.items():
-            (data / name).write_text(text, encoding="utf-8")
+        # bank -> its quiz selection, or why it failed (a bank shared by codes is made once)
+        made: dict[Path, dict[str, str] | TdcourseError] = {}
+        sources: dict[str, Sources] = {}
+        for code in editions:
+            data = tx.folder(data_dir / code, DATA_MARKER)
+            bank = bank_path(root, code)
+            if bank not in made:
+                try:
+                    made[bank] = _quizzes(root, say, tx, edition=code)
+                except TdcourseError as exc:
+                    if len(editions) == 1:
+                        raise
+                    tx.drop(bank)
+                    made[bank] = exc
+            selection = made[bank]
+            if isinstance(selection, TdcourseError):
+                tx.drop(data_dir / code)
+                say(f"failed: {code}: {selection}")
+                failures.append(selection)
+                continue
+            files = {
+                f"score-table-{code}.csv": score_table_csv(code),
+                f"law-index-{code}.json": _law_index_json(code),
+                **selection,
+            }
+            for name, text in files.items():
+                (data / name).write_text(text, encoding="utf-8")
+            for name in files:
+                say(f"built {data_dir / code / name}")
+            sources[code] = Sources(bank=tx.staged(bank), data=data)
+        if not sources:
+            raise first_failure(failures)
         checkpoint("build:data")
         if not config.exists():
             tx.commit()
-            for name in files:
-                say(f"built {data_dir / name}")
             say("the Jupyter Book sources (book/_config.yml) do not exist yet: "
                 "built the course data only")
+            if failures:
+                raise first_failure(failures)
             return data_dir
-        from generator.book.site import Sources, build_site
+        from generator.book.site import build_site
 
-        for name in files:
-            say(f"built {data_dir / name}")
-        sources = Sources(bank=tx.staged(root / "quizzes" / "bank" / edition), data=data)
-        html_dir = build_site(root, langs, say, pdf=pdf, tx=tx, sources=sources)
+        html_dir = build_site(root, langs, say, pdf=pdf, tx=tx, sources=sources,
+                              editions=[code for code in editions if code in sources],
+                              failures=failures)
         tx.commit()
+    if failures:
+        raise first_failure(failures)
     return html_dir

@@ -587,7 +587,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     build = sub.add_parser("build", help="regenerate the generated parts and build the course")
     build.add_argument("--root", default=".", help="the project directory (default: here)")
-    build.add_argument("--edition", default="1987", choices=("1987",))
+    build.add_argument("--edition", default="both", choices=(*EDITIONS, "both"),
+                       help="the code(s) of the Laws to build the course for (default: both)")
     build.add_argument("--lang", help="comma-separated languages of the book (default: all, "
                        "English plus each book/locales/<lang>)")
     build.add_argument("--pdf", action="store_true", help="also print each language to PDF")

@@ -474,6 +474,27 @@ class Transaction:
         check_file(target)
         return self._part(target, "")
 
+    def drop(self, target: Path) -> None:
+        """Take ``target`` out of this transaction (if it is in it): its new part is deleted
+        and the commit leaves the previous ``target`` as it is (a site of the course that
+        failed to build, while the others are published)."""
+        for n, (staged, other, _marker) in enumerate(self._moves):
+            if other == target:
+                if staged.is_dir() and not staged.is_symlink():
+                    shutil.rmtree(staged)
+                else:
+                    staged.unlink(missing_ok=True)
+                del self._moves[n]
+                # the parts after it are renumbered (in order, so each name is free): a
+                # journal names the part of its n-th move part-<n>-<name>
+                for k in range(n, len(self._moves)):
+                    old, target_k, marker_k = self._moves[k]
+                    new = old.with_name(f"part-{k}-{target_k.name}")
+                    if os.path.lexists(old):
+                        old.rename(new)
+                    self._moves[k] = (new, target_k, marker_k)
+                return
+
     def write_text(self, target: Path, text: str) -> None:
         """Stage the file ``target`` with ``text`` (UTF-8)."""
         staged = self.file(target)

@@ -291,23 +291,32 @@ def test_build_interrupted(good_project: Path, tmp_path: Path, sig: signal.Signa
     assert again.returncode == 0, again.stderr
     assert not stages(root)
     assert '"seed": 2' in (root / "quizzes" / "bank" / "1987" / "manifest.json").read_text()
-    for lang in ("en", "ru"):
-        page = root / "book" / "_build" / "html" / lang / "intro.html"
-        assert "A sentence added." in page.read_text(encoding="utf-8"), lang
+    for edition in ("1987", "2017"):
+        for lang in ("en", "ru"):
+            page = root / "book" / "_build" / "html" / edition / lang / "intro.html"
+            assert "A sentence added." in page.read_text(encoding="utf-8"), (edition, lang)
     verify(root / "quizzes" / "bank" / "1987", capsys)
 
 
-def test_a_language_that_fails_leaves_every_language_and_the_bank_as_they_were(
+def test_a_site_that_fails_keeps_its_previous_output_while_the_others_are_updated(
         good_project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
-    """Russian fails to build after English built, on a new bank: nothing is replaced (before,
-    the bank, the course data and English were replaced, and Russian kept the old bank)."""
+    """The Russian sites fail to build on a new bank (issue 17: a failed build of one site
+    keeps the others): the English sites, the bank and the course data are replaced, each
+    Russian site (pages and doctrees) is left whole as it was, and the failure is raised in
+    one line after the others were published."""
     from generator.book import site
 
     root = tmp_path / "project"
     shutil.copytree(good_project, root, symlinks=True)
-    before = snapshot(*_outputs(root))
+    build_dir = root / "book" / "_build"
+    russian = [build_dir / "html" / edition / "ru" for edition in ("1987", "2017")]
+    russian += [build_dir / ".doctrees" / f"html-{edition}-ru" for edition in ("1987", "2017")]
+    before = snapshot(*russian)
     _project(tmp_path, 2)
+    intro = root / "book" / "intro.md"
+    intro.write_text(intro.read_text(encoding="utf-8") + "\nA sentence added.\n",
+                     encoding="utf-8")
     built = site.build_one
 
     def russian_fails(root: Path, lang: str, *args: Any, **kwargs: Any) -> Path:
@@ -317,9 +326,13 @@ def test_a_language_that_fails_leaves_every_language_and_the_bank_as_they_were(
 
     monkeypatch.setattr(site, "build_one", russian_fails)
     said: list[str] = []
-    with pytest.raises(site.BookBuildError, match="ru build failed"):
+    with pytest.raises(site.BookBuildError, match=r"ru build failed\] \(and 1 more site"):
         build(root, say=said.append)
-    assert any("html/en/ (English" in line for line in said), said  # English did build
-    assert snapshot(*_outputs(root)) == before
+    assert len([line for line in said if line.startswith("failed: ")]) == 2, said
+    assert snapshot(*russian) == before
+    for edition in ("1987", "2017"):
+        page = build_dir / "html" / edition / "en" / "intro.html"
+        assert "A sentence added." in page.read_text(encoding="utf-8"), edition
+    assert '"seed": 2' in (root / "quizzes" / "bank" / "1987" / "manifest.json").read_text()
     assert not stages(root)
     verify(root / "quizzes" / "bank" / "1987", capsys)

@@ -7,10 +7,16 @@ What ``setup`` adds, in the order a reader meets it on a page:
   the law index page, is a located warning (so an error under ``-W``);
 * anchors ``law-<clause>`` on the law index page exactly as cited (docutils lower-cases ids, so
   a MyST target ``(law-27B2)=`` gets the cased id added);
-* a language switch at the top of every HTML page: a link to the same page in each other
-  language of ``tdcourse_languages`` (``../ru/chapters/05-insufficient-bid.html``), the names
-  written in their own language (Babel's locale data, so a new language needs no code);
-* the book's title in the build's language, from ``locales/<lang>/LC_MESSAGES/_book.po``;
+* a switch of code at the top of every HTML page: the page's code of the Laws as a badge
+  ("The 1987 Laws", «Законы 1987 года», from ``_book.po``), and a link to the same page in the
+  site of each other code of ``tdcourse_editions``
+  (``../../2017/ru/chapters/05-insufficient-bid.html``), or to that site's root page when the
+  page is not in it (``tdcourse_edition_docs``: the documents of each code's site);
+* a language switch beside it: a link to the same page in each other language of
+  ``tdcourse_languages`` (``../ru/chapters/05-insufficient-bid.html``), the names written in
+  their own language (Babel's locale data, so a new language needs no code);
+* the book's title in the build's language, from ``locales/<lang>/LC_MESSAGES/_book.po``,
+  followed by the name of the site's code (so every page's title says which code it teaches);
 * the course's icon (``static/favicon.svg``) unless the book sets its own;
 * our static CSS/JS (every ``*.css`` and ``*.js`` in ``generator/book/static``, package data),
   except the quiz widget's, which :mod:`generator.book.quiz` adds to the pages holding a quiz;
@@ -35,11 +41,9 @@ from typing import Any, TypeVar
 
 from docutils import nodes
 from docutils.parsers.rst.states import Inliner
-from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.environment import BuildEnvironment
-from sphinx.transforms import SphinxTransform
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 
@@ -53,7 +57,6 @@ BOOK_CATALOG = "_book"  # locales/<lang>/LC_MESSAGES/_book.po: the book's own UI
 _LAW_ID = re.compile(r"^law-(.+)$", re.IGNORECASE)
 _RAW_LAW_ID = re.compile(r"""\bid\s*=\s*["']law-([^"']+)["']""", re.IGNORECASE)
 _ROLE_TEXT = re.compile(r"^(.*?)\s*<([^<>]+)>$", re.DOTALL)
-_EDITION_TAG = re.compile(r"\s*edition(\d{4})\s*")  # the tag of an {only} block of one code
 _EXTERNAL = re.compile(r"^(?:[a-z][a-z0-9+.-]*:)?//", re.IGNORECASE)
 _BODY_RESOURCE = re.compile(
     r"""<(?:script|img|image|iframe|source|audio|video|embed|object|link|track|input)\b[^>]*?"""
@@ -63,11 +66,6 @@ _BODY_RESOURCE = re.compile(
 
 class law_reference(nodes.Inline, nodes.TextElement):  # docutils names nodes in lower case
     """A clause citation, resolved into a link by :class:`LawReferences` at write time."""
-
-
-class law_pending(nodes.Inline, nodes.TextElement):
-    """A translated clause citation not in this site's code, settled by :class:`LawPendingCheck`
-    while the page is read (it never reaches a writer)."""
 
 
 # --- the book's own strings (title, labels) -------------------------------------------------
@@ -118,6 +116,8 @@ def _translate_config(app: Sphinx, config: Config) -> None:
         value = getattr(config, key, None)
         if isinstance(value, str) and value:
             setattr(config, key, book_gettext(dirs, lang, value))
+    if config.html_title and config.tdcourse_editions:  # a book built for one code says none
+        config.html_title = f"{config.html_title} ({edition_label(app, config.tdcourse_edition)})"
     if str(STATIC_DIR) not in config.html_static_path:
         config.html_static_path.append(str(STATIC_DIR))
     if not config.html_favicon:  # else every browser asks the server for /favicon.ico (a 404)
@@ -242,22 +242,6 @@ def _law_keys(edition: str) -> dict[str, str]:
     return {key.lower(): key for key in law_index(edition)}
 
 
-def block_edition(node: nodes.Node | None) -> str | None:
-    """The code of the innermost ```` ```{only} edition2017 ```` block (or ``edition1987``) that
-    holds ``node``, or None in shared text.
-
-    A chapter writes the text of one code only inside such a block. Sphinx drops the block from
-    the other code's site only after the page is read, so a ``{law}`` role inside it is parsed by
-    both sites: it must be checked against its own block's law index, not the site's."""
-    while node is not None:
-        if isinstance(node, addnodes.only):
-            found = _EDITION_TAG.fullmatch(str(node.get("expr", "")))
-            if found:
-                return found.group(1)
-        node = node.parent
-    return None
-
-
 def law_role(name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
              options: dict[str, Any] | None = None, content: list[str] | None = None,
              ) -> tuple[list[nodes.Node], list[nodes.system_message]]:
@@ -265,56 +249,14 @@ def law_role(name: str, rawtext: str, text: str, lineno: int, inliner: Inliner,
     match = _ROLE_TEXT.match(text)
     shown, key = (match.group(1), match.group(2).strip()) if match else (text, text.strip())
     env = inliner.document.settings.env
-    block = block_edition(getattr(inliner, "parent", None))
-    edition = block or env.config.tdcourse_edition
-    canonical = _law_keys(edition).get(key.lower())
-    translated = str(inliner.document.get("source", "")).endswith("<translated>")
-    if canonical is None and block is None and translated and _in_some_index(key):
-        # Sphinx parses a translated message apart from its page, outside its {only} block:
-        # which code it belongs to is known once it is back in place (LawPendingCheck)
-        return [law_pending(rawtext, shown, key=key)], []
-    if canonical is None:
-        message = inliner.reporter.warning(
-            f"{{law}} cites {key!r}, which is not a clause of the "
-            f"{edition} law index (generator/laws/data)", line=lineno)
-        return [nodes.literal(rawtext, shown)], [message]
-    if edition != env.config.tdcourse_edition:
-        # a block of the other code: this site drops it, so no link (the clause may be missing
-        # from this site's law index page) and no citer to check again
-        return [nodes.inline(rawtext, shown if match else canonical)], []
+    canonical = _law_keys(env.config.tdcourse_edition).get(key.lower())
     _citers(env).add(env.docname)
-    node = law_reference(rawtext, "", key=canonical)
-    node += nodes.Text(shown if match else canonical)
+    # a clause unknown to the site's code is reported when the page is written, not here: in
+    # an ``{only} edition1987`` block of a 2017 site it is dropped before then, unreported
+    node = law_reference(rawtext, "", key=canonical or key, unknown=canonical is None)
+    node += nodes.Text(shown if match or canonical is None else canonical)
     node.line = lineno
     return [node], []
-
-
-def _in_some_index(key: str) -> bool:
-    """Whether any code's law index holds the clause ``key``."""
-    from generator.laws.refs import EDITIONS
-
-    return any(key.lower() in _law_keys(edition) for edition in EDITIONS)
-
-
-class LawPendingCheck(SphinxTransform):
-    """Settle each :class:`law_pending` once a translated message is back in its page.
-
-    A clause of the other code is right inside that code's ``{only}`` block (the site drops the
-    block, so the citation becomes plain text); anywhere else it is the same located warning as
-    an unknown clause in the English source."""
-
-    default_priority = 25  # after Sphinx's Locale transform (20) has put the translation in place
-
-    def apply(self, **kwargs: Any) -> None:
-        site = self.config.tdcourse_edition
-        for node in list(self.document.findall(law_pending)):
-            key, block = node["key"], block_edition(node.parent)
-            if block is None or block == site or key.lower() not in _law_keys(block):
-                logger.warning("{law} cites %r, which is not a clause of the %s law index "
-                               "(generator/laws/data)", key, block or site, location=node)
-                node.replace_self(nodes.literal(node.rawsource, node.astext()))
-            else:
-                node.replace_self(nodes.inline(node.rawsource, node.astext()))
 
 
 def env_store(env: BuildEnvironment, name: str, empty: Callable[[], T]) -> T:
@@ -387,9 +329,11 @@ def _recheck_citers(app: Sphinx, env: BuildEnvironment) -> list[str]:
 
 
 class LawReferences(SphinxPostTransform):
-    """Turn each :class:`law_reference` into a link to the law index page's anchor."""
+    """Turn each :class:`law_reference` into a link to the law index page's anchor. Runs after
+    Sphinx has removed the ``{only}`` blocks of other tags (priority 50), so a clause of the
+    other code cited in such a block is never checked against this site's index."""
 
-    default_priority = 5
+    default_priority = 60
 
     def run(self, **kwargs: Any) -> None:
         index_doc: str = self.config.tdcourse_law_index_doc
@@ -398,6 +342,12 @@ class LawReferences(SphinxPostTransform):
         html = self.app.builder.format == "html"
         for node in list(self.document.findall(law_reference)):
             key = node["key"]
+            if node.get("unknown"):
+                logger.warning("{law} cites %r, which is not a clause of the %s law index "
+                               "(generator/laws/data)", key, self.config.tdcourse_edition,
+                               location=node)
+                node.replace_self(nodes.literal(node.rawsource, node.astext()))
+                continue
             if not has_index:
                 logger.warning("{law}`%s`: the book has no law index page %r", key, index_doc,
                                location=node)
@@ -447,6 +397,45 @@ def language_switch(app: Sphinx, pagename: str) -> str:
             + " ".join(items) + "</nav>\n")
 
 
+#: The name of each code of the Laws (translated by the book's ``_book.po``).
+EDITION_LABELS = {"1987": "The 1987 Laws", "2017": "The 2017 Laws"}
+
+
+def edition_label(app: Sphinx, edition: str) -> str:
+    """The name of a code in the build's language ("The 2017 Laws", «Законы 2017 года»)."""
+    return book_gettext(_locale_dirs(app), app.config.language or "en",
+                        EDITION_LABELS.get(edition, edition))
+
+
+def edition_switch(app: Sphinx, pagename: str) -> str:
+    """The HTML of the code switch: the page's code (a badge) and a link to this page in the
+    site of each other code, or to that site's root page when the page is not there. Sites
+    are ``<edition>/<lang>/`` side by side; labels escaped like the language switch's."""
+    editions: list[str] = list(app.config.tdcourse_editions)
+    current = app.config.tdcourse_edition
+    if not editions:
+        return ""
+    lang = app.config.language or "en"
+    docs: dict[str, list[str]] = dict(app.config.tdcourse_edition_docs or {})
+    up = "../" * (pagename.count("/") + 2)
+    label = markup.attribute(book_gettext(_locale_dirs(app), lang, "Code of the Laws"))
+    items = []
+    for edition in editions:
+        name = markup.html(edition_label(app, edition))
+        if edition == current:
+            items.append(f'<span class="tdc-edition-current" data-edition="'
+                         f'{markup.attribute(edition)}" aria-current="true">{name}</span>')
+            continue
+        there = docs.get(edition)
+        here = there is None or pagename in there or pagename not in app.env.all_docs
+        page = pagename if here else app.config.root_doc
+        href = markup.attribute(f"{up}{edition}/{lang}/{_page_uri(app, page)}")
+        items.append(f'<a class="tdc-edition-link" href="{href}" data-edition="'
+                     f'{markup.attribute(edition)}">{name}</a>')
+    return (f'<nav class="tdc-edition-switch" aria-label="{label}">'
+            + " ".join(items) + "</nav>\n")
+
+
 def _external_assets(context: dict[str, Any]) -> Iterator[str]:
     for key in ("script_files", "css_files"):
         for asset in context.get(key) or ():
@@ -482,7 +471,8 @@ def _escape_titles(app: Sphinx, pagename: str, templatename: str, context: dict[
 def _page_context(app: Sphinx, pagename: str, templatename: str, context: dict[str, Any],
                   doctree: nodes.document | None) -> None:
     if app.builder.name == "html" and "body" in context:
-        context["body"] = language_switch(app, pagename) + context["body"]
+        context["body"] = ('<div class="tdc-switches">' + edition_switch(app, pagename)
+                           + language_switch(app, pagename) + "</div>\n" + context["body"])
     for url in _external_assets(context):
         logger.warning("page %r would load %s from the network (the site must work offline)",
                        pagename, url, location=pagename if pagename in app.env.all_docs else None)
@@ -509,6 +499,11 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("tdcourse_languages", [], "html", types=[list, tuple])
     app.add_config_value("tdcourse_law_index_doc", "law-index", "env", types=[str])
     app.add_config_value("tdcourse_edition", "1987", "env", types=[str])
+    # the codes built side by side (empty: a book of one code, no switch), the documents of
+    # each code's site, and the documents of one code only (read by generator.book.site)
+    app.add_config_value("tdcourse_editions", [], "html", types=[list, tuple])
+    app.add_config_value("tdcourse_edition_docs", {}, "html", types=[dict])
+    app.add_config_value("tdcourse_edition_only", {}, "env", types=[dict])
     app.add_config_value("tdcourse_interface_catalogs", "", "html", types=[str])
 
     app.connect("config-inited", _translate_config)
@@ -527,7 +522,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-merge-info", _merge)
     app.connect("env-get-updated", _recheck_citers)
     app.add_post_transform(LawReferences)
-    app.add_transform(LawPendingCheck)
 
     app.connect("html-page-context", _page_context)
     app.connect("html-page-context", _escape_titles, priority=900)

@@ -1,4 +1,5 @@
-"""Build the course book: one HTML site per language, a landing page, optionally PDFs.
+"""Build the course book: one HTML site per code of the Laws and language, a landing page,
+optionally PDFs.
 
 ``build_site`` is what ``tdcourse build`` runs after the question bank and the course data:
 
@@ -8,16 +9,23 @@
    function ``jupyter-book config sphinx`` uses), less what would make the site fetch from the
    network (sphinx-thebe, whose script is also loaded twice, intersphinx, comments), plus the
    build's language. No ``conf.py`` is written.
-3. For each language the generated parts are produced in that language into a per-language
-   store ``book/_build/.generated/<lang>/`` (a file is rewritten only when its text changes) and
-   mirrored into ``book/_generated/`` with their modification times, so Sphinx sees a generated
-   file as changed only when that language's text changed: a rebuild after editing one chapter
-   rebuilds that chapter only.
-4. Sphinx runs in this process with warnings as errors (``-W --keep-going``) on a copy of the
-   previous output and doctrees staged in a :class:`generator.outputs.Transaction`; every
-   language, the landing page (and, in ``tdcourse build``, the bank and course data) replace the
-   previous ones together, only when all of them built: a failed build leaves the previous site
-   whole (and a clean environment, so the next build reports the same warnings again).
+3. A site is one code of the Laws (``refs.EDITIONS``: 1987, 2017) in one language, built into
+   ``book/_build/html/<edition>/<lang>/``. Sphinx runs with the tag ``edition<edition>``, so a
+   chapter holds text of one code only in ``{only} edition2017`` blocks, and with the
+   edition's own table of contents (``book/_toc.yml`` less the documents that
+   ``tdcourse_edition_only`` in ``book/_config.yml`` gives to the other code), written to
+   ``book/_build/.generated/<edition>/_toc.yml``.
+4. For each site the generated parts are produced for that code and language into a store
+   ``book/_build/.generated/<edition>/<lang>/`` (a file is rewritten only when its text changes)
+   and mirrored into ``book/_generated/`` with their modification times, so Sphinx sees a
+   generated file as changed only when that site's text changed: a rebuild after editing one
+   chapter rebuilds that chapter only. Each site has its own doctrees.
+5. Sphinx runs in this process with warnings as errors (``-W --keep-going``) on a copy of the
+   previous output and doctrees staged in a :class:`generator.outputs.Transaction`. The sites
+   that built, the landing page (and, in ``tdcourse build``, the bank and course data) replace
+   the previous ones together when the transaction commits; a site that fails is dropped from
+   it, keeps its previous output whole (and a clean environment, so the next build reports the
+   same warnings again), and is reported in one line, while the other sites are updated.
 """
 
 from __future__ import annotations
@@ -49,6 +57,7 @@ from generator.book.po import check_catalogs
 from generator.book.quizdata import dumps
 from generator.book.translations import check_translations
 from generator.errors import TdcourseError, shown
+from generator.laws.refs import EDITIONS
 from generator.outputs import DOCTREES_MARKER, SITE_MARKER, Transaction, checkpoint
 
 SOURCE_LANG = "en"
@@ -97,6 +106,68 @@ def check_languages(book: Path, langs: Sequence[str] | None) -> list[str]:
     return wanted
 
 
+def check_editions(editions: Sequence[str] | None) -> list[str]:
+    """``editions`` (default: every code, ``refs.EDITIONS``) if they are all known, else a
+    one-line error."""
+    wanted = list(dict.fromkeys(editions)) if editions else list(EDITIONS)
+    unknown = [edition for edition in wanted if edition not in EDITIONS]
+    if unknown:
+        raise BookBuildError(f"unknown edition {', '.join(unknown)} (editions: "
+                             f"{', '.join(EDITIONS)})")
+    return wanted
+
+
+def _toc_entries_for(entries: Any, drop: Collection[str]) -> Any:
+    """The entries of a table of contents (any level) without the files in ``drop``."""
+    if isinstance(entries, list):
+        return [_toc_entries_for(entry, drop) for entry in entries
+                if not (isinstance(entry, dict) and str(entry.get("file", "")) in drop)]
+    if isinstance(entries, dict):
+        return {key: _toc_entries_for(value, drop) if key in ("chapters", "sections", "parts")
+                else value for key, value in entries.items()}
+    return entries
+
+
+def edition_only(book: Path) -> dict[str, list[str]]:
+    """Document -> the codes it belongs to, for the documents of one code only
+    (``tdcourse_edition_only`` of ``book/_config.yml``'s Sphinx configuration; a code given as
+    one string or a list)."""
+    import yaml
+
+    config = yaml.safe_load((book / "_config.yml").read_text(encoding="utf-8")) or {}
+    given = ((config.get("sphinx") or {}).get("config") or {}).get("tdcourse_edition_only") or {}
+    return {str(doc): [str(e) for e in ([codes] if isinstance(codes, str | int) else codes)]
+            for doc, codes in sorted(given.items())}
+
+
+def edition_toc(book: Path, edition: str) -> str:
+    """``book/_toc.yml`` for one code: without the documents that belong to the others."""
+    import yaml
+
+    drop = {doc for doc, codes in edition_only(book).items() if edition not in codes}
+    toc = yaml.safe_load((book / "_toc.yml").read_text(encoding="utf-8"))
+    return "# generated from book/_toc.yml by tdcourse build: edit that file instead\n" + \
+        yaml.safe_dump(_toc_entries_for(toc, drop), allow_unicode=True, sort_keys=False)
+
+
+def write_edition_toc(book: Path, edition: str) -> Path:
+    """The edition's table of contents in ``book/_build/.generated/<edition>/_toc.yml``
+    (rewritten only when it changes)."""
+    store = _Store(book / "_build" / ".generated" / edition)
+    store.write("_toc.yml", edition_toc(book, edition))
+    return store.root / "_toc.yml"
+
+
+def edition_docs(book: Path, editions: Sequence[str]) -> dict[str, list[str]]:
+    """Code -> the documents of its site (where the code switch may land)."""
+    from sphinx_external_toc.parsing import parse_toc_yaml
+
+    only = edition_only(book)
+    docs = [str(name) for name in parse_toc_yaml(book / "_toc.yml")]
+    return {edition: [doc for doc in docs if doc not in only or edition in only[doc]]
+            for edition in editions}
+
+
 def _refuse_templates(config: Mapping[str, Any], config_file: Path) -> None:
     """No page, translation or included part is ever a template: MyST's ``substitution``
     extension evaluates ``{{ ... }}`` and ``{% ... %}`` with an unsandboxed jinja2 in every page
@@ -109,8 +180,12 @@ def _refuse_templates(config: Mapping[str, Any], config_file: Path) -> None:
             "would run {{ ... }} in every page and translation as a template); remove it")
 
 
-def sphinx_config(book: Path, lang: str, langs: Sequence[str]) -> dict[str, Any]:
-    """The Sphinx configuration of one language's build, from ``book/_config.yml``."""
+def sphinx_config(book: Path, lang: str, langs: Sequence[str], edition: str = "1987",
+                  editions: Sequence[str] = EDITIONS, toc: Path | None = None,
+                  ) -> dict[str, Any]:
+    """The Sphinx configuration of one site (``edition`` in ``lang``), from
+    ``book/_config.yml``; ``toc``: the edition's table of contents (:func:`write_edition_toc`),
+    else the book's own."""
     from jupyter_book.config import get_final_config
 
     config_file = book / "_config.yml"
@@ -148,7 +223,7 @@ def sphinx_config(book: Path, lang: str, langs: Sequence[str]) -> dict[str, Any]
     config.setdefault("html_context", {}).setdefault("default_mode", "light")
     theme.pop("launch_buttons", None)
     if not str(theme.get("extra_footer") or "").strip():  # a publisher's own footer wins
-        theme["extra_footer"] = footer_html(lang)
+        theme["extra_footer"] = footer_html(lang, edition)
     # Lists that extensions append to (the theme adds its templates, we add our static files):
     # Sphinx's defaults are shared objects, so two builds in one process would see each other's
     # additions (and a changed configuration hash, i.e. a full rebuild). Our own copies instead.
@@ -161,17 +236,23 @@ def sphinx_config(book: Path, lang: str, langs: Sequence[str]) -> dict[str, Any]
     config["html_show_search_summary"] = False
     config["language"] = lang
     config["tdcourse_languages"] = list(langs)
+    config["tdcourse_edition"] = edition
+    config["tdcourse_editions"] = list(editions)
+    config["tdcourse_edition_docs"] = edition_docs(book, editions)
+    if toc is not None:
+        config["external_toc_path"] = str(toc)
     result: dict[str, Any] = config
     return result
 
 
-def footer_html(lang: str) -> str:
-    """The footer of every page: the project, its licence, and what it rests on (the 1987
-    code), in the page's language (``site.footer`` of the catalogs; text only, escaped)."""
+def footer_html(lang: str, edition: str = "1987") -> str:
+    """The footer of every page: the project, its licence, and what it rests on (the page's
+    code of the Laws), in the page's language (``site.footer`` of the catalogs; text only,
+    escaped)."""
     from generator import i18n
 
     lines = [html.escape(i18n.text(lang, "site.footer", key))
-             for key in ("project", "licence", "source")]
+             for key in ("project", "licence", f"source_{edition}")]
     return '<p class="tdc-footer">' + "<br>".join(lines) + "</p>"
 
 
@@ -271,18 +352,20 @@ class Sources:
 
 def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
              sources: Sources = Sources(), decision_pdfs: bool = False) -> None:
-    """Write ``lang``'s generated parts into ``store``.
+    """Write the generated parts of the site ``edition`` in ``lang`` into ``store``.
 
     How the generator modules are called:
-    ``examples.worked_examples(records, slug, lang)`` with every bank record
-    (``quizzes/bank/scenarios.json``); the bank's questions in ``lang`` and the quiz definitions of
-    ``book/_build/data/quizzes.json`` (by topic: the slug without its number), giving the
-    chapter's quiz questions (:func:`generator.book.quizpages.chapter_web_questions`), which
+    ``examples.worked_examples(records, slug, lang)`` with every record of the edition's bank
+    (``quizzes/bank/<edition>/scenarios.json``, :func:`generator.build.bank_path`; the records
+    of the site's code only); the bank's questions in ``lang`` and the quiz definitions of
+    ``book/_build/data/<edition>/quizzes.json`` (by topic: the slug without its number), giving
+    the chapter's quiz questions (:func:`generator.book.quizpages.chapter_web_questions`), which
     its quiz part and its Jupyter notebook (``notebooks.chapter_notebook``, linked at the end of
     the quiz part) both show, the web bank and the practice and mock exam parts;
-    ``examples.law_index_page(lang, uses, questions=...)`` with the clauses cited by each chapter's
-    own text (:func:`law_uses`, as chapter slugs) merged with ``examples.example_uses`` and
-    ``examples.quiz_uses``, and the bank's questions in ``lang`` (how many cite each clause);
+    ``examples.law_index_page(lang, uses, questions=..., edition=...)`` with the clauses cited
+    by each chapter's own text (:func:`law_uses`, as chapter slugs) merged with
+    ``examples.example_uses`` and ``examples.quiz_uses``, and the bank's questions in ``lang``
+    (how many cite each clause);
     ``charts.chart(name, lang)`` for each name of ``charts.CHARTS``;
     ``decisions.decision(name, lang)`` for each name of ``decisions.NAMES`` (the decision charts
     page) and the link to its printable page for its chapter (``decision_pdfs``: to the PDF,
@@ -292,27 +375,39 @@ def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
     docs = chapter_docs(book)
     slugs = [doc.split("/", 1)[1] for doc in docs if doc.startswith("chapters/")]
 
-    bank = sources.bank or root / "quizzes" / "bank"
-    records: list[dict[str, Any]] = _load_json(bank / "scenarios.json", [])
+    from generator.build import bank_path
+
+    bank = sources.bank or bank_path(root, edition)
+    # a site shows the rulings of its own code only (a record without an edition is 1987's):
+    # until the banks per edition exist, the 2017 sites find none in the 1987 bank
+    records: list[dict[str, Any]] = [r for r in _load_json(bank / "scenarios.json", [])
+                                     if str(r.get("edition", "1987")) == edition]
     bank_file = bank / f"questions.{lang}.json"
-    questions: list[dict[str, Any]] = _load_json(bank_file, [])
-    data = sources.data or root / "book" / "_build" / "data"
+    every_question: list[dict[str, Any]] = _load_json(bank_file, [])
+    questions = [q for q in every_question if str(q.get("edition", "1987")) == edition]
+    data = sources.data or root / "book" / "_build" / "data" / edition
     definitions: dict[str, Any] = _load_json(data / "quizzes.json", {})
     by_topic: dict[str, list[str]] = definitions.get("chapters", {})
     practice: dict[str, Any] = definitions.get("practice", {})
     exam: dict[str, Any] = definitions.get("mock_exam", {})
-    selections = {slug: by_topic.get(slug.split("-", 1)[1]) for slug in slugs}
+    # the quiz's questions that are the site's code's (a selection drawn from another code's
+    # bank, while one bank serves both, leaves the chapter without a quiz, not with a warning)
+    ids = {str(q.get("id")) for q in questions}
+    selections = {slug: None if chosen is None else [i for i in chosen if i in ids]
+                  for slug in slugs for chosen in [by_topic.get(slug.split("-", 1)[1])]}
 
     # a worked example never shows a board the chapter's quiz asks about: the example's
     # question and ruling would repeat the quiz question word for word
     taken = {slug: examples.quiz_scenarios(questions, slug, selections[slug]) for slug in slugs}
     for slug in slugs:
         store.write(f"examples/{slug}.md",
-                    examples.worked_examples(records, slug, lang, exclude=taken[slug]))
+                    examples.worked_examples(records, slug, lang, exclude=taken[slug],
+                                              edition=edition))
         quiz = quizpages.chapter_web_questions(questions, slug, lang, selections[slug])
         store.write(f"quiz/{slug}.json", dumps(quiz))
         store.write(f"notebooks/{slug}.ipynb",
-                    notebooks.chapter_notebook(slug, lang, quiz, records, taken[slug]))
+                    notebooks.chapter_notebook(slug, lang, quiz, records, taken[slug],
+                                               edition=edition))
         text = quizpages.chapter_quiz_part(slug, lang, quiz)
         text = (text + "\n" if text else "") + notebooks.notebook_intro_link(slug, lang)
         store.write(f"quiz/{slug}.md", text)
@@ -322,29 +417,41 @@ def generate(root: Path, lang: str, store: _Store, edition: str = "1987",
         int(exam.get("count", 30)), int(exam.get("time_limit_minutes", 45)),
         float(exam.get("pass_mark", 0.75)), exam.get("topics")))
 
-    for name in charts.CHARTS:
-        svg = charts.chart(name, lang)
+    for name in charts.specs(edition):
+        svg = charts.chart(name, lang, edition=edition)
         store.write(f"charts/{name}.svg", svg)
         # the page-ready form a chapter includes: the chart inline, so it prints in the PDF
         # (in a fence no text of the chart can close)
         # with its narrow form for a phone, and the button that opens it at full size
         store.write(f"charts/{name}.md", markup.raw_html(diagrams.figure(
-            svg, charts.chart(name, lang, narrow=True), charts.wide_width(name), lang,
+            svg, charts.chart(name, lang, narrow=True, edition=edition),
+            charts.wide_width(name, edition), lang,
             cls="tdc-chart-figure", ident=f"chart-{name}")) + "\n")
 
-    store.write("decisions/index.md", decisions.index_page(lang, decision_pdfs))
-    for name in decisions.NAMES:
+    store.write("decisions/index.md", decisions.index_page(lang, decision_pdfs, edition))
+    for name in decisions.names(edition):
         store.write(f"decisions/{name}.md", markup.raw_html(
-            decisions.link_markup(name, lang, decision_pdfs, "../")) + "\n")
+            decisions.link_markup(name, lang, decision_pdfs, "../", edition)) + "\n")
 
-    store.write("bank/questions.json", bank_file.read_bytes() if bank_file.exists() else "[]\n")
+    if len(questions) == len(every_question):  # the bank's file as it is
+        store.write("bank/questions.json",
+                    bank_file.read_bytes() if bank_file.exists() else "[]\n")
+    else:
+        store.write("bank/questions.json",
+                    json.dumps(questions, ensure_ascii=False, indent=1) + "\n")
 
     texts = {doc.split("/", 1)[1]: (book / f"{doc}.md").read_text(encoding="utf-8")
              for doc in docs if doc.startswith("chapters/") and (book / f"{doc}.md").exists()}
     uses = examples.merge_uses(law_uses(texts, edition),
-                               examples.example_uses(records, exclude=taken),
-                               examples.quiz_uses(questions, selections))
-    store.write("law-index.md", examples.law_index_page(lang, uses, questions=questions))
+                               examples.example_uses(records, exclude=taken, edition=edition),
+                               examples.quiz_uses(questions, selections, edition=edition))
+    store.write("law-index.md", examples.law_index_page(lang, uses, questions=questions,
+                                                        edition=edition))
+    if edition == "2017":  # the page that shows a 1987 director what the 2017 code changed
+        from generator.book import changes
+
+        store.write("changes/what-changed.md", changes.what_changed_part(lang))
+        store.write("changes/what-changed.json", changes.quiz_json(lang))
     store.prune()
 
 
@@ -380,8 +487,9 @@ def _first_warning(text: str) -> tuple[str, int]:
 
 
 def run_sphinx(book: Path, builder: str, config: Mapping[str, Any], outdir: Path,
-               doctreedir: Path) -> tuple[int, str]:
-    """One Sphinx build in this process; returns its status and its warning stream."""
+               doctreedir: Path, tags: Sequence[str] = ()) -> tuple[int, str]:
+    """One Sphinx build in this process; returns its status and its warning stream. ``tags``:
+    the ``{only}`` tags of the build (``edition2017``)."""
     import sphinx.locale
     from sphinx.application import Sphinx
     from sphinx.util.docutils import docutils_namespace, patch_docutils
@@ -392,28 +500,42 @@ def run_sphinx(book: Path, builder: str, config: Mapping[str, Any], outdir: Path
         app = Sphinx(srcdir=book, confdir=None, outdir=outdir, doctreedir=doctreedir,
                      buildername=builder, confoverrides=dict(copy.deepcopy(config)),
                      status=status, warning=warnings, freshenv=False, warningiserror=True,
-                     keep_going=True, verbosity=0, parallel=1)
+                     tags=list(tags), keep_going=True, verbosity=0, parallel=1)
         app.build()
     sphinx.locale.translators.clear()
     return app.statuscode, warnings.getvalue()
 
 
+def edition_tag(edition: str) -> str:
+    """The Sphinx tag of a code's build: ``{only} edition2017`` blocks are in its pages."""
+    return f"edition{edition}"
+
+
+def site_dir(root: Path, edition: str, lang: str, builder: str = "html") -> Path:
+    """Where the site of ``edition`` in ``lang`` is published: ``book/_build/html/1987/ru``."""
+    return root / "book" / "_build" / builder / edition / lang
+
+
 def build_one(root: Path, lang: str, langs: Sequence[str], builder: str = "html",
-              tx: Transaction | None = None) -> Path:
-    """Build one language with one builder for ``book/_build/<builder>/<lang>``.
+              tx: Transaction | None = None, edition: str = "1987",
+              editions: Sequence[str] = EDITIONS) -> Path:
+    """Build one site (``edition`` in ``lang``) with one builder for
+    ``book/_build/<builder>/<edition>/<lang>``.
 
     The output and its doctrees are staged in ``tx`` (moved into place when ``tx`` commits) and
     the staged output is returned; without ``tx`` they are moved into place at once."""
     if tx is None:
         with Transaction(root / "book" / "_build") as own:
-            build_one(root, lang, langs, builder, own)
+            build_one(root, lang, langs, builder, own, edition, editions)
             own.commit()
-        return root / "book" / "_build" / builder / lang
+        return site_dir(root, edition, lang, builder)
     book = root / "book"
     build_dir = book / "_build"
-    target = build_dir / builder / lang
-    doctrees = build_dir / ".doctrees" / f"{builder}-{lang}"
-    config = sphinx_config(book, lang, langs)
+    target = site_dir(root, edition, lang, builder)
+    doctrees = build_dir / ".doctrees" / f"{builder}-{edition}-{lang}"
+    name = f"{edition}/{lang}"
+    log = build_dir / f"warnings-{builder}-{edition}-{lang}.txt"
+    config = sphinx_config(book, lang, langs, edition, editions, write_edition_toc(book, edition))
     out = tx.folder(target, SITE_MARKER)
     trees = tx.folder(doctrees, DOCTREES_MARKER)
     # Start from the previous good state, so Sphinx rebuilds only what changed.
@@ -421,22 +543,21 @@ def build_one(root: Path, lang: str, langs: Sequence[str], builder: str = "html"
         shutil.copytree(target, out, symlinks=True, dirs_exist_ok=True)
         shutil.copytree(doctrees, trees, symlinks=True, dirs_exist_ok=True)
     try:
-        code, warnings = run_sphinx(book, builder, config, out, trees)
+        code, warnings = run_sphinx(book, builder, config, out, trees, [edition_tag(edition)])
     except Exception as exc:  # an extension's or the configuration's error
         message = " ".join(str(exc).split()) or type(exc).__name__
-        raise BookBuildError(f"{lang} book: {type(exc).__name__}: {message}") from exc
+        raise BookBuildError(f"{name} book: {type(exc).__name__}: {message}") from exc
     if code != 0 or warnings.strip():
         first, count = _first_warning(warnings)
-        log = build_dir / f"warnings-{builder}-{lang}.txt"
         log.write_text(_ANSI.sub("", warnings), encoding="utf-8")
         more = f" ({count - 1} more in {shown(log)})" if count > 1 else ""
-        raise BookBuildError(f"{first or 'the build failed'}{more} [{lang} build failed; "
-                             f"the previous {builder}/{lang} output is unchanged]")
-    (build_dir / f"warnings-{builder}-{lang}.txt").unlink(missing_ok=True)
+        raise BookBuildError(f"{first or 'the build failed'}{more} [{name} build failed; "
+                             f"the previous {builder}/{name} output is unchanged]")
+    log.unlink(missing_ok=True)
     return out
 
 
-# --- the site around the languages ------------------------------------------------------------
+# --- the site around the sites ----------------------------------------------------------------
 
 
 _REDIRECT = ('<!DOCTYPE html>\n<html><head><meta charset="utf-8">'
@@ -450,32 +571,59 @@ def _root_doc(book: Path) -> str:
     return str(parse_toc_yaml(book / "_toc.yml").root.docname)
 
 
-def landing_page(book: Path, langs: Sequence[str]) -> str:
-    """The plain HTML page at ``_build/html/index.html``: the book in each language."""
+def edition_label(book: Path, lang: str, edition: str) -> str:
+    """The name of a code in ``lang`` ("The 2017 Laws", «Законы 2017 года»), as the pages'
+    switch shows it (:data:`generator.book.extension.EDITION_LABELS`)."""
+    from generator.book.extension import EDITION_LABELS, book_gettext
+
+    return book_gettext([book / "locales"], lang, EDITION_LABELS.get(edition, edition))
+
+
+def landing_page(book: Path, sites: Sequence[tuple[str, str]]) -> str:
+    """The plain HTML page at ``_build/html/index.html``: a card per code, a link per
+    language of it (``sites``: the (edition, lang) published), every label in its own
+    language, so a reader of either language finds their way before choosing."""
     import yaml
 
     from generator.book.extension import book_gettext, language_name
 
     title = str(yaml.safe_load((book / "_config.yml").read_text(encoding="utf-8"))["title"])
     root_doc = _root_doc(book)
-    items = []
-    for lang in langs:
-        local_title = book_gettext([book / "locales"], lang, title)
-        items.append(f'<li lang="{lang}"><a href="{lang}/{root_doc}.html" hreflang="{lang}">'
-                     f'<span class="name">{html.escape(language_name(lang))}</span>'
-                     f'<span class="title">{html.escape(local_title)}</span></a></li>')
+    langs = list(dict.fromkeys(lang for _edition, lang in sites))
+    editions = list(dict.fromkeys(edition for edition, _lang in sites))
+    local = {lang: html.escape(book_gettext([book / "locales"], lang, title)) for lang in langs}
+    headings = "".join(f'<span class="title" lang="{lang}">{local[lang]}</span>'
+                       for lang in langs)
+    cards = []
+    for edition in editions:
+        names = " / ".join(f'<span lang="{lang}">{html.escape(edition_label(book, lang, edition))}'
+                           "</span>" for lang in langs)
+        links = []
+        for lang in langs:
+            if (edition, lang) not in sites:
+                continue
+            label = edition_label(book, lang, edition)
+            links.append(f'<li lang="{lang}"><a href="{edition}/{lang}/{root_doc}.html" '
+                         f'hreflang="{lang}"><span class="name">'
+                         f'{html.escape(language_name(lang))}</span><span class="code">'
+                         f'{html.escape(label)}</span></a></li>')
+        cards.append(f'<section class="edition" id="edition-{edition}">\n<h2>{names}</h2>\n'
+                     '<ul>\n' + "\n".join(links) + "\n</ul>\n</section>")
+    icon = f"{sites[0][0]}/{sites[0][1]}/_static/favicon.svg" if sites else ""
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f'<link rel="icon" href="{langs[0] if langs else SOURCE_LANG}/_static/favicon.svg">\n'
-        f"<title>{html.escape(title)}</title>\n<style>\n"
-        "body{font-family:system-ui,sans-serif;max-width:40em;margin:4em auto;padding:0 1em;"
-        "color:#222}\nul{list-style:none;padding:0}\nli{margin:1em 0}\n"
+        + (f'<link rel="icon" href="{icon}">\n' if icon else "")
+        + f"<title>{html.escape(title)}</title>\n<style>\n"
+        "body{font-family:system-ui,sans-serif;max-width:44em;margin:3em auto;padding:0 1em;"
+        "color:#222}\nh1 .title{display:block}\nh1 .title+.title{font-size:.7em;"
+        "font-weight:400;margin-top:.3em}\nh2{font-size:1.2em;margin-top:2em}\n"
+        "ul{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:1em}\nli{flex:1 1 14em}\n"
         "a{display:block;padding:1em 1.25em;border:1px solid #ccd;border-radius:8px;"
         "text-decoration:none;color:inherit}\na:hover,a:focus{border-color:#36c;"
         "background:#f5f8ff}\n.name{display:block;font-weight:600;font-size:1.2em;"
-        "color:#36c}\n.title{display:block;margin-top:.3em}\n</style>\n</head>\n<body>\n"
-        f"<h1>{html.escape(title)}</h1>\n<ul>\n" + "\n".join(items) + "\n</ul>\n</body>\n</html>\n")
+        "color:#36c}\n.code{display:block;margin-top:.3em}\n</style>\n</head>\n<body>\n"
+        f"<h1>{headings}</h1>\n" + "\n".join(cards) + "\n</body>\n</html>\n")
 
 
 def _has_playwright() -> bool:
@@ -492,62 +640,154 @@ def _count_pages(site: Path) -> int:
                and p.name not in ("genindex.html", "search.html", "index.html"))
 
 
-def build_site(root: Path, langs: Sequence[str] | None = None, say: Say = print,
-               pdf: bool = False, tx: Transaction | None = None,
-               sources: Sources = Sources()) -> Path:
-    """Build the book in ``langs`` (default: every language) under ``book/_build/html``.
+def _generation_inputs(root: Path, edition: str, lang: str, sources: Sources,
+                       decision_pdfs: bool) -> str:
+    """A digest of everything :func:`generate` reads for one site: the bank's records and the
+    language's questions, the course data, the book's table of contents, the clauses each
+    chapter cites (:func:`law_uses`: its only use of the chapters' text), and the generator
+    itself (its code, catalogs and law data). When it is unchanged the store already holds what
+    generating would write again, so a rebuild after editing one chapter's prose is not spent
+    re-ruling every example of the book."""
+    import hashlib
 
-    Every language (its pages, doctrees and PDF) and the landing page are staged in ``tx`` and
-    replace the previous ones together when it commits (``tdcourse build`` commits the bank and
-    the course data with them); without ``tx``, this function commits its own. A language that
-    fails leaves every language as it was."""
-    if tx is None:
-        with Transaction(root / "book" / "_build") as own:
-            html_dir = build_site(root, langs, say, pdf, own, sources)
-            own.commit()
-        return html_dir
+    from generator.build import bank_path
+
+    book = root / "book"
+    bank = sources.bank or bank_path(root, edition)
+    data = sources.data or book / "_build" / "data" / edition
+    package = Path(__file__).resolve().parents[1]
+    paths = [bank / "scenarios.json", bank / f"questions.{lang}.json", data / "quizzes.json",
+             book / "_toc.yml", book / "_config.yml"]
+    paths += sorted(p for p in package.rglob("*")
+                    if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc")
+    docs = chapter_docs(book)
+    texts = {doc.split("/", 1)[1]: (book / f"{doc}.md").read_text(encoding="utf-8")
+             for doc in docs if doc.startswith("chapters/") and (book / f"{doc}.md").exists()}
+    cited = json.dumps(law_uses(texts, edition), sort_keys=True)
+    digest = hashlib.sha256(f"{edition}\0{lang}\0{decision_pdfs}\0{cited}\0".encode())
+    for path in paths:
+        digest.update(str(path).encode() + b"\0")
+        digest.update(path.read_bytes() if path.is_file() else b"\0missing\0")
+    return digest.hexdigest()
+
+
+def _build_site_one(root: Path, edition: str, lang: str, available: Sequence[str],
+                    editions: Sequence[str], say: Say, pdf: bool, tx: Transaction,
+                    sources: Sources, decision_pdfs: bool) -> None:
+    """Generate, build (and print) one site into ``tx``."""
     from generator.book.extension import language_name
 
     book = root / "book"
+    started = time.perf_counter()
+    store = _Store(book / "_build" / ".generated" / edition / lang)
+    inputs = _generation_inputs(root, edition, lang, sources, decision_pdfs)
+    stamp = store.root.parent / f"{lang}.inputs"  # what the store was generated from
+    if not (store.root.is_dir() and stamp.is_file()
+            and stamp.read_text(encoding="utf-8") == inputs):
+        stamp.unlink(missing_ok=True)  # a generation that fails leaves no stamp
+        try:
+            generate(root, lang, store, edition=edition, sources=sources,
+                     decision_pdfs=decision_pdfs)
+        except TdcourseError:
+            raise
+        except Exception as exc:
+            raise BookBuildError(f"generating the {edition}/{lang} parts of the book failed: "
+                                 f"{type(exc).__name__}: {exc}") from exc
+        stamp.write_text(inputs, encoding="utf-8")
+    _mirror(store.root, book / GENERATED)
+    site = build_one(root, lang, available, tx=tx, edition=edition, editions=editions)
+    assistant.install(root, site, lang, edition=edition)
+    printed = decisions.write_print_pages(site / "decisions", lang, decision_pdfs, edition)
+    if printed:
+        say(f"printed {len(printed)} decision chart PDF(s) ({edition}, {language_name(lang)})")
+    root_doc = _root_doc(book)
+    if root_doc != "index":
+        (site / "index.html").write_text(_REDIRECT.format(f"{root_doc}.html"), encoding="utf-8")
+    say(f"built {shown(site_dir(root, edition, lang))}/ "
+        f"({edition}, {language_name(lang)}, {_count_pages(site)} pages) in "
+        f"{time.perf_counter() - started:.1f} s")
+    if pdf:
+        single = build_one(root, lang, available, builder="singlehtml", tx=tx, edition=edition,
+                           editions=editions)
+        out_pdf = book / "_build" / "pdf" / f"course-{edition}-{lang}.pdf"
+        build_pdf(single / f"{root_doc}.html", tx.file(out_pdf))
+        say(f"built {shown(out_pdf)} ({edition}, {language_name(lang)} PDF)")
+
+
+def build_site(root: Path, langs: Sequence[str] | None = None, say: Say = print,
+               pdf: bool = False, tx: Transaction | None = None,
+               sources: Sources | Mapping[str, Sources] = Sources(),
+               editions: Sequence[str] | None = None,
+               failures: list[TdcourseError] | None = None) -> Path:
+    """Build the book for ``editions`` (default: every code) in ``langs`` (default: every
+    language) under ``book/_build/html/<edition>/<lang>``; returns ``book/_build/html``.
+
+    ``sources``: where each edition's bank and course data are (one :class:`Sources` for every
+    edition, or one per edition). Every site (its pages, doctrees and PDF) and the landing page
+    are staged in ``tx``. A site that fails is dropped from ``tx`` (its previous output stays
+    as it was) and reported in one line: appended to ``failures`` when given (the caller
+    commits ``tx``, then reports), else raised at the end, before the caller's commit. Without
+    ``tx`` this function commits its own with every site that built, then raises the first
+    failure (a :class:`BookBuildError`, exit status 2 in ``tdcourse build``)."""
+    if tx is None:
+        found: list[TdcourseError] = []
+        with Transaction(root / "book" / "_build") as own:
+            html_dir = build_site(root, langs, say, pdf, own, sources, editions, found)
+            own.commit()
+        if found:
+            raise first_failure(found)
+        return html_dir
+    book = root / "book"
     available = detect_languages(book)
     wanted = check_languages(book, langs)
+    codes = check_editions(editions)
     html_dir = book / "_build" / "html"
-    generated = book / GENERATED
     decision_pdfs = chromium_path() is not None and _has_playwright()
     if not decision_pdfs:
         say("decision charts: no PDF (Chromium missing: apt-get install -y chromium); "
             "their pages link to the printable HTML page instead")
-    for lang in wanted:
-        started = time.perf_counter()
-        store = _Store(book / "_build" / ".generated" / lang)
-        try:
-            generate(root, lang, store, sources=sources, decision_pdfs=decision_pdfs)
-        except TdcourseError:
-            raise
-        except Exception as exc:
-            raise BookBuildError(f"generating the {lang} parts of the book failed: "
-                                 f"{type(exc).__name__}: {exc}") from exc
-        _mirror(store.root, generated)
-        site = build_one(root, lang, available, tx=tx)
-        assistant.install(root, site, lang, edition="1987")
-        printed = decisions.write_print_pages(site / "decisions", lang, decision_pdfs)
-        if printed:
-            say(f"printed {len(printed)} decision chart PDF(s) ({language_name(lang)})")
-        root_doc = _root_doc(book)
-        if root_doc != "index":
-            (site / "index.html").write_text(_REDIRECT.format(f"{root_doc}.html"),
-                                             encoding="utf-8")
-        say(f"built {shown(html_dir / lang)}/ "
-            f"({language_name(lang)}, {_count_pages(site)} pages) in "
-            f"{time.perf_counter() - started:.1f} s")
-        if pdf:
-            single = build_one(root, lang, available, builder="singlehtml", tx=tx)
-            out_pdf = book / "_build" / "pdf" / f"course-{lang}.pdf"
-            build_pdf(single / f"{_root_doc(book)}.html", tx.file(out_pdf))
-            say(f"built {shown(out_pdf)} ({language_name(lang)} PDF)")
-        checkpoint("build:language")
-    present = [lang for lang in available if lang in wanted or (html_dir / lang).is_dir()]
+    failed: list[TdcourseError] = []
+    built: list[tuple[str, str]] = []
+    for edition in codes:
+        own_sources = sources if isinstance(sources, Sources) else sources.get(edition, Sources())
+        for lang in wanted:
+            try:
+                _build_site_one(root, edition, lang, available, codes, say, pdf, tx,
+                                own_sources, decision_pdfs)
+            except TdcourseError as exc:
+                for builder in ("html", "singlehtml"):
+                    tx.drop(site_dir(root, edition, lang, builder))
+                    tx.drop(book / "_build" / ".doctrees" / f"{builder}-{edition}-{lang}")
+                tx.drop(book / "_build" / "pdf" / f"course-{edition}-{lang}.pdf")
+                say(f"failed: {edition}/{lang}: {_one_line(exc)}")
+                failed.append(exc)
+                continue
+            built.append((edition, lang))
+            checkpoint("build:language")
+    present = [(edition, lang) for edition in EDITIONS for lang in available
+               if (edition, lang) in built or (html_dir / edition / lang).is_dir()]
     landing = html_dir / "index.html"
     tx.write_text(landing, landing_page(book, present))
-    say(f"built {shown(landing)} (the landing page: {', '.join(present)})")
+    say(f"built {shown(landing)} (the landing page: "
+        f"{', '.join(f'{edition}/{lang}' for edition, lang in present)})")
+    if failed:
+        if failures is None:
+            raise first_failure(failed)
+        failures.extend(failed)
     return html_dir
+
+
+def _one_line(exc: TdcourseError) -> str:
+    from generator.errors import InputError
+
+    return exc.one_line() if isinstance(exc, InputError) else str(exc)
+
+
+def first_failure(failed: Sequence[TdcourseError]) -> TdcourseError:
+    """The first failure, to raise: a site's build failure saying how many other sites failed
+    too (each was said in its own line); any other error (a refused translation, an input
+    error) as it is, so that it keeps its kind and its one line."""
+    first = failed[0]
+    if len(failed) == 1 or not isinstance(first, BookBuildError):
+        return first
+    return BookBuildError(f"{first} (and {len(failed) - 1} more site(s) failed, listed above)")

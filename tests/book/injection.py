@@ -163,9 +163,10 @@ def write_book(root: Path, touched: Path, records: list[dict[str, Any]],
     for lang, local in questions.items():
         (bank / f"questions.{lang}.json").write_text(json.dumps(local, ensure_ascii=False),
                                                      encoding="utf-8")
-    data = book / "_build" / "data"
-    data.mkdir(parents=True, exist_ok=True)
-    (data / "quizzes.json").write_text(json.dumps({"chapters": {}}), encoding="utf-8")
+    for edition in ("1987", "2017"):  # the course data of each code
+        data = book / "_build" / "data" / edition
+        data.mkdir(parents=True, exist_ok=True)
+        (data / "quizzes.json").write_text(json.dumps({"chapters": {}}), encoding="utf-8")
     shutil.copytree(Path(__file__).resolve().parents[1] / "cases" / "samples",
                     root / "tests" / "cases")
     return root

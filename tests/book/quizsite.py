@@ -205,14 +205,15 @@ def write_generated(root: Path, lang: str) -> None:
 
 
 def build_quiz_site(folder: Path, langs: tuple[str, ...] = LANGS) -> Path:
-    """Build the tiny book in ``langs``; returns its HTML folder (``<lang>/`` inside)."""
+    """Build the tiny book (the 1987 code) in ``langs``; returns its HTML folder
+    (``book/_build/html/1987``, ``<lang>/`` inside)."""
     from generator.book.site import build_one
 
     root = write_project(folder)
     for lang in langs:
         write_generated(root, lang)
         build_one(root, lang, list(langs))
-    return root / "book" / "_build" / "html"
+    return root / "book" / "_build" / "html" / "1987"
 
 
 def config_of(page: Path) -> dict[str, Any]:

@@ -1,13 +1,16 @@
-"""The book builds: a tiny test book (``testbook/``: two pages, English and a Russian catalog)
-built by ``generator.book.site.build_site`` with warnings as errors.
+"""The book builds: a tiny test book (``testbook/``: two pages in both codes, a third in the
+2017 code only, English and a Russian catalog) built by ``generator.book.site.build_site`` with
+warnings as errors, one site per code and language (``html/<edition>/<lang>/``).
 
-One module-scoped build serves the checks of the output: both languages, the Russian text, the
-language switch on every page, the law role's link, no resource fetched from the network. Then a
-page with a MyST syntax error must fail the build with one located line and leave the previous
-output in place; the next build reports the same error again (the failed build's environment was
-thrown away), and ``tdcourse build`` turns it into exit status 2 and that one line. With
-``pdf=True`` (``tdcourse build --pdf``) each language is also printed to
-``book/_build/pdf/course-<lang>.pdf`` (skipped without Chromium).
+One module-scoped build serves the checks of the output: both codes in both languages, the
+Russian text, the ``{only}`` blocks of each code, the switches of code and language on every page,
+the badge, title and footer naming the code, the law role's link, no resource fetched from the
+network. Then a page with a MyST syntax error must fail the build with one located line and leave
+the previous output in place; the next build reports the same error again (the failed build's
+environment was thrown away), and ``tdcourse build`` turns it into exit status 2 and that one
+line. A site that fails leaves its previous output while the others are updated. With
+``pdf=True`` (``tdcourse build --pdf``) each site is also printed to
+``book/_build/pdf/course-<edition>-<lang>.pdf`` (skipped without Chromium).
 """
 
 from __future__ import annotations
@@ -24,7 +27,10 @@ from generator.cli import main
 
 TESTBOOK = Path(__file__).parent / "testbook"
 LANGS = ("en", "ru")
+EDITIONS = ("1987", "2017")
+SITES = tuple((edition, lang) for edition in EDITIONS for lang in LANGS)
 PAGES = ("intro.html", "law-index.html")
+ONLY_2017 = "changes.html"  # in the 2017 sites only (tdcourse_edition_only)
 # A resource the browser fetches by itself: script src, link href, img/iframe/source src.
 RESOURCE = re.compile(
     r"""<(script|link|img|iframe|source)\b[^>]*?\b(src|href)\s*=\s*["']([^"']*)""", re.IGNORECASE)
@@ -52,33 +58,83 @@ def test_languages_come_from_the_catalogs() -> None:
     assert detect_languages(TESTBOOK) == ["en", "ru"]
 
 
-def test_both_languages_are_built_with_a_landing_page(built: tuple[Path, Path, list[str]]) -> None:
+def test_both_codes_in_both_languages_are_built_with_a_landing_page(
+        built: tuple[Path, Path, list[str]]) -> None:
     _, html, said = built
-    for lang in LANGS:
+    for edition, lang in SITES:
         for page in PAGES:
-            assert (html / lang / page).is_file(), f"{lang}/{page} missing"
-    built_lines = [line for line in said if re.match(r"built \S*html/(en|ru)/ \(", line)]
-    assert len(built_lines) == 2, said  # one line per language, saying where
+            assert (html / edition / lang / page).is_file(), f"{edition}/{lang}/{page} missing"
+    built_lines = [line for line in said
+                   if re.match(r"built \S*html/(1987|2017)/(en|ru)/ \(", line)]
+    assert len(built_lines) == 4, said  # one line per site, saying where
     landing = _read(html / "index.html")
-    assert 'href="en/intro.html"' in landing and 'href="ru/intro.html"' in landing
+    for edition, lang in SITES:
+        assert f'href="{edition}/{lang}/intro.html"' in landing
     assert "Тестовая книга" in landing  # the title from the Russian _book.po
+    # both languages' labels, so a reader of either finds the code to choose
+    for label in ("The 1987 Laws", "The 2017 Laws", "Законы 1987 года", "Законы 2017 года"):
+        assert label in landing
+    assert not re.search(r"""(src|href)=["'](/|https?:)""", landing)  # works from disk
+
+
+def test_a_document_of_one_code_is_in_its_sites_only(built: tuple[Path, Path, list[str]]) -> None:
+    _, html, _ = built
+    for lang in LANGS:
+        assert (html / "2017" / lang / ONLY_2017).is_file()
+        assert not (html / "1987" / lang / ONLY_2017).exists()
+        assert ONLY_2017 not in _read(html / "1987" / lang / "intro.html")  # not in the menu
+        assert ONLY_2017 in _read(html / "2017" / lang / "intro.html")
+
+
+def test_only_blocks_follow_the_code(built: tuple[Path, Path, list[str]]) -> None:
+    _, html, _ = built
+    texts = {site: _read(html / site[0] / site[1] / "intro.html") for site in SITES}
+    assert "a comparable call may replace the bid" in texts["2017", "en"]
+    assert "partner must pass throughout" not in texts["2017", "en"]
+    assert "partner must pass throughout" in texts["1987", "en"]
+    # a clause of the 1987 code only, in the 1987 block: linked there, unchecked in 2017
+    assert 'href="law-index.html#law-25B2a"' in texts["1987", "en"]
+    assert "25B2a" not in texts["2017", "en"]
+    assert "comparable call" not in texts["1987", "en"]
+    assert "заявку может заменить сопоставимая заявка" in texts["2017", "ru"]
+    assert "партнёр должен пасовать" in texts["1987", "ru"]
+    assert "сопоставимая" not in texts["1987", "ru"]
+
+
+def test_every_page_names_its_code_in_title_badge_and_footer(
+        built: tuple[Path, Path, list[str]]) -> None:
+    _, html, _ = built
+    names = {("1987", "en"): "The 1987 Laws", ("2017", "en"): "The 2017 Laws",
+             ("1987", "ru"): "Законы 1987 года", ("2017", "ru"): "Законы 2017 года"}
+    footers = {("1987", "en"): "1987 code", ("2017", "en"): "2017 code",
+               ("1987", "ru"): "бриджа 1987 года", ("2017", "ru"): "бриджа 2017 года"}
+    for site in SITES:
+        other = "2017" if site[0] == "1987" else "1987"
+        for page in PAGES:
+            text = _read(html / site[0] / site[1] / page)
+            title = re.search(r"<title>(.*?)</title>", text, re.DOTALL)
+            assert title and f"({names[site]})" in title.group(1), (site, page)
+            assert (f'aria-current="true">{names[site]}</span>') in text, (site, page)
+            footer = re.search(r'<p class="tdc-footer">(.*?)</p>', text, re.DOTALL)
+            assert footer and footers[site] in footer.group(1), (site, page)
+            assert other not in footer.group(1)
 
 
 def test_every_page_has_an_icon_that_exists(built: tuple[Path, Path, list[str]]) -> None:
     """Without an icon every browser asks the server for /favicon.ico: a 404 in the console."""
     _, html, _ = built
     landing = _read(html / "index.html")
-    assert '<link rel="icon" href="en/_static/favicon.svg">' in landing
-    for lang in LANGS:
+    assert '<link rel="icon" href="1987/en/_static/favicon.svg">' in landing
+    for edition, lang in SITES:
         for page in PAGES:
             icon = f'<link rel="icon" href="{"../" * page.count("/")}_static/favicon.svg"'
-            assert icon in _read(html / lang / page), f"{lang}/{page}"
-        assert (html / lang / "_static" / "favicon.svg").is_file()
+            assert icon in _read(html / edition / lang / page), f"{edition}/{lang}/{page}"
+        assert (html / edition / lang / "_static" / "favicon.svg").is_file()
 
 
 def test_russian_pages_show_the_translation(built: tuple[Path, Path, list[str]]) -> None:
     _, html, _ = built
-    ru, en = _read(html / "ru" / "intro.html"), _read(html / "en" / "intro.html")
+    ru, en = _read(html / "1987" / "ru" / "intro.html"), _read(html / "1987" / "en" / "intro.html")
     assert "Недостаточная заявка — первое нарушение" in ru
     assert "The insufficient bid is the first irregularity" not in ru
     assert "The insufficient bid is the first irregularity" in en
@@ -88,31 +144,47 @@ def test_russian_pages_show_the_translation(built: tuple[Path, Path, list[str]])
 def test_every_page_links_to_itself_in_the_other_language(
         built: tuple[Path, Path, list[str]]) -> None:
     _, html, _ = built
-    for lang in LANGS:
+    for edition, lang in SITES:
         for page in PAGES:
-            text = _read(html / lang / page)
+            text = _read(html / edition / lang / page)
             switch = re.search(r'<nav class="tdc-lang-switch".*?</nav>', text, re.DOTALL)
-            assert switch, f"{lang}/{page}: no language switch"
+            assert switch, f"{edition}/{lang}/{page}: no language switch"
             for other in LANGS:
                 if other == lang:
                     assert 'aria-current="true">' in switch.group(0)
                     continue
                 href = f"../{other}/{page}"
                 assert f'href="{href}"' in switch.group(0), f"{lang}/{page}: no link to {href}"
-                assert (html / lang / href).resolve().is_file()
+                assert (html / edition / lang / href).resolve().is_file()
+
+
+def test_every_page_links_to_itself_in_the_other_code_or_to_its_root(
+        built: tuple[Path, Path, list[str]]) -> None:
+    _, html, _ = built
+    for edition, lang in SITES:
+        other = "2017" if edition == "1987" else "1987"
+        pages = (*PAGES, ONLY_2017) if edition == "2017" else PAGES
+        for page in pages:
+            text = _read(html / edition / lang / page)
+            switch = re.search(r'<nav class="tdc-edition-switch".*?</nav>', text, re.DOTALL)
+            assert switch, f"{edition}/{lang}/{page}: no code switch"
+            lands = page if page != ONLY_2017 else "intro.html"  # not in 1987: its root
+            href = f"../../{other}/{lang}/{lands}"
+            assert f'href="{href}"' in switch.group(0), f"{edition}/{lang}/{page}: no {href}"
+            assert (html / edition / lang / href).resolve().is_file()
 
 
 def test_the_law_role_links_to_the_exact_anchor(built: tuple[Path, Path, list[str]]) -> None:
     _, html, _ = built
-    for lang in LANGS:
-        assert 'href="law-index.html#law-27B2"' in _read(html / lang / "intro.html")
-        assert 'id="law-27B2"' in _read(html / lang / "law-index.html")
+    for edition, lang in SITES:
+        assert 'href="law-index.html#law-27B2"' in _read(html / edition / lang / "intro.html")
+        assert 'id="law-27B2"' in _read(html / edition / lang / "law-index.html")
 
 
 def test_no_resource_comes_from_the_network(built: tuple[Path, Path, list[str]]) -> None:
     _, html, _ = built
     pages = sorted(html.rglob("*.html"))
-    assert len(pages) >= 2 * len(PAGES) + 1
+    assert len(pages) >= len(SITES) * len(PAGES) + 1
     for page in pages:
         assert "THEBE_JS_URL" not in _read(page), f"{page}: sphinx-thebe's script is back"
         for tag, _attr, url in RESOURCE.findall(_read(page)):
@@ -122,25 +194,86 @@ def test_no_resource_comes_from_the_network(built: tuple[Path, Path, list[str]])
 def test_a_broken_page_fails_with_one_located_line_and_keeps_the_previous_output(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     root = _project(tmp_path)
-    html = build_site(root, None, lambda line: None)
-    before = {lang: _read(html / lang / "intro.html") for lang in LANGS}
+    html = build_site(root, None, lambda line: None, editions=["1987"])
+    before = {lang: _read(html / "1987" / lang / "intro.html") for lang in LANGS}
     intro = root / "book" / "intro.md"
     intro.write_text(_read(intro) + "\n```{no-such-directive}\n```\n", encoding="utf-8")
 
     for _attempt in range(2):  # the failed build is thrown away: the next one fails the same way
         with pytest.raises(BookBuildError) as failure:
-            build_site(root, ["en"], lambda line: None)
+            build_site(root, ["en"], lambda line: None, editions=["1987"])
         message = str(failure.value)
         assert "\n" not in message
         assert re.match(r"(\S*/)?book/intro\.md:\d+: (WARNING|ERROR): .*no-such-directive",
                         message), message
+        assert "[1987/en build failed" in message
     for lang in LANGS:
-        assert _read(html / lang / "intro.html") == before[lang]
-    assert not [p for p in html.parent.iterdir() if p.name.startswith(".html-")]
+        assert _read(html / "1987" / lang / "intro.html") == before[lang]
+    assert not [p for p in html.parent.iterdir() if p.name.startswith(".tdcourse-")]
 
-    assert main(["build", "--root", str(root)]) == 2
+    assert main(["build", "--root", str(root), "--edition", "1987"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and re.match(r"tdcourse: (\S*/)?book/intro\.md:\d+: ", err[0]), err
+
+
+def test_a_site_that_fails_keeps_its_previous_output_while_the_others_are_updated(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A clause of the 1987 code only, cited outside an ``{only}`` block: the 2017 sites fail
+    (their law index has no such clause), the 1987 ones build and are published."""
+    root = _project(tmp_path)
+    assert main(["build", "--root", str(root)]) == 0
+    html = root / "book" / "_build" / "html"
+    capsys.readouterr()
+    before = {site: _read(html / site[0] / site[1] / "intro.html") for site in SITES}
+    index = root / "book" / "law-index.md"
+    index.write_text(_read(index) + "\n(law-14B1a)=\n**14B1a**: a 1987 clause.\n",
+                     encoding="utf-8")
+    intro = root / "book" / "intro.md"
+    intro.write_text(_read(intro) + "\nA new sentence citing {law}`14B1a`.\n", encoding="utf-8")
+
+    assert main(["build", "--root", str(root)]) == 2
+    captured = capsys.readouterr()
+    err = captured.err.strip().splitlines()
+    assert len(err) == 1, err
+    assert re.match(r"tdcourse: (\S*/)?book/intro\.md:\d+: WARNING: .*14B1a.*2017 law index.*"
+                    r"\[2017/en build failed.*\(and 1 more site\(s\) failed", err[0]), err
+    for lang in LANGS:
+        assert "A new sentence citing" in _read(html / "1987" / lang / "intro.html")
+        assert _read(html / "2017" / lang / "intro.html") == before["2017", lang]
+        assert (html / "2017" / lang / ONLY_2017).is_file()
+    assert "failed: 2017/ru:" in captured.out  # every failed site said, one line each
+    landing = _read(html / "index.html")
+    assert all(f'href="{e}/{lang}/intro.html"' in landing for e, lang in SITES)
+    assert not [p for p in root.rglob(".tdcourse-*")]
+
+    intro.write_text(_read(intro).replace("{law}`14B1a`", "law 14B1a"), encoding="utf-8")
+    assert main(["build", "--root", str(root), "--edition", "2017", "--lang", "ru"]) == 0
+    assert "A new sentence citing" in _read(html / "2017" / "ru" / "intro.html")
+    assert _read(html / "2017" / "en" / "intro.html") == before["2017", "en"]
+
+
+def test_separate_stores_and_doctrees_per_site_and_rebuilds_only_what_changed(
+        built: tuple[Path, Path, list[str]], tmp_path: Path) -> None:
+    root, _, _ = built
+    build = root / "book" / "_build"
+    for edition, lang in SITES:
+        assert (build / ".generated" / edition / lang / "law-index.md").is_file()
+        assert (build / ".doctrees" / f"html-{edition}-{lang}" / "environment.pickle").is_file()
+    assert "changes" in _read(build / ".generated" / "2017" / "_toc.yml")
+    assert "changes" not in _read(build / ".generated" / "1987" / "_toc.yml")
+    # the 2017 law index has the 2017 clauses, the 1987 one the 1987 ones
+    assert "law-25B2a" in _read(build / ".generated" / "1987" / "en" / "law-index.md")
+    assert "law-25B2a" not in _read(build / ".generated" / "2017" / "en" / "law-index.md")
+
+    copy = _project(tmp_path)
+    build_site(copy, ["en"], lambda line: None, editions=["2017"])
+    site = copy / "book" / "_build" / "html" / "2017" / "en"
+    law_page = (site / "law-index.html").stat().st_mtime_ns
+    intro = copy / "book" / "intro.md"
+    intro.write_text(_read(intro) + "\nEdited.\n", encoding="utf-8")
+    build_site(copy, ["en"], lambda line: None, editions=["2017"])
+    assert "Edited." in _read(site / "intro.html")
+    assert (site / "law-index.html").stat().st_mtime_ns == law_page  # not written again
 
 
 def test_a_page_that_would_fetch_from_the_network_fails_the_build(tmp_path: Path) -> None:
@@ -149,8 +282,8 @@ def test_a_page_that_would_fetch_from_the_network_fails_the_build(tmp_path: Path
     intro.write_text(_read(intro) + '\n<img src="https://example.org/card.png" alt="">\n',
                      encoding="utf-8")
     with pytest.raises(BookBuildError, match=r"would load https://example\.org/card\.png"):
-        build_site(root, ["en"], lambda line: None)
-    assert not (root / "book" / "_build" / "html" / "en").exists()
+        build_site(root, ["en"], lambda line: None, editions=["1987"])
+    assert not (root / "book" / "_build" / "html" / "1987" / "en").exists()
 
 
 def test_a_clause_dropped_from_the_law_index_fails_the_unchanged_page_citing_it(
@@ -160,12 +293,12 @@ def test_a_clause_dropped_from_the_law_index_fails_the_unchanged_page_citing_it(
     # rewritten anyway when a child changes): here the law index is the root.
     (root / "book" / "_toc.yml").write_text(
         "format: jb-book\nroot: law-index\nchapters:\n  - file: intro\n", encoding="utf-8")
-    build_site(root, ["en"], lambda line: None)
+    build_site(root, ["en"], lambda line: None, editions=["1987"])
     index = root / "book" / "law-index.md"
     index.write_text(_read(index).replace("(law-27B2)=\n", ""), encoding="utf-8")
     with pytest.raises(BookBuildError, match=r"intro\.md:\d+: WARNING: \{law\}`27B2`: the law "
                                              r"index page 'law-index' has no entry"):
-        build_site(root, ["en"], lambda line: None)
+        build_site(root, ["en"], lambda line: None, editions=["1987"])
 
 
 def test_the_pdf_build_prints_the_whole_book_of_a_language(tmp_path: Path,
@@ -173,11 +306,12 @@ def test_the_pdf_build_prints_the_whole_book_of_a_language(tmp_path: Path,
     """``tdcourse build --pdf``: the language's single-page build, printed from its root page."""
     root = _project(tmp_path)
     said: list[str] = []
-    build_site(root, ["ru"], said.append, pdf=True)
-    out = root / "book" / "_build" / "pdf" / "course-ru.pdf"
+    build_site(root, ["ru"], said.append, pdf=True, editions=["2017"])
+    out = root / "book" / "_build" / "pdf" / "course-2017-ru.pdf"
     assert out.read_bytes().startswith(b"%PDF")
-    assert [line for line in said if line.endswith("course-ru.pdf (Русский PDF)")], said
-    assert not (root / "book" / "_build" / "pdf" / "course-en.pdf").exists()
+    assert [line for line in said if line.endswith("course-2017-ru.pdf (2017, Русский PDF)")], \
+        said
+    assert not (root / "book" / "_build" / "pdf" / "course-2017-en.pdf").exists()
     tool = shutil.which("pdftotext")
     assert tool, "pdftotext is missing: apt-get install -y poppler-utils (make test does)"
     text = subprocess.run([tool, "-enc", "UTF-8", str(out), "-"], capture_output=True,
@@ -203,3 +337,31 @@ def test_hand_written_answer_labels_follow_the_language() -> None:
     _localise_raw_summaries(SimpleNamespace(config=SimpleNamespace(language="en")),  # type: ignore[arg-type]
                             "x", english)
     assert english == ["<details><summary>Answer</summary></details>"]
+
+
+def test_generated_parts_are_made_again_only_when_what_they_are_made_from_changed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.book import site
+
+    root = _project(tmp_path)
+    build_site(root, ["en"], lambda line: None, editions=["2017"])
+    calls: list[str] = []
+    generate = site.generate
+
+    def counted(root: Path, lang: str, *args: object, **kwargs: object) -> None:
+        calls.append(lang)
+        generate(root, lang, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(site, "generate", counted)
+    build_site(root, ["en"], lambda line: None, editions=["2017"])
+    assert calls == []  # nothing changed: the store is what generating would write
+    intro = root / "book" / "intro.md"
+    intro.write_text(_read(intro) + "\nEdited.\n", encoding="utf-8")  # prose, no citation
+    build_site(root, ["en"], lambda line: None, editions=["2017"])
+    assert calls == []
+    assert "Edited." in _read(root / "book" / "_build" / "html" / "2017" / "en" / "intro.html")
+    data = root / "book" / "_build" / "data" / "2017"  # new course data: generated again
+    data.mkdir(parents=True)
+    (data / "quizzes.json").write_text('{"chapters": {}}\n', encoding="utf-8")
+    build_site(root, ["en"], lambda line: None, editions=["2017"])
+    assert calls == ["en"]

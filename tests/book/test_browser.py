@@ -55,20 +55,22 @@ def _build_real_book(tmp: Path) -> Path:
     for inputs in ("quizzes", "tests/cases"):  # the quiz definitions; the cases (law coverage)
         shutil.copytree(ROOT / inputs, root / inputs, ignore=skip)
     # the question bank and the quizzes' selections, as `tdcourse build` makes them
-    for name, text in _quizzes(root, lambda message: None).items():
-        (root / "book" / "_build" / "data").mkdir(parents=True, exist_ok=True)
-        (root / "book" / "_build" / "data" / name).write_text(text, encoding="utf-8")
+    data = root / "book" / "_build" / "data" / "1987"
+    for name, text in _quizzes(root, lambda message: None, edition="1987").items():
+        data.mkdir(parents=True, exist_ok=True)
+        (data / name).write_text(text, encoding="utf-8")
     try:
-        html = build_site(root, LANGS, say=lambda message: None)
+        html = build_site(root, LANGS, say=lambda message: None, editions=["1987"])
     except TdcourseError as exc:
         pytest.fail(f"the book does not build in {', '.join(LANGS)}: {exc}", pytrace=False)
     assert (html / "index.html").is_file(), f"{html}: no landing page index.html"
-    return html
+    return html / "1987"
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The built HTML site: ``index.html`` (landing page) and ``<lang>/...`` for each language.
+    """The built HTML site of the 1987 code, ``<lang>/...`` for each language (the landing
+    page ``index.html`` is in the folder above it).
 
     Under pytest-xdist the workers share one build (in the session's common temporary folder,
     under a lock), so the book is built once per run however the tests are distributed.
@@ -92,7 +94,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def base(site: Path, serve: Callable[[Path], str]) -> str:
-    return serve(site)
+    """The URL of the 1987 site, served with the folder of every site (and the landing page)."""
+    return serve(site.parent) + f"{site.name}/"
 
 
 def open_page(watched: WatchedPage, url: str) -> None:
@@ -123,7 +126,7 @@ def switch_href(watched: WatchedPage, lang: str) -> str:
 
 
 def test_landing_page_leads_to_both_languages(base: str, watched_page: WatchedPage) -> None:
-    open_page(watched_page, base + "index.html")
+    open_page(watched_page, base + "../index.html")  # the landing page, above the sites
     hrefs: list[str] = watched_page.page.locator("a[href]").evaluate_all(
         "links => links.map(a => a.href)")
     for lang in LANGS:
@@ -253,10 +256,12 @@ def test_real_book_quizzes_work(site: Path, base: str, watched_page: WatchedPage
     starts with the configured number of questions; all without a console error."""
     import json
 
-    root = site.parents[2]
-    questions = root / "quizzes" / "bank" / "1987" / f"questions.{lang}.json"
-    bank = {q["id"]: q for q in json.loads(questions.read_text(encoding="utf-8"))}
-    chosen = json.loads((root / "book" / "_build" / "data" / "quizzes.json")
+    from generator.build import bank_path
+
+    root = site.parents[3]  # site: book/_build/html/1987
+    bank = {q["id"]: q for q in json.loads(
+        (bank_path(root, "1987") / f"questions.{lang}.json").read_text(encoding="utf-8"))}
+    chosen = json.loads((root / "book" / "_build" / "data" / "1987" / "quizzes.json")
                         .read_text(encoding="utf-8"))
     page = watched_page.page
     open_page(watched_page, f"{base}{lang}/{CHAPTER}")

@@ -27,10 +27,7 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
-from docutils import nodes
-from sphinx import addnodes
 
-from generator.book.extension import block_edition
 from generator.book.translations import _parser
 from generator.laws.refs import law_index
 
@@ -170,24 +167,6 @@ def test_the_readers_see_blocks_roles_and_messages() -> None:
                                                 "an item on two lines"]
     assert _units(blocks["edition1987"][0]) == ["Old {law}`86A` continued."]
     assert _clause("Law 26 <26A1>") == "26A1"
-
-
-def test_block_edition_reads_the_innermost_only_node() -> None:
-    only = addnodes.only(expr="edition2017")
-    para = nodes.paragraph()
-    only += para
-    text = nodes.Text("x")
-    para += text
-    assert block_edition(text) == "2017"
-    assert block_edition(nodes.paragraph()) is None
-    assert block_edition(None) is None
-    html_only = addnodes.only(expr="html")
-    inner = nodes.paragraph()
-    html_only += inner
-    assert block_edition(inner) is None  # a tag that is not a code's
-    outer = addnodes.only(expr="edition1987")
-    outer += html_only
-    assert block_edition(inner) == "1987"
 
 
 # --- the law role in a tiny book built for the 2017 code ---------------------------------------

@@ -83,7 +83,7 @@ def drill_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path,
             (generated / "bank.json").write_text(dumps(web_bank(questions[lang], lang)),
                                                  encoding="utf-8")
             build_one(root, lang, list(LANGS))
-        yield book / "_build" / "html", questions
+        yield book / "_build" / "html" / "1987", questions
 
 
 @pytest.fixture

@@ -21,6 +21,14 @@ def test_the_footer_names_the_project_the_licence_and_the_code_in_each_language(
     assert "licence" not in russian["extra_footer"]
 
 
+def test_the_footer_names_the_code_of_the_site() -> None:
+    for lang, words in (("en", "Laws of Duplicate Bridge, 2017 code"),
+                        ("ru", "Правилах дублированного бриджа 2017 года")):
+        footer = sphinx_config(ROOT / "book", lang, ["en", "ru"], "2017")[
+            "html_theme_options"]["extra_footer"]
+        assert words in footer and "1987" not in footer, footer
+
+
 def test_a_publishers_footer_replaces_ours_and_is_kept_as_written(tmp_path: Path) -> None:
     book = tmp_path / "book"
     shutil.copytree(ROOT / "book", book, ignore=shutil.ignore_patterns("_build", "_generated"))

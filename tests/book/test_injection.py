@@ -139,7 +139,7 @@ def test_a_book_enabling_substitutions_is_refused_and_no_template_runs(tmp_path:
     with pytest.raises(BookBuildError, match=r"_config\.yml: parse: the MyST substitution "):
         build_site(root, None, lambda line: None)
     assert not touched.exists()
-    assert not (book / "_build" / "html" / "en" / "intro.html").exists()
+    assert not (book / "_build" / "html" / "1987" / "en" / "intro.html").exists()
 
 
 def test_without_substitutions_a_template_in_a_page_is_text(tmp_path: Path) -> None:
@@ -149,8 +149,8 @@ def test_without_substitutions_a_template_in_a_page_is_text(tmp_path: Path) -> N
     intro.write_text(intro.read_text(encoding="utf-8") + "\nT {{7*7}} {% if 1 %}x{% endif %} "
                      "{{ cycler.__init__.__globals__.os.system('touch " + str(touched) + "') }}\n",
                      encoding="utf-8")
-    html_dir = build_site(root, ["en"], lambda line: None)
-    page = (html_dir / "en" / "intro.html").read_text(encoding="utf-8")
+    html_dir = build_site(root, ["en"], lambda line: None, editions=["1987"])
+    page = (html_dir / "1987" / "en" / "intro.html").read_text(encoding="utf-8")
     assert "T {{7*7}} {% if 1 %}x{% endif %}" in html.unescape(page)
     assert not touched.exists()
 
@@ -235,7 +235,8 @@ def test_the_build_refuses_the_translation_before_building_it(
     po = _intro_po(root, REFUSED["img"])
     with pytest.raises(InputError, match=re.escape(f"intro.po:{_msgid_line(po)}: ")):
         build_site(root, ["ru"], lambda line: None)
-    assert not (root / "book" / "_build" / "html" / "ru").exists()
+    assert not (root / "book" / "_build" / "html" / "1987" / "ru").exists()
+    assert not (root / "book" / "_build" / "html" / "2017" / "ru").exists()
     assert main(["build", "--root", str(root), "--lang", "ru"]) == 2
 
 
@@ -382,7 +383,7 @@ def test_a_rebuild_writes_the_bytes_of_a_clean_build(tmp_path: Path) -> None:
                            for p in html_b.rglob("*") if p.is_file())
     differ = [rel for rel in files if (html_a / rel).read_bytes() != (html_b / rel).read_bytes()]
     assert not differ, f"the rebuild differs from the clean build in {differ}"
-    intro_page = (html_a / "en" / "intro.html").read_text(encoding="utf-8")
+    intro_page = (html_a / "1987" / "en" / "intro.html").read_text(encoding="utf-8")
     assert "One more line." in intro_page
     # MyST-NB's notebook-cell stylesheet is not linked at all (no page has cells)
     assert not re.search(r'href="_static/mystnb\.', intro_page)

@@ -178,7 +178,7 @@ def _rebuild_with(tmp_path: Path, mutate: Any) -> tuple[Path, str]:
     root = write_project(tmp_path)
     write_generated(root, "en")
     build_one(root, "en", ["en"])
-    page = root / "book" / "_build" / "html" / "en" / "chapters" / f"{CHAPTER}.html"
+    page = root / "book" / "_build" / "html" / "1987" / "en" / "chapters" / f"{CHAPTER}.html"
     before = page.read_text(encoding="utf-8")
     mutate(root / "book" / "_generated" / "quiz" / f"{CHAPTER}.json")
     with pytest.raises(BookBuildError) as failure:

@@ -56,7 +56,7 @@ def hostile_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Pat
                             for q in (r.get("questions") or questions_for(r))]
                      for lang in LANGS}
         root = write_book(folder / "project", touched, records, questions)
-        yield build_site(root, LANGS, say=lambda line: None), touched
+        yield build_site(root, LANGS, say=lambda line: None, editions=["1987"]) / "1987", touched
 
 
 class _Page(HTMLParser):
@@ -160,7 +160,8 @@ _PROBE = """mark => {
 
 @pytest.fixture
 def hostile_base(hostile_site: tuple[Path, Path], serve: Callable[[Path], str]) -> str:
-    return serve(hostile_site[0])
+    """The URL of the 1987 site, served with the folder of every site (and the landing page)."""
+    return serve(hostile_site[0].parent) + hostile_site[0].name
 
 
 def _visit(watched: WatchedPage, url: str, dialogs: list[str]) -> dict[str, Any]:
@@ -183,7 +184,7 @@ def test_no_payload_runs_in_the_browser(hostile_base: str, watched_page: Watched
         dialog.dismiss()
 
     watched_page.page.on("dialog", on_dialog)
-    urls = [f"{hostile_base}/index.html"] + [f"{hostile_base}/{lang}/{p}" for p in PAGES]
+    urls = [f"{hostile_base}/../index.html"] + [f"{hostile_base}/{lang}/{p}" for p in PAGES]
     urls.append(f"{hostile_base}/{lang}/search.html?q={MARK}")  # results shown with innerHTML
     failures = []
     for url in urls:

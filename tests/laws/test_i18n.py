@@ -186,13 +186,14 @@ def test_a_book_in_a_third_language_builds_with_catalogs_only(xx: Path, tmp_path
     shutil.copytree(locales / "ru", locales / "xx")
 
     said: list[str] = []
-    html = build_site(root, None, said.append)
+    html = build_site(root, None, said.append, editions=["1987"])
 
-    assert (html / "xx" / "intro.html").is_file() and (html / "xx" / "law-index.html").is_file()
-    assert 'href="xx/intro.html"' in (html / "index.html").read_text(encoding="utf-8")
-    assert 'lang="xx"' in (html / "xx" / "intro.html").read_text(encoding="utf-8")
-    assert [line for line in said if "/html/xx/ (" in line], said
-    generated = root / "book" / "_build" / ".generated" / "xx"
+    site = html / "1987" / "xx"
+    assert (site / "intro.html").is_file() and (site / "law-index.html").is_file()
+    assert 'href="1987/xx/intro.html"' in (html / "index.html").read_text(encoding="utf-8")
+    assert 'lang="xx"' in (site / "intro.html").read_text(encoding="utf-8")
+    assert [line for line in said if "/html/1987/xx/ (" in line], said
+    generated = root / "book" / "_build" / ".generated" / "1987" / "xx"
     assert (generated / "law-index.md").read_text(encoding="utf-8").startswith(
         f"{MARK}Every law and clause")
     assert f"{MARK}Law 27" in (generated / "charts" / "27.svg").read_text(encoding="utf-8")
