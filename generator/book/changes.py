@@ -123,6 +123,11 @@ def _law(ref: str, lang: str) -> str:
     return f"{i18n.text(lang, 'explain.law_word')} {ref}"
 
 
+def _capital(text: str) -> str:
+    """A table cell starts with a capital («Правило 27», not «правило 27»)."""
+    return text[:1].upper() + text[1:]
+
+
 def _answer_items(rects: Sequence[Mapping[str, Any]], lang: str, year: str = "") -> list[str]:
     """Each rectification once, in words, with its clause: "the call is cancelled (Law 39A)";
     with ``year``, "(Law 39, 1987)": a citation the quiz does not link (the course's law index
@@ -539,7 +544,7 @@ def _table(lang: str, seed: int) -> MyST:
         changed = any(status == "differs" for _, status in kinds)
         rows.append(
             f'<tr class="{"tdc-changed" if changed else "tdc-same"}">'
-            f"<td>{markup.html(_law(str(number), lang))}</td>"
+            f"<td>{markup.html(_capital(_law(str(number), lang)))}</td>"
             f"<td>{'<br>'.join(names)}</td><td>{'<br>'.join(codes)}</td>"
             f"<td>{'<br>'.join(links)}</td></tr>")
     return markup.raw_html(markup.HTML(

@@ -8,7 +8,7 @@ What ``setup`` adds, in the order a reader meets it on a page:
 * anchors ``law-<clause>`` on the law index page exactly as cited (docutils lower-cases ids, so
   a MyST target ``(law-27B2)=`` gets the cased id added);
 * a switch of code at the top of every HTML page: the page's code of the Laws as a badge
-  ("The 1987 Laws", «Законы 1987 года», from ``_book.po``), and a link to the same page in the
+  ("The 1987 Laws", «Правила 1987 года», from ``_book.po``), and a link to the same page in the
   site of each other code of ``tdcourse_editions``
   (``../../2017/ru/chapters/05-insufficient-bid.html``), or to that site's root page when the
   page is not in it (``tdcourse_edition_docs``: the documents of each code's site);
@@ -402,7 +402,7 @@ EDITION_LABELS = {"1987": "The 1987 Laws", "2017": "The 2017 Laws"}
 
 
 def edition_label(app: Sphinx, edition: str) -> str:
-    """The name of a code in the build's language ("The 2017 Laws", «Законы 2017 года»)."""
+    """The name of a code in the build's language ("The 2017 Laws", «Правила 2017 года»)."""
     return book_gettext(_locale_dirs(app), app.config.language or "en",
                         EDITION_LABELS.get(edition, edition))
 

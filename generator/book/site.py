@@ -572,7 +572,7 @@ def _root_doc(book: Path) -> str:
 
 
 def edition_label(book: Path, lang: str, edition: str) -> str:
-    """The name of a code in ``lang`` ("The 2017 Laws", «Законы 2017 года»), as the pages'
+    """The name of a code in ``lang`` ("The 2017 Laws", «Правила 2017 года»), as the pages'
     switch shows it (:data:`generator.book.extension.EDITION_LABELS`)."""
     from generator.book.extension import EDITION_LABELS, book_gettext
 

@@ -85,7 +85,7 @@ def test_the_1987_outcome_is_a_wrong_answer_of_a_2017_question(
     assert crossed, "no 2017 question offers the 1987 outcome"
     for question, choice in crossed:
         assert not choice["correct"]
-        assert choice["why"]["ru"].startswith("Так было по Законам 1987 года")
+        assert choice["why"]["ru"].startswith("Так было по Правилам 1987 года")
         shown_1987 = {**question["shown"], "edition": "1987"}
         output = moments.rule(shown_1987)
         ruling = keys.ruling_of(output, question["key"]["rulings"][0]["kind"])
@@ -106,7 +106,7 @@ def test_the_2017_outcome_is_a_wrong_answer_of_a_1987_question() -> None:
     for choice in crossed:
         assert not choice["correct"]
         assert choice["why"]["en"].startswith("That is the 2017 rule, not the 1987 one")
-        assert choice["why"]["ru"].startswith("Так решают по Законам 2017 года, а не 1987 года")
+        assert choice["why"]["ru"].startswith("Так решают по Правилам 2017 года, а не 1987 года")
     assert audit_records(records, ("en", "ru")).ok
 
 
