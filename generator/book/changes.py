@@ -407,6 +407,12 @@ def _choices(change: Change, lang: str) -> list[dict[str, Any]]:
                      "major": True, "law": "50"}], _w(lang, "why_penalty", what=said))
                   for part in right if part["kind"] == "must_play" and part.get("card")
                   and part.get("seat")]
+    # a revoke's tricks counted as 64A1 counts them (one more) where 2017 transfers none
+    if not any(r["kind"] == "trick_transfer" for r in right):
+        fallbacks += [([{**r, "tricks": int(r["tricks"]) + 1, "law": "64A1"}],
+                       _w(lang, "why_no_transfer", what=said))
+                      for r in change.answers[OLD]
+                      if r["kind"] == "trick_transfer" and r.get("tricks")]
     for rects, why in fallbacks:
         if count < MISTAKES and add(rects, why):
             count += 1

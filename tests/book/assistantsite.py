@@ -4,7 +4,7 @@
 page is the real ``book/assistant.md`` (with its Russian catalog), builds it in English and
 Russian with :func:`generator.book.site.build_one` (the real extension and Sphinx) and then runs
 the real hook, :func:`generator.book.assistant.install`, with this project's Pyodide
-(``book/assistant/node_modules``). It returns the HTML folder (``<lang>/assistant.html``).
+(``book/assistant/node_modules``). It returns the code's HTML folder (``html/<edition>``, holding ``<lang>/assistant.html``).
 """
 
 from __future__ import annotations
@@ -66,6 +66,7 @@ def build_assistant_site(folder: Path, edition: str = "1987") -> Path:
     shutil.copy(PROJECT / "book" / "locales" / "ru" / "LC_MESSAGES" / "assistant.po",
                 book / "locales" / "ru" / "LC_MESSAGES" / "assistant.po")
     for lang in LANGS:
-        site = build_one(folder / "project", lang, list(LANGS))
+        site = build_one(folder / "project", lang, list(LANGS), edition=edition,
+                         editions=(edition,))
         assistant.install(PROJECT, site, lang, edition)
-    return book / "_build" / "html"
+    return book / "_build" / "html" / edition

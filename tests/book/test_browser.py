@@ -304,7 +304,8 @@ def test_every_chapter_links_its_notebook(site: Path) -> None:
             links = re.findall(r'href="([^"]*\.ipynb)"', page.read_text(encoding="utf-8"))
             assert len(links) == 1 and links[0].endswith(f"/{page.stem}.ipynb"), (page, links)
             notebook = json.loads((page.parent / links[0]).read_text(encoding="utf-8"))
-            assert notebook["metadata"]["tdcourse"] == {"chapter": page.stem, "lang": lang}
+            assert notebook["metadata"]["tdcourse"] == {"chapter": page.stem, "lang": lang,
+                                                        "edition": "1987"}
 
 
 # --------------------------------------------------------------------------- weight

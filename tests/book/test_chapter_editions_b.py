@@ -213,6 +213,9 @@ def _build(src: Path, out: Path, lang: str) -> tuple[int, str, str]:
         app = Sphinx(srcdir=src, confdir=None, outdir=out / lang, doctreedir=out / f".dt-{lang}",
                      buildername="html", confoverrides={
                          "extensions": ["myst_parser", "generator.book.extension"],
+                         # its own map: a book built before in this process (myst-nb) may have
+                         # left ``.md`` mapped to a parser this build does not load
+                         "source_suffix": {".md": "markdown"},
                          "language": lang, "locale_dirs": ["locales"], "root_doc": "index",
                          "tdcourse_edition": "2017"},
                      status=io.StringIO(), warning=warnings, freshenv=True,

@@ -32,7 +32,18 @@ from hypothesis import strategies as st
 from fuzz.harness import TIME_LIMIT, call_cli
 from generator import notebook
 from generator.book.quizdata import decode_key, web_question
-from generator.notebook import Case, Feedback, NotebookError, Question, Quiz, Ruling, Score, rule
+from generator.notebook import (
+    Case,
+    Comparison,
+    Feedback,
+    NotebookError,
+    Question,
+    Quiz,
+    Ruling,
+    Score,
+    compare,
+    rule,
+)
 
 CORPUS = Path(__file__).parent / "corpus" / "notebook"
 OPEN = "board: 5\nevents:\n  - N 1S\n  - E 1H\n"
@@ -133,7 +144,7 @@ def receiver(name: str) -> Any:
 
 CALLS: dict[str, Callable[..., Any]] = {
     "Case": Case, "rule": rule, "Quiz": Quiz, "Ruling": Ruling, "Question": Question,
-    "Feedback": Feedback, "Score": Score}
+    "Feedback": Feedback, "Score": Score, "compare": compare, "Comparison": Comparison}
 
 
 def perform(entry: dict[str, Any]) -> Any:

@@ -144,11 +144,11 @@
   var ruling = el("section", {"class": "tdc-a-ruling", "aria-live": "polite",
                               "aria-label": ui.ruling, tabindex: "-1"});
   var dealInput = el("input", {type: "text", id: "tdc-a-deal", autocomplete: "off",
-                               spellcheck: "false", placeholder: "N:AKQ.JT9.876.5432 - - -"});
+                               spellcheck: "false", placeholder: ui.deal_example || ""});
   var claimInput = el("input", {type: "number", min: "0", max: "13", value: "0",
                                 id: "tdc-a-claim", inputmode: "numeric"});
   var lineInput = el("input", {type: "text", id: "tdc-a-line", autocomplete: "off",
-                               spellcheck: "false", placeholder: "W leads SK"});
+                               spellcheck: "false", placeholder: ui.line_example || ""});
   var shareOut = el("input", {type: "text", readonly: "readonly", "class": "tdc-a-share",
                               "aria-label": ui.link});
 
