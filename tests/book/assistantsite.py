@@ -4,7 +4,8 @@
 page is the real ``book/assistant.md`` (with its Russian catalog), builds it in English and
 Russian with :func:`generator.book.site.build_one` (the real extension and Sphinx) and then runs
 the real hook, :func:`generator.book.assistant.install`, with this project's Pyodide
-(``book/assistant/node_modules``). It returns the code's HTML folder (``html/<edition>``, holding ``<lang>/assistant.html``).
+(``book/assistant/node_modules``). It returns the code's HTML folder (``html/<edition>``,
+holding ``<lang>/assistant.html``).
 """
 
 from __future__ import annotations
