@@ -176,8 +176,14 @@
     }
     return state.case.dealer || boardOf(state.case.board).dealer;
   }
+  /* the verbs of the case format in the page's language ("S refuses" -> "South: refuses") */
+  var VERBS = {accepts: ui.accepts, refuses: ui.refuses, leads: ui.lead, plays: ui.play,
+               exposes: ui.expose, claims: ui.claims, concedes: ui.concedes,
+               P: ui.pass, X: ui.double, XX: ui.redouble};
   function shown(event) {
-    return event.replace(/^([NESW]) /, function (m, s) { return seatName(s) + ": "; })
+    return event.replace(/^([NESW]) (accepts|refuses|leads|plays|exposes|claims|concedes|P|XX|X)\b/,
+                         function (m, s, v) { return s + " " + (VERBS[v] || v).toLowerCase(); })
+      .replace(/^([NESW]) /, function (m, s) { return seatName(s) + ": "; })
       .replace(/\b(\d)(NT|[CDHS])\b/g, function (m, l, s) { return l + SYM[s]; })
       .replace(/\b([CDHS])([AKQJT2-9])\b/g, function (m, s, r) { return SYM[s] + r; });
   }
