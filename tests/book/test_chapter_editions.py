@@ -16,14 +16,14 @@ what a learner of one code could be told wrongly:
 
 from __future__ import annotations
 
-import re
-import textwrap
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from chapterblocks import ROLE, TAGS, chapter_text, split
+from chapterblocks import clause as clause_of
+from chapterblocks import units as message_units
 
-from generator.book.translations import _parser
 from generator.laws.refs import law_index
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,38 +35,15 @@ OURS = ("01-director-and-procedure", "02-board-and-deal", "03-auction-procedure"
         "07-inadmissible-calls", "08-play-procedure")
 #: chapters whose text differs between the codes, so that both blocks must be present
 DIFFERING = OURS
-TAGS = ("edition1987", "edition2017")
-
-#: a block, possibly indented inside a list item (the answers of a chapter's questions)
-_BLOCK = re.compile(r"^(?P<indent>[ \t]*)```\{only\}[ \t]*(?P<tag>\S*)[ \t]*\n(?P<body>.*?)\n"
-                    r"(?P=indent)```[ \t]*$", re.MULTILINE | re.DOTALL)
-_ROLE = re.compile(r"\{law\}`([^`]*)`")
 
 
-def _clause(role: str) -> str:
-    explicit = re.match(r".*<([^<>]+)>\s*$", role, re.DOTALL)
-    return (explicit.group(1) if explicit else role).strip()
 
 
-def _split(text: str) -> tuple[dict[str, list[str]], str]:
-    """The chapter's ``only`` blocks by tag, and its shared text (the blocks cut out)."""
-    blocks: dict[str, list[str]] = {}
-    for match in _BLOCK.finditer(text):
-        blocks.setdefault(match["tag"], []).append(textwrap.dedent(match["body"]))
-    return blocks, _BLOCK.sub("", text)
 
 
-def _units(text: str) -> list[str]:
-    """The messages Sphinx extracts from MyST text: each paragraph (a list item's included) and
-    each heading, its lines joined by single spaces."""
-    tokens = _parser().parse(text, {})
-    return [tokens[i + 1].content.replace("\n", " ").strip()
-            for i, token in enumerate(tokens)
-            if token.type in ("paragraph_open", "heading_open") and tokens[i + 1].type == "inline"]
 
 
-def _text(chapter: str) -> str:
-    return (CHAPTERS / f"{chapter}.md").read_text(encoding="utf-8")
+
 
 
 @pytest.fixture(scope="module")
@@ -76,8 +53,8 @@ def indexes() -> dict[str, set[str]]:
 
 @pytest.mark.parametrize("chapter", OURS)
 def test_a_chapter_that_differs_has_both_blocks_and_no_other_tag(chapter: str) -> None:
-    text = _text(chapter)
-    blocks, shared = _split(text)
+    text = chapter_text(chapter)
+    blocks, shared = split(text)
     assert set(blocks) <= set(TAGS), sorted(blocks)
     assert "{only}" not in shared, f"{chapter}: an only block that is not closed or not tagged"
     if chapter in DIFFERING:
@@ -89,25 +66,25 @@ def test_a_chapter_that_differs_has_both_blocks_and_no_other_tag(chapter: str) -
 @pytest.mark.parametrize("chapter", OURS)
 def test_law_roles_name_clauses_of_their_code(chapter: str,
                                               indexes: dict[str, set[str]]) -> None:
-    blocks, shared = _split(_text(chapter))
+    blocks, shared = split(chapter_text(chapter))
     wrong = []
     for tag, bodies in blocks.items():
         edition = tag.removeprefix("edition")
-        wrong += [f"{tag}: {clause}" for body in bodies for role in _ROLE.findall(body)
-                  if (clause := _clause(role)) not in indexes[edition]]
+        wrong += [f"{tag}: {clause}" for body in bodies for role in ROLE.findall(body)
+                  if (clause := clause_of(role)) not in indexes[edition]]
     both = indexes["1987"] & indexes["2017"]
     wrong += [f"shared: {clause} (split it into the two blocks)"
-              for role in _ROLE.findall(shared) if (clause := _clause(role)) not in both]
+              for role in ROLE.findall(shared) if (clause := clause_of(role)) not in both]
     assert not wrong, f"{chapter}: " + "; ".join(wrong)
 
 
 @pytest.mark.parametrize("chapter", OURS)
 def test_every_message_of_a_block_is_translated(chapter: str) -> None:
-    blocks, _ = _split(_text(chapter))
+    blocks, _ = split(chapter_text(chapter))
     with (CATALOGS / f"{chapter}.po").open("rb") as handle:
         catalog = read_po(handle)
     translated = {str(m.id) for m in catalog if m.id and m.string and not m.fuzzy}
-    missing = [unit for bodies in blocks.values() for body in bodies for unit in _units(body)
+    missing = [unit for bodies in blocks.values() for body in bodies for unit in message_units(body)
                if unit not in translated]
     assert not missing, f"{chapter}: no Russian translation for:\n" + "\n".join(missing)
 
@@ -117,10 +94,10 @@ def test_the_checks_see_blocks_roles_and_messages() -> None:
     sample = ("Shared {law}`9A`.\n\n```{only} edition2017\nOne\nparagraph {law}`27B1a`.\n\n"
               "- an item\n  on two lines\n```\n\n1. A question\n\n"
               "   ```{only} edition1987\n   Old {law}`26A2`.\n   ```\n")
-    blocks, shared = _split(sample)
+    blocks, shared = split(sample)
     assert sorted(blocks) == ["edition1987", "edition2017"]
-    assert _ROLE.findall(shared) == ["9A"]
-    assert _units(blocks["edition2017"][0]) == ["One paragraph {law}`27B1a`.",
+    assert ROLE.findall(shared) == ["9A"]
+    assert message_units(blocks["edition2017"][0]) == ["One paragraph {law}`27B1a`.",
                                                 "an item on two lines"]
-    assert _units(blocks["edition1987"][0]) == ["Old {law}`26A2`."]
-    assert _clause("Law 26 <26A1>") == "26A1"
+    assert message_units(blocks["edition1987"][0]) == ["Old {law}`26A2`."]
+    assert clause_of("Law 26 <26A1>") == "26A1"

@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import io
 import re
-import textwrap
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from chapterblocks import ROLE, TAGS, chapter_text, split
+from chapterblocks import clause as clause_of
+from chapterblocks import units as message_units
 
-from generator.book.translations import _parser
 from generator.laws.refs import law_index
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,7 +37,6 @@ CHAPTERS = ROOT / "book" / "chapters"
 CATALOGS = ROOT / "book" / "locales" / "ru" / "LC_MESSAGES" / "chapters"
 OURS = ("09-penalty-cards", "10-leads-out-of-turn", "11-revoke", "12-tricks", "13-claims",
         "14-proprieties", "15-scoring", "16-tournament")
-TAGS = ("edition1987", "edition2017")
 #: Clauses cited in shared text whose two index titles differ, each read against both codes: the
 #: shared sentence says only what is true under both (the wording of the title changed, or the
 #: sentence uses the part of the clause that did not).
@@ -54,36 +54,14 @@ SAME_MEANING = {
     "82": "the director rectifies errors of procedure",
 }
 
-# A fence may be indented inside a list item; the closing fence has the same indent.
-_BLOCK = re.compile(r"^([ \t]*)```\{only\}[ \t]*(\S*)[ \t]*\n(.*?)\n\1```[ \t]*$",
-                    re.MULTILINE | re.DOTALL)
-_ROLE = re.compile(r"\{law\}`([^`]*)`")
 
 
-def _clause(role: str) -> str:
-    explicit = re.match(r".*<([^<>]+)>\s*$", role, re.DOTALL)
-    return (explicit.group(1) if explicit else role).strip()
 
 
-def _split(text: str) -> tuple[dict[str, list[str]], str]:
-    """The chapter's ``only`` blocks by tag (their bodies dedented), and its shared text."""
-    blocks: dict[str, list[str]] = {}
-    for match in _BLOCK.finditer(text):
-        blocks.setdefault(match.group(2), []).append(textwrap.dedent(match.group(3)))
-    return blocks, _BLOCK.sub("", text)
 
 
-def _units(text: str) -> list[str]:
-    """The messages Sphinx extracts from MyST text: each paragraph (a list item's included) and
-    each heading, its lines joined by single spaces."""
-    tokens = _parser().parse(text, {})
-    return [re.sub(r"\s*\n\s*", " ", tokens[i + 1].content).strip()
-            for i, token in enumerate(tokens)
-            if token.type in ("paragraph_open", "heading_open") and tokens[i + 1].type == "inline"]
 
 
-def _text(chapter: str) -> str:
-    return (CHAPTERS / f"{chapter}.md").read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="module")
@@ -95,7 +73,7 @@ def indexes() -> dict[str, dict[str, str]]:
 
 @pytest.mark.parametrize("chapter", OURS)
 def test_each_chapter_has_both_blocks_and_no_other_tag(chapter: str) -> None:
-    blocks, shared = _split(_text(chapter))
+    blocks, shared = split(chapter_text(chapter))
     assert set(blocks) == set(TAGS), (chapter, sorted(blocks))
     assert "{only}" not in shared, f"{chapter}: an only block not closed at its own indent"
     for body in (b for bodies in blocks.values() for b in bodies):
@@ -106,14 +84,14 @@ def test_each_chapter_has_both_blocks_and_no_other_tag(chapter: str) -> None:
 @pytest.mark.parametrize("chapter", OURS)
 def test_law_roles_name_clauses_of_their_code(chapter: str,
                                               indexes: dict[str, dict[str, str]]) -> None:
-    blocks, shared = _split(_text(chapter))
+    blocks, shared = split(chapter_text(chapter))
     wrong = []
     for tag, bodies in blocks.items():
         edition = tag.removeprefix("edition")
-        wrong += [f"{tag}: {clause}" for body in bodies for role in _ROLE.findall(body)
-                  if (clause := _clause(role)) not in indexes[edition]]
+        wrong += [f"{tag}: {clause}" for body in bodies for role in ROLE.findall(body)
+                  if (clause := clause_of(role)) not in indexes[edition]]
     old, new = indexes["1987"], indexes["2017"]
-    for clause in (_clause(role) for role in _ROLE.findall(shared)):
+    for clause in (clause_of(role) for role in ROLE.findall(shared)):
         if clause not in old or clause not in new:
             wrong.append(f"shared: {clause} is not in both codes (split it into the blocks)")
         elif old[clause] != new[clause] and clause not in SAME_MEANING:
@@ -124,17 +102,18 @@ def test_law_roles_name_clauses_of_their_code(chapter: str,
 
 def test_the_reviewed_clauses_are_still_cited_in_shared_text() -> None:
     """SAME_MEANING lists only what the shared text cites, so that it is not a blanket pass."""
-    cited = {_clause(role) for chapter in OURS for role in _ROLE.findall(_split(_text(chapter))[1])}
+    cited = {clause_of(role) for chapter in OURS
+             for role in ROLE.findall(split(chapter_text(chapter))[1])}
     assert set(SAME_MEANING) <= cited, sorted(set(SAME_MEANING) - cited)
 
 
 @pytest.mark.parametrize("chapter", OURS)
 def test_every_message_of_a_block_is_translated(chapter: str) -> None:
-    blocks, _ = _split(_text(chapter))
+    blocks, _ = split(chapter_text(chapter))
     with (CATALOGS / f"{chapter}.po").open("rb") as handle:
         catalog = read_po(handle)
     translated = {str(m.id): str(m.string) for m in catalog if m.id and m.string and not m.fuzzy}
-    units = [unit for bodies in blocks.values() for body in bodies for unit in _units(body)]
+    units = [unit for bodies in blocks.values() for body in bodies for unit in message_units(body)]
     assert units, chapter
     missing = [unit for unit in units if unit not in translated]
     assert not missing, f"{chapter}: no Russian translation for:\n" + "\n".join(missing)
@@ -149,10 +128,10 @@ def test_paragraph_counts_per_chapter() -> None:
     """Each chapter has at least one paragraph of each code; the 2017 blocks are never empty of
     citations altogether, since every difference is a difference of some clause."""
     for chapter in OURS:
-        blocks, _ = _split(_text(chapter))
-        counts = {tag: sum(len(_units(body)) for body in blocks[tag]) for tag in TAGS}
+        blocks, _ = split(chapter_text(chapter))
+        counts = {tag: sum(len(message_units(body)) for body in blocks[tag]) for tag in TAGS}
         assert all(counts.values()), (chapter, counts)
-        assert any(_ROLE.search(body) for body in blocks["edition2017"]), chapter
+        assert any(ROLE.search(body) for body in blocks["edition2017"]), chapter
 
 
 def test_the_readers_see_blocks_roles_and_messages() -> None:
@@ -160,13 +139,13 @@ def test_the_readers_see_blocks_roles_and_messages() -> None:
     sample = ("Shared {law}`64A1`.\n\n```{only} edition2017\nOne\nparagraph {law}`64B6`.\n\n"
               "- an item\n  on two lines\n```\n\n* item {law}`75D2`.\n\n  ```{only} edition1987\n"
               "  Old {law}`86A`\n  continued.\n  ```\n")
-    blocks, shared = _split(sample)
+    blocks, shared = split(sample)
     assert sorted(blocks) == ["edition1987", "edition2017"]
-    assert _ROLE.findall(shared) == ["64A1", "75D2"]
-    assert _units(blocks["edition2017"][0]) == ["One paragraph {law}`64B6`.",
+    assert ROLE.findall(shared) == ["64A1", "75D2"]
+    assert message_units(blocks["edition2017"][0]) == ["One paragraph {law}`64B6`.",
                                                 "an item on two lines"]
-    assert _units(blocks["edition1987"][0]) == ["Old {law}`86A` continued."]
-    assert _clause("Law 26 <26A1>") == "26A1"
+    assert message_units(blocks["edition1987"][0]) == ["Old {law}`86A` continued."]
+    assert clause_of("Law 26 <26A1>") == "26A1"
 
 
 # --- the law role in a tiny book built for the 2017 code ---------------------------------------
