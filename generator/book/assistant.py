@@ -41,6 +41,7 @@ app). From any static host it works, and after the first visit also without netw
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import html
 import io
@@ -59,6 +60,14 @@ from generator import i18n
 PAGE = "assistant.html"
 ASSETS = "_assistant"
 WORKER = "assistant-sw.js"
+#: the course's folder (``html/_assistant-runtime``, beside the editions' folders) holding, once
+#: for every site, the files the page fetches as scripts it can load opened from disk
+RUNTIME = "_assistant-runtime"
+#: how a page (``html/<edition>/<lang>/assistant.html``) reaches :data:`RUNTIME`
+RUNTIME_FROM_SITE = f"../../{RUNTIME}/"
+#: the files the page fetches (Pyodide's three, the engine zip), each written to :data:`RUNTIME`
+#: as ``<name>.js`` for a page opened from disk (:func:`disk_script`)
+DISK_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "engine.zip")
 STATIC = Path(__file__).parent / "assistant_static"
 #: the npm project that pins Pyodide (``npm ci`` there installs ``node_modules/pyodide``)
 NPM_DIR = Path("book") / "assistant"
@@ -231,6 +240,17 @@ def engine_zip(pyodide: Path | None = None) -> bytes:
     return buffer.getvalue()
 
 
+def disk_script(name: str, data: bytes) -> bytes:
+    """``data`` as a classic script that stores it, base64, as ``window.__tdcAssets[name]``:
+    what a page opened from disk can load (a ``<script>`` tag), where Chromium refuses
+    ``fetch`` of ``file:`` URLs. The page answers its own ``fetch`` of the file from it."""
+    encoded = base64.b64encode(data).decode("ascii")
+    return (f"/* {name} for the ruling assistant opened from disk "
+            f"(generator/book/assistant.py) */\n"
+            f"(self.__tdcAssets = self.__tdcAssets || {{}})[{json.dumps(name)}] =\n"
+            f'"{encoded}";\n').encode("ascii")
+
+
 def ui_texts(lang: str) -> dict[str, Any]:
     """The interface texts the script needs in ``lang``: ``assistant.ui``, the seat names."""
     return {"ui": {key: str(text) for key, text in i18n.table(lang, "assistant.ui").items()},
@@ -273,15 +293,22 @@ def install(root: Path, site: Path, lang: str, edition: str = "1987") -> bool:
     assets = site / ASSETS
     source = pyodide_dir(root)
     bundled = all((source / name).is_file() for name in PYODIDE_FILES)
+    runtime = site.parent.parent / RUNTIME
     if bundled:
+        fetched: dict[str, bytes] = {}
         for name in PYODIDE_FILES:
             target = assets / "pyodide" / name
             data = stdlib_zip(source) if name == STDLIB else (source / name).read_bytes()
             _write(target, data)
-        _write(assets / "engine.zip", engine_zip(source))
+            fetched[name] = data
+        fetched["engine.zip"] = engine_zip(source)
+        _write(assets / "engine.zip", fetched["engine.zip"])
+        for name in DISK_FILES:  # the same bytes for every site: written by the first only
+            _write(runtime / f"{name}.js", disk_script(name, fetched[name]))
     else:
         shutil.rmtree(assets / "pyodide", ignore_errors=True)
         (assets / "engine.zip").unlink(missing_ok=True)
+        shutil.rmtree(runtime, ignore_errors=True)
     for path in sorted(STATIC.iterdir()):
         if path.is_file() and path.suffix in (".js", ".css", ".svg"):
             if path.name == WORKER:
@@ -310,6 +337,7 @@ def install(root: Path, site: Path, lang: str, edition: str = "1987") -> bool:
     noscript = html.escape(texts["ui"]["noscript"])
     mount = (f'<div id="tdc-assistant" data-edition="{html.escape(edition)}" '
              f'data-lang="{html.escape(lang)}" data-base="{ASSETS}/" data-worker="{WORKER}" '
+             f'data-runtime="{RUNTIME_FROM_SITE if bundled else ""}" '
              f'data-engine="{"bundled" if bundled else "missing"}">'
              f'<script type="application/json" class="tdc-assistant-ui">{_script_json(texts)}'
              f'</script><noscript><p>{noscript}</p></noscript></div><!-- /tdc-assistant -->')
