@@ -33,10 +33,23 @@ sources, and PyYAML's pure-Python parser reading the catalogs and indexes.
    links to its script, style and manifest in its head. Patching is idempotent: a page Sphinx
    did not rewrite is patched again to the same bytes.
 
-Opened from disk (``file:``) the page cannot start Pyodide in Chromium, which refuses
-``fetch`` of ``file:`` URLs (the WebAssembly module, the standard library): the page says so
-and names the ways out (any static host, e.g. ``python3 -m http.server``, or the installed web
-app). From any static host it works, and after the first visit also without network.
+5. ``html/_assistant-runtime/`` (:data:`RUNTIME`, beside the editions' folders, once for the
+   course's sites, staged with the landing page by :func:`generator.book.site.build_site`
+   from :func:`runtime_scripts`, not by :func:`install`): each file the page fetches
+   (:data:`DISK_FILES`: Pyodide's WebAssembly module, its standard library and lock file, the
+   engine zip) as a script, ``<name>.js``, that stores it base64 in ``window.__tdcAssets``
+   (:func:`disk_script`).
+
+Opened from disk (``file:``) Chromium refuses ``fetch`` of ``file:`` URLs and ``import()`` of
+``file:`` modules, which Pyodide uses for those files and for ``pyodide.asm.js``; a classic
+``<script>`` tag may load a ``file:`` script. So there the page loads the scripts of
+:data:`RUNTIME` (``data-runtime``, reached as ``../../_assistant-runtime/``) and
+``pyodide.asm.js`` by script tags, and wraps ``fetch`` to answer those files' URLs with a
+``Response`` of their bytes (``application/wasm`` for the module: Pyodide's
+``WebAssembly.instantiateStreaming`` accepts it); any other request goes to the real ``fetch``.
+The service worker (server mode) is not concerned: it neither caches nor needs them. A
+:data:`RUNTIME` that is missing (a site copied without it) makes the page say it cannot rule
+from disk and name the ways out (any static host, the installed web app).
 """
 
 from __future__ import annotations
@@ -251,6 +264,21 @@ def disk_script(name: str, data: bytes) -> bytes:
             f'"{encoded}";\n').encode("ascii")
 
 
+def runtime_scripts(root: Path) -> dict[str, bytes]:
+    """The files of :data:`RUNTIME` (``<name>.js`` of each of :data:`DISK_FILES`, the same bytes
+    the sites' ``_assistant`` folders hold, as :func:`disk_script`), by file name; none when
+    Pyodide is not installed (the pages then have no ``data-runtime``). The course's build
+    stages them once for all its sites (:func:`generator.book.site.build_site`)."""
+    source = pyodide_dir(root)
+    if not all((source / name).is_file() for name in PYODIDE_FILES):
+        return {}
+    fetched = {name: (source / name).read_bytes() for name in DISK_FILES if name != STDLIB
+               and name != "engine.zip"}
+    fetched[STDLIB] = stdlib_zip(source)
+    fetched["engine.zip"] = engine_zip(source)
+    return {f"{name}.js": disk_script(name, fetched[name]) for name in DISK_FILES}
+
+
 def ui_texts(lang: str) -> dict[str, Any]:
     """The interface texts the script needs in ``lang``: ``assistant.ui``, the seat names."""
     return {"ui": {key: str(text) for key, text in i18n.table(lang, "assistant.ui").items()},
@@ -293,22 +321,15 @@ def install(root: Path, site: Path, lang: str, edition: str = "1987") -> bool:
     assets = site / ASSETS
     source = pyodide_dir(root)
     bundled = all((source / name).is_file() for name in PYODIDE_FILES)
-    runtime = site.parent.parent / RUNTIME
     if bundled:
-        fetched: dict[str, bytes] = {}
         for name in PYODIDE_FILES:
             target = assets / "pyodide" / name
             data = stdlib_zip(source) if name == STDLIB else (source / name).read_bytes()
             _write(target, data)
-            fetched[name] = data
-        fetched["engine.zip"] = engine_zip(source)
-        _write(assets / "engine.zip", fetched["engine.zip"])
-        for name in DISK_FILES:  # the same bytes for every site: written by the first only
-            _write(runtime / f"{name}.js", disk_script(name, fetched[name]))
+        _write(assets / "engine.zip", engine_zip(source))
     else:
         shutil.rmtree(assets / "pyodide", ignore_errors=True)
         (assets / "engine.zip").unlink(missing_ok=True)
-        shutil.rmtree(runtime, ignore_errors=True)
     for path in sorted(STATIC.iterdir()):
         if path.is_file() and path.suffix in (".js", ".css", ".svg"):
             if path.name == WORKER:
