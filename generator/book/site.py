@@ -771,8 +771,10 @@ def build_site(root: Path, langs: Sequence[str] | None = None, say: Say = print,
     landing = html_dir / "index.html"
     tx.write_text(landing, landing_page(book, present))
     # the assistant page's engine files as scripts, once for all the sites: opened from disk
-    for name, data in assistant.runtime_scripts(root).items():
-        tx.file(html_dir / assistant.RUNTIME / name).write_bytes(data)
+    if any(((tx.staged(site_dir(root, edition, lang)) or site_dir(root, edition, lang))
+            / assistant.PAGE).is_file() for edition, lang in present):
+        for name, data in assistant.runtime_scripts(root).items():
+            tx.file(html_dir / assistant.RUNTIME / name).write_bytes(data)
     say(f"built {shown(landing)} (the landing page: "
         f"{', '.join(f'{edition}/{lang}' for edition, lang in present)})")
     if failed:
