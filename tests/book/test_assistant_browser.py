@@ -3,8 +3,10 @@
 The site is the tiny book of ``assistantsite.py`` (the real page, the real hook, this project's
 Pyodide). Every case of :data:`CASES` is opened through the page's own interface (the
 ``#case=`` fragment a shared link carries) and ``window.tdcourseRuling`` must equal the JSON
-``tdcourse rule CASE --json`` prints (run here, in Python). Then the bidding box path of an
-insufficient bid, the service worker (the page again with the network cut) and the page weight.
+``tdcourse rule CASE --json`` prints (run here, in Python); so must the rulings of the page
+opened from disk (a ``file:`` URL, no server) for :data:`DISK_CASES`. Then the bidding box
+path of an insufficient bid, the service worker (the page again with the network cut) and the
+page weight.
 """
 
 from __future__ import annotations
