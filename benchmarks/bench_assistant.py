@@ -11,10 +11,13 @@ on 127.0.0.1 and measures:
 - the page's own marks on the way to ready, cold and warm (its script ran, Pyodide's loader
   loaded, Pyodide started, the engine zip unpacked, the engine imported, ready), to see which
   step the time goes to;
+- engine ready from disk, cold: a fresh browser profile opens the page with a ``file:`` URL
+  (no server: the engine starts from the scripts of the course's ``_assistant-runtime/``);
 - each ruling: the cases of the browser test, one after another through the page's fragment,
   the engine's own time per ruling (median and worst);
 - the page's weight without Pyodide (HTML, its theme files, the assistant's script, style,
-  manifest, icon), the engine zip, Pyodide's files, and the total the first visit downloads.
+  manifest, icon), the engine zip, Pyodide's files, and the total the first visit downloads;
+  what the files for opening from disk add to the course (once for all its sites).
 
 Targets (issue 18): ready cold 4 s, warm 1.5 s, each ruling 200 ms, the page under 300 KB.
 """
@@ -35,7 +38,7 @@ sys.path.insert(0, str(ROOT / "tests" / "book"))
 from assistantsite import build_assistant_site, pyodide_present  # noqa: E402
 from test_assistant_browser import CASES, fragment  # noqa: E402
 
-from generator.book.assistant import ASSETS, PYODIDE_FILES  # noqa: E402
+from generator.book.assistant import ASSETS, PYODIDE_FILES, RUNTIME  # noqa: E402
 from generator.book.pdf import chromium_path, launch_chromium, serve_directory  # noqa: E402
 
 #: the page's own marks (``timings``), in order: its script ran, Pyodide's loader script loaded,
@@ -74,6 +77,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         site = build_assistant_site(Path(tmp))
         weights = _weights(site / "en")
+        on_disk = sum(p.stat().st_size for p in (site.parent / RUNTIME).iterdir())
         with serve_directory(site) as base, sync_playwright() as playwright:
             browser = launch_chromium(playwright)
             context = browser.new_context()
@@ -92,6 +96,11 @@ def main() -> int:
                 page.evaluate("f => { location.hash = f; }", fragment(path))
                 page.wait_for_function("window.tdcourseRuling !== null", timeout=30_000)
                 times.append(page.evaluate("window.tdcourseAssistant.timings.lastRuling"))
+            context.close()
+            context = browser.new_context(service_workers="block")
+            page = context.new_page()
+            disk = _ready(page, (site / "en" / "assistant.html").as_uri())
+            phases_disk = page.evaluate("window.tdcourseAssistant.timings")
             browser.close()
     median, worst = statistics.median(times), max(times)
     total = weights["page"] + weights["engine"] + weights["pyodide"]
@@ -99,7 +108,9 @@ def main() -> int:
           f"target {TARGETS['cold']:.0f} ms  ratio {cold / TARGETS['cold']:.2f}")
     print(f"engine ready, warm: {warm:7.0f} ms to ready ({engine_warm:.0f} ms in the page)  "
           f"target {TARGETS['warm']:.0f} ms  ratio {warm / TARGETS['warm']:.2f}")
-    for name, phases in (("cold", phases_cold), ("warm", phases_warm)):
+    print(f"engine ready from disk (file:), cold: {disk:7.0f} ms to ready "
+          f"({phases_disk['ready']:.0f} ms in the page)")
+    for name, phases in (("cold", phases_cold), ("warm", phases_warm), ("disk", phases_disk)):
         print(f"  {name}, ms since the script started: " + ", ".join(
             f"{key} {phases[key]:.0f}" for key in PHASES if key in phases))
     print(f"ruling ({len(times)} cases): median {median:.0f} ms, worst {worst:.0f} ms  "
@@ -108,6 +119,8 @@ def main() -> int:
           f"target {TARGETS['page'] / 1000:.0f} KB  ratio {weights['page'] / TARGETS['page']:.2f}")
     print(f"engine zip: {weights['engine'] / 1000:.1f} KB; Pyodide: "
           f"{weights['pyodide'] / 1e6:.2f} MB; first visit downloads {total / 1e6:.2f} MB")
+    print(f"opening from disk adds {on_disk / 1e6:.2f} MB to the course ({RUNTIME}/, "
+          f"once for all its sites)")
     return 0
 
 

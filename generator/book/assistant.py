@@ -33,14 +33,28 @@ sources, and PyYAML's pure-Python parser reading the catalogs and indexes.
    links to its script, style and manifest in its head. Patching is idempotent: a page Sphinx
    did not rewrite is patched again to the same bytes.
 
-Opened from disk (``file:``) the page cannot start Pyodide in Chromium, which refuses
-``fetch`` of ``file:`` URLs (the WebAssembly module, the standard library): the page says so
-and names the ways out (any static host, e.g. ``python3 -m http.server``, or the installed web
-app). From any static host it works, and after the first visit also without network.
+5. ``html/_assistant-runtime/`` (:data:`RUNTIME`, beside the editions' folders, once for the
+   course's sites, staged with the landing page by :func:`generator.book.site.build_site`
+   from :func:`runtime_scripts`, not by :func:`install`): each file the page fetches
+   (:data:`DISK_FILES`: Pyodide's WebAssembly module, its standard library and lock file, the
+   engine zip) as a script, ``<name>.js``, that stores it base64 in ``window.__tdcAssets``
+   (:func:`disk_script`).
+
+Opened from disk (``file:``) Chromium refuses ``fetch`` of ``file:`` URLs and ``import()`` of
+``file:`` modules, which Pyodide uses for those files and for ``pyodide.asm.js``; a classic
+``<script>`` tag may load a ``file:`` script. So there the page loads the scripts of
+:data:`RUNTIME` (``data-runtime``, reached as ``../../_assistant-runtime/``) and
+``pyodide.asm.js`` by script tags, and wraps ``fetch`` to answer those files' URLs with a
+``Response`` of their bytes (``application/wasm`` for the module: Pyodide's
+``WebAssembly.instantiateStreaming`` accepts it); any other request goes to the real ``fetch``.
+The service worker (server mode) is not concerned: it neither caches nor needs them. A
+:data:`RUNTIME` that is missing (a site copied without it) makes the page say it cannot rule
+from disk and name the ways out (any static host, the installed web app).
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import html
 import io
@@ -59,6 +73,14 @@ from generator import i18n
 PAGE = "assistant.html"
 ASSETS = "_assistant"
 WORKER = "assistant-sw.js"
+#: the course's folder (``html/_assistant-runtime``, beside the editions' folders) holding, once
+#: for every site, the files the page fetches as scripts it can load opened from disk
+RUNTIME = "_assistant-runtime"
+#: how a page (``html/<edition>/<lang>/assistant.html``) reaches :data:`RUNTIME`
+RUNTIME_FROM_SITE = f"../../{RUNTIME}/"
+#: the files the page fetches (Pyodide's three, the engine zip), each written to :data:`RUNTIME`
+#: as ``<name>.js`` for a page opened from disk (:func:`disk_script`)
+DISK_FILES = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "engine.zip")
 STATIC = Path(__file__).parent / "assistant_static"
 #: the npm project that pins Pyodide (``npm ci`` there installs ``node_modules/pyodide``)
 NPM_DIR = Path("book") / "assistant"
@@ -231,6 +253,32 @@ def engine_zip(pyodide: Path | None = None) -> bytes:
     return buffer.getvalue()
 
 
+def disk_script(name: str, data: bytes) -> bytes:
+    """``data`` as a classic script that stores it, base64, as ``window.__tdcAssets[name]``:
+    what a page opened from disk can load (a ``<script>`` tag), where Chromium refuses
+    ``fetch`` of ``file:`` URLs. The page answers its own ``fetch`` of the file from it."""
+    encoded = base64.b64encode(data).decode("ascii")
+    return (f"/* {name} for the ruling assistant opened from disk "
+            f"(generator/book/assistant.py) */\n"
+            f"(self.__tdcAssets = self.__tdcAssets || {{}})[{json.dumps(name)}] =\n"
+            f'"{encoded}";\n').encode("ascii")
+
+
+def runtime_scripts(root: Path) -> dict[str, bytes]:
+    """The files of :data:`RUNTIME` (``<name>.js`` of each of :data:`DISK_FILES`, the same bytes
+    the sites' ``_assistant`` folders hold, as :func:`disk_script`), by file name; none when
+    Pyodide is not installed (the pages then have no ``data-runtime``). The course's build
+    stages them once for all its sites (:func:`generator.book.site.build_site`)."""
+    source = pyodide_dir(root)
+    if not all((source / name).is_file() for name in PYODIDE_FILES):
+        return {}
+    fetched = {name: (source / name).read_bytes() for name in DISK_FILES if name != STDLIB
+               and name != "engine.zip"}
+    fetched[STDLIB] = stdlib_zip(source)
+    fetched["engine.zip"] = engine_zip(source)
+    return {f"{name}.js": disk_script(name, fetched[name]) for name in DISK_FILES}
+
+
 def ui_texts(lang: str) -> dict[str, Any]:
     """The interface texts the script needs in ``lang``: ``assistant.ui``, the seat names."""
     return {"ui": {key: str(text) for key, text in i18n.table(lang, "assistant.ui").items()},
@@ -310,6 +358,7 @@ def install(root: Path, site: Path, lang: str, edition: str = "1987") -> bool:
     noscript = html.escape(texts["ui"]["noscript"])
     mount = (f'<div id="tdc-assistant" data-edition="{html.escape(edition)}" '
              f'data-lang="{html.escape(lang)}" data-base="{ASSETS}/" data-worker="{WORKER}" '
+             f'data-runtime="{RUNTIME_FROM_SITE if bundled else ""}" '
              f'data-engine="{"bundled" if bundled else "missing"}">'
              f'<script type="application/json" class="tdc-assistant-ui">{_script_json(texts)}'
              f'</script><noscript><p>{noscript}</p></noscript></div><!-- /tdc-assistant -->')

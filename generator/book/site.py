@@ -23,7 +23,9 @@ optionally PDFs.
 5. Sphinx runs in this process with warnings as errors (``-W --keep-going``) on a copy of the
    previous output and doctrees staged in a :class:`generator.outputs.Transaction`. The sites
    that built, the landing page (and, in ``tdcourse build``, the bank and course data) replace
-   the previous ones together when the transaction commits; a site that fails is dropped from
+   the previous ones together when the transaction commits, with the assistant page's files
+   for opening it from disk, once for all the sites (``html/_assistant-runtime/``, see
+   :mod:`generator.book.assistant`); a site that fails is dropped from
    it, keeps its previous output whole (and a clean environment, so the next build reports the
    same warnings again), and is reported in one line, while the other sites are updated.
 """
@@ -768,6 +770,11 @@ def build_site(root: Path, langs: Sequence[str] | None = None, say: Say = print,
                if (edition, lang) in built or (html_dir / edition / lang).is_dir()]
     landing = html_dir / "index.html"
     tx.write_text(landing, landing_page(book, present))
+    # the assistant page's engine files as scripts, once for all the sites: opened from disk
+    if any(((tx.staged(site_dir(root, edition, lang)) or site_dir(root, edition, lang))
+            / assistant.PAGE).is_file() for edition, lang in present):
+        for name, data in assistant.runtime_scripts(root).items():
+            tx.file(html_dir / assistant.RUNTIME / name).write_bytes(data)
     say(f"built {shown(landing)} (the landing page: "
         f"{', '.join(f'{edition}/{lang}' for edition, lang in present)})")
     if failed:

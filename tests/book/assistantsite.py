@@ -4,7 +4,9 @@
 page is the real ``book/assistant.md`` (with its Russian catalog), builds it in English and
 Russian with :func:`generator.book.site.build_one` (the real extension and Sphinx) and then runs
 the real hook, :func:`generator.book.assistant.install`, with this project's Pyodide
-(``book/assistant/node_modules``). It returns the code's HTML folder (``html/<edition>``,
+(``book/assistant/node_modules``), and writes the course's shared
+:func:`~generator.book.assistant.runtime_scripts` (``html/_assistant-runtime``) as the course's
+build does. It returns the code's HTML folder (``html/<edition>``,
 holding ``<lang>/assistant.html``).
 """
 
@@ -70,4 +72,8 @@ def build_assistant_site(folder: Path, edition: str = "1987") -> Path:
         site = build_one(folder / "project", lang, list(LANGS), edition=edition,
                          editions=(edition,))
         assistant.install(PROJECT, site, lang, edition)
-    return book / "_build" / "html" / edition
+    html_dir = book / "_build" / "html"
+    for name, data in assistant.runtime_scripts(PROJECT).items():  # as build_site stages them
+        (html_dir / assistant.RUNTIME).mkdir(exist_ok=True)
+        (html_dir / assistant.RUNTIME / name).write_bytes(data)
+    return html_dir / edition

@@ -3,8 +3,10 @@
 The site is the tiny book of ``assistantsite.py`` (the real page, the real hook, this project's
 Pyodide). Every case of :data:`CASES` is opened through the page's own interface (the
 ``#case=`` fragment a shared link carries) and ``window.tdcourseRuling`` must equal the JSON
-``tdcourse rule CASE --json`` prints (run here, in Python). Then the bidding box path of an
-insufficient bid, the service worker (the page again with the network cut) and the page weight.
+``tdcourse rule CASE --json`` prints (run here, in Python); so must the rulings of the page
+opened from disk (a ``file:`` URL, no server) for :data:`DISK_CASES`. Then the bidding box
+path of an insufficient bid, the service worker (the page again with the network cut) and the
+page weight.
 """
 
 from __future__ import annotations
@@ -125,6 +127,36 @@ def test_cases_rule_as_the_command_line(browser: Any, served: str) -> None:
             page.wait_for_function("window.tdcourseRuling !== null", timeout=30_000)
             got = page.evaluate("window.tdcourseRuling")
             if got != cli_json(path):
+                differ.append(str(path.relative_to(CASES_DIR)))
+        assert not differ, differ
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+#: the cases the page opened from disk rules: five samples and the first of five laws of 2017
+DISK_CASES = (sorted((CASES_DIR / "samples").glob("*.yaml"))[:5]
+              + [p for p in CASES if p.relative_to(CASES_DIR).parts[0] == "2017"][:5])
+
+
+def test_opened_from_disk_rules_as_the_command_line(browser: Any, site: Path) -> None:
+    """The page opened with a file: URL, no server and no flag that lets Chromium fetch files:
+    the engine starts from the scripts of the course's shared runtime folder."""
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        url = (site / "en" / "assistant.html").as_uri()
+        page.goto(url + fragment(DISK_CASES[0]))  # the first case opens the page, cold
+        assert page.evaluate("location.protocol") == "file:"
+        differ = []
+        for number, path in enumerate(DISK_CASES):
+            if number:
+                page.evaluate("window.tdcourseRuling = null")
+                page.evaluate("f => { location.hash = f; }", fragment(path))
+            page.wait_for_function("window.tdcourseRuling !== null", timeout=90_000)
+            if page.evaluate("window.tdcourseRuling") != cli_json(path):
                 differ.append(str(path.relative_to(CASES_DIR)))
         assert not differ, differ
         assert not errors, errors

@@ -365,3 +365,36 @@ def test_generated_parts_are_made_again_only_when_what_they_are_made_from_change
     (data / "quizzes.json").write_text('{"chapters": {}}\n', encoding="utf-8")
     build_site(root, ["en"], lambda line: None, editions=["2017"])
     assert calls == ["en"]
+
+
+def test_the_assistant_runtime_is_staged_once_for_the_course(tmp_path: Path) -> None:
+    """A course whose site has the assistant page gets ``html/_assistant-runtime/`` once, beside
+    the editions' folders: each file the page fetches as a script holding the same bytes as the
+    site's own copy (what the page uses opened from disk)."""
+    import base64
+
+    from assistantsite import PROJECT, pyodide_present
+
+    from generator.book import assistant
+
+    if not pyodide_present():
+        pytest.skip("Pyodide missing: run make test (npm ci --prefix book/assistant)")
+    root = _project(tmp_path)
+    book = root / "book"
+    (book / "assistant" / "node_modules").mkdir(parents=True)
+    (book / "assistant" / "node_modules" / "pyodide").symlink_to(assistant.pyodide_dir(PROJECT))
+    shutil.copy(PROJECT / "book" / "assistant.md", book / "assistant.md")
+    toc = book / "_toc.yml"
+    toc.write_text(_read(toc) + "  - file: assistant\n", encoding="utf-8")
+    html = build_site(root, ["en"], lambda line: None, editions=["1987"])
+    runtime = html / assistant.RUNTIME
+    assert sorted(p.name for p in runtime.iterdir()) == sorted(
+        f"{name}.js" for name in assistant.DISK_FILES)
+    site = html / "1987" / "en"
+    assert 'data-runtime="../../_assistant-runtime/"' in _read(site / "assistant.html")
+    for name in assistant.DISK_FILES:
+        text = _read(runtime / f"{name}.js")
+        encoded = re.search(r'^"([A-Za-z0-9+/=]*)";$', text, re.MULTILINE)
+        assert encoded, name
+        own = site / assistant.ASSETS / (name if name == "engine.zip" else f"pyodide/{name}")
+        assert base64.b64decode(encoded.group(1)) == own.read_bytes(), name

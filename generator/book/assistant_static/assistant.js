@@ -83,20 +83,64 @@
       document.head.appendChild(s);
     });
   }
+  /* Opened from disk (file:), Chromium refuses fetch() of file: URLs, which Pyodide uses for
+   * its WebAssembly module, its standard library and its lock file, and the page for the
+   * engine zip; and Pyodide loads pyodide.asm.js with import(), refused too. A <script> tag
+   * may load a file: script, so the build also writes each of those files, base64, as a
+   * script (in the course's shared folder, data-runtime) that puts it in window.__tdcAssets;
+   * here they are loaded with pyodide.asm.js itself (by a script tag: Pyodide then does not
+   * import it), and fetch() answers their URLs from memory, everything else as before. */
+  var DISK_FILES = {"pyodide.asm.wasm": "application/wasm",
+                    "python_stdlib.zip": "application/zip",
+                    "pyodide-lock.json": "application/json", "engine.zip": "application/zip"};
+  function fromBase64(text) {
+    if (typeof Uint8Array.fromBase64 === "function") { return Uint8Array.fromBase64(text); }
+    var bin = atob(text), bytes = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) { bytes[i] = bin.charCodeAt(i); }
+    return bytes;
+  }
+  function diskRuntime(runtime, indexURL) {
+    var names = Object.keys(DISK_FILES);
+    var loads = names.map(function (name) { return loadScript(runtime + name + ".js"); });
+    loads.push(loadScript(base + "pyodide/pyodide.asm.js"));
+    return Promise.all(loads).then(function () {
+      var store = window.__tdcAssets || {}, served = {};
+      names.forEach(function (name) {
+        var url = name === "engine.zip" ? new URL(base + name, location.href).href
+                                        : indexURL + name;
+        served[url] = {name: name, type: DISK_FILES[name], bytes: null};
+      });
+      var networkFetch = window.fetch;
+      window.fetch = function (input, init) {
+        var raw = input instanceof Request ? input.url : String(input);
+        var hit = served[new URL(raw, location.href).href.split("#")[0]];
+        if (!hit) { return networkFetch.apply(this, arguments); }
+        if (hit.bytes === null) {
+          hit.bytes = fromBase64(store[hit.name]);
+          delete store[hit.name];
+        }
+        return Promise.resolve(new Response(hit.bytes, {
+          status: 200, headers: {"Content-Type": hit.type}}));
+      };
+    }, function () { throw new Error(ui.file_protocol); });
+  }
   function startEngine() {
     if (mount.getAttribute("data-engine") !== "bundled") {
       return Promise.reject(new Error(ui.not_bundled));
     }
-    if (location.protocol === "file:") { return Promise.reject(new Error(ui.file_protocol)); }
     var indexURL = new URL(base + "pyodide/", location.href).href;
     var timings = api.timings;
     function lap(name) { timings[name] = performance.now() - started; }
+    var onDisk = location.protocol === "file:";
+    var runtime = mount.getAttribute("data-runtime");
+    if (onDisk && !runtime) { return Promise.reject(new Error(ui.file_protocol)); }
+    var disk = onDisk ? diskRuntime(runtime, indexURL) : Promise.resolve();
     /* the engine zip downloads while Pyodide starts (both are preloaded by the page's head) */
-    var zip = fetch(base + "engine.zip").then(function (r) {
+    var zip = disk.then(function () { return fetch(base + "engine.zip"); }).then(function (r) {
       if (!r.ok) { throw new Error(base + "engine.zip"); }
       return r.arrayBuffer();
     });
-    return loadScript(base + "pyodide/pyodide.js").then(function () {
+    return Promise.all([disk, loadScript(base + "pyodide/pyodide.js")]).then(function () {
       lap("script");
       /* the standard library's core only (Pyodide's default, said here), no package */
       return window.loadPyodide({indexURL: indexURL, fullStdLib: false, packages: []});
