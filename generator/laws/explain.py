@@ -160,11 +160,14 @@ def rectification_text(rect: Mapping[str, Any], lang: str) -> str:
     """A rectification in words, without its law. (The same rectification is said again and
     again: in each ruling of a board as it goes on, and in every question about it; its words
     are worked out once per catalog folder.)"""
-    return _rectification_text(i18n.catalog_dir(), json.dumps(rect, sort_keys=True), lang)
+    return _rectification_text(i18n.catalog_dir(), json.dumps(rect, sort_keys=True), lang,
+                               i18n.edition())
 
 
 @lru_cache(maxsize=8192)
-def _rectification_text(directory: Path, rect_json: str, lang: str) -> str:
+def _rectification_text(directory: Path, rect_json: str, lang: str, code: str) -> str:
+    # ``code``: the edition the catalogs are read for (:func:`i18n.under_edition`), part of
+    # the key because a code may say the same rectification in its own words
     return _say_rectification(json.loads(rect_json), lang)
 
 

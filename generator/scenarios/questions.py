@@ -124,7 +124,8 @@ def _edition(record: Mapping[str, Any]) -> str:
 def _editing(record: Mapping[str, Any]) -> Iterator[str]:
     token = _EDITION.set(_edition(record))
     try:
-        yield _EDITION.get()
+        with i18n.under_edition(_EDITION.get()):  # the catalogs' texts of that code
+            yield _EDITION.get()
     finally:
         _EDITION.reset(token)
 
@@ -219,6 +220,13 @@ def _rect_text(rects: Sequence[Mapping[str, Any]], lang: str) -> str:
         return i18n.text(lang, "questions.no_penalty")
     text = "; ".join(rectification_text(r, lang) for r in one_duty_per_seat(shown))
     return text[0].upper() + text[1:] + "."
+
+
+def _rect_text_in(edition: str, rects: Sequence[Mapping[str, Any]], lang: str) -> str:
+    """:func:`_rect_text` in ``edition``'s words (the other code's outcome, said as that code
+    says it: 1987's "a sufficient bid or a pass" in a 2017 question)."""
+    with i18n.under_edition(edition):
+        return _rect_text(rects, lang)
 
 
 def _capital(text: str) -> str:
@@ -611,8 +619,9 @@ def _board_mistakes(moment: Moment, rects: list[dict[str, Any]], law: str) -> li
         elif kind == "contestants_reseated" and len(rects) == 1:
             swap(i, "board_reseat", [{"kind": "auction_cancelled"}, _ARTIFICIAL])
             swap(i, "board_reseat_no_score", [_ARTIFICIAL])
-        elif kind == "lead_from":
-            swap(i, "board_lead_no_score", [_ARTIFICIAL])
+        elif kind == "lead_from":  # 43B2a: the defenders choose the hand; 55B2: refused
+            swap(i, "board_lead_refused" if at.startswith("55") else "board_lead_no_score",
+                 [_ARTIFICIAL])
         elif kind == "information":
             swap(i, "board_information", [dict(r, authorised=not r.get("authorised"))])
         elif kind == "no_rectification" and at == "42B2" and declarer:
@@ -762,7 +771,7 @@ def ruling_question(record: Mapping[str, Any], moment: Moment | None = None
     seen_text = {right["en"]}
     choices = [_choice(right, True, {"rectifications": keys.strip_effect(rects)})]
     if crossing is not None:  # the other code's outcome is always among the wrong answers
-        text = _each(_rect_text, crossing[1])
+        text = _each(partial(_rect_text_in, _other_edition()), crossing[1])
         if text["en"] not in seen_text:
             seen_text.add(text["en"])
             choices.append(_choice(text, False,
