@@ -483,6 +483,14 @@ def _main_law(ruling: Mapping[str, Any]) -> str:
 Mistake = tuple[str, list[dict[str, Any]], Callable[[], dict[str, str]]]
 
 
+def _lead_rule_to_come(moment: Moment) -> bool:
+    """Whether a lead restriction may still come of the irregularity after this moment, so that
+    "no lead restriction arises" would be no sound reason: under 2017 any later call of the
+    offender that the director finds not comparable brings Law 26B (23A, 26B, 27B2, 30B1b,
+    31, 32), as long as the auction goes on."""
+    return _EDITION.get() == "2017" and moment.output["state"].get("phase") == "auction"
+
+
 def _mistakes(moment: Moment, rects: list[dict[str, Any]], law: str) -> list[Mistake]:
     """Neighbouring rules: each changes the right rectifications the way a mistake would, with
     why it is wrong in every language."""
@@ -534,7 +542,7 @@ def _mistakes(moment: Moment, rects: list[dict[str, Any]], law: str) -> list[Mis
     if leads:
         out.append(("lead_dropped", [r for r in rects if r["kind"] != "lead_restriction"],
                     partial(_why_each, "lead_dropped", str(leads[0].get("law") or law))))
-    elif not play and offender and record["kind"] in TOPICS:
+    elif not play and offender and record["kind"] in TOPICS and not _lead_rule_to_come(moment):
         partner = str(Seat.parse(str(offender)).partner)
         added: dict[str, Any] = {"kind": "lead_restriction", "seat": partner,
                                  "chooser": "declarer", "suits": "any_one", "may": ["prohibit"],
