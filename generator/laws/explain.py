@@ -212,7 +212,12 @@ def _say_rectification(rect: dict[str, Any], lang: str) -> str:
         else:
             key = "any_one" if rect.get("suits") == "any_one" else "suits"
             if key == "suits" and str(rect.get("law")) == "26B":
-                key = "unspecified"  # 2017 26B: one of the suits the offender did not specify
+                # 2017 26B: one of the suits the offender did not specify in the legal auction;
+                # while it goes on, the suits listed are those not specified so far
+                key = "unspecified" if "applies" in rect else "unspecified_so_far"
+                if rect.get("seat"):
+                    fields.update(words.in_words(
+                        {"offender": str(Seat.parse(str(rect["seat"])).partner)}, lang))
             if key == "suits" and not str(rect.get("law", "26")).startswith("26"):
                 key = "penalty"  # declarer's choice under 50E/51B, already made
             if key == "penalty" and rect.get("when") in ("partner_on_lead", "partner_gains_lead"):
