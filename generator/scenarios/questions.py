@@ -993,10 +993,14 @@ def score_lines(output: Mapping[str, Any], lang: str) -> list[str]:
     transfers = [r for ruling in output["rulings"] for r in ruling["rectifications"]
                  if r["kind"] == "trick_transfer"]
     tricks = int(details["tricks"])
-    if transfers:
+    delta = int(details["transferred"]) if transfers else 0
+    if delta:  # said as who gives how many to whom (a gain of declarer's side is positive)
         laws = ", ".join(sorted({str(r["law"]) for r in transfers}))
-        delta = int(details["transferred"])
-        lines.append(line("transfer", law=_cite(laws, lang), delta=f"{delta:+d}",
+        other = "EW" if side == "NS" else "NS"
+        source, to = (other, side) if delta > 0 else (side, other)
+        lines.append(line("transfer", law=_cite(laws, lang), source=words.side(source, lang),
+                          to=words.side(to, lang),
+                          moved=words.counted(abs(delta), lang, "tricks"),
                           side=words.side(side, lang),
                           tricks=words.counted(tricks, lang, "tricks")))
     else:
