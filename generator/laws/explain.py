@@ -86,6 +86,11 @@ def _board_kind_key(kind: str, details: Mapping[str, Any]) -> str | None:
         return timed if timed in i18n.table(i18n.SOURCE_LANG, "explain.kind") else key
     if kind == "board_not_designated" and details.get("played_before"):
         return "board_not_designated_played_before"
+    if kind == "board_not_designated" and details.get("phase") in ("auction", "play"):
+        # 15B turns on whether anyone had played the board and (1987 15C) on when the error
+        # was found: the learner is told both
+        early = details["phase"] == "auction" and details.get("called") is False
+        return f"{kind}_before" if early else f"{kind}_{details['phase']}"
     if kind == "board_rotated":  # 15D: a quarter or a half turn, found early or late
         late = "_ended" if details.get("phase") == "ended" else ""
         return f"{kind}_{details.get('rotation', 'quarter')}{late}"
