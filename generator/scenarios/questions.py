@@ -733,9 +733,22 @@ def _other_code_mistake(moment: Moment, seen: set[Any], own: Sequence[Mapping[st
     if not other_law or keys.effect(rects) in seen:
         return None
     law = _differing_law(own, rects) or _key_law(moment.ruling or {}) or other_law
+    law = _deciding_clause(moment.ruling or {}, law)
     # the same clause in both codes, ruling otherwise: no "rests on" the same number twice
     return ("other_code", rects, partial(_other_code_why, "_same" if law == other_law else "",
                                          law, other_law))
+
+
+def _deciding_clause(ruling: Mapping[str, Any], law: str) -> str:
+    """The clause a ruling "rests on" in a cross-code why: a call out of rotation cancelled
+    under the general 29B is ruled by its own law's clause (2017 30B1 for a pass at partner's
+    turn), when the ruling cites one."""
+    main = _main_law(ruling)
+    if law != "29B" or not main or main.startswith("29"):
+        return law
+    own = [str(c) for c in ruling.get("laws") or () if str(c).startswith(main)
+           and len(str(c)) > len(main)]
+    return own[0] if own else law
 
 
 def _differing_law(rects: Sequence[Mapping[str, Any]], other: Sequence[Mapping[str, Any]]
