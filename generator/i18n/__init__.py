@@ -22,6 +22,8 @@ import os
 import re
 import string
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
@@ -41,8 +43,34 @@ CATALOG_DIR = Path(__file__).resolve().parent
 #: set and not empty it wins over :data:`CATALOG_DIR`.
 CATALOG_ENV = "TDCOURSE_CATALOGS"
 
+#: The code of the Laws the text being written is about. A catalog may hold, in a table
+#: ``edition.<code>`` shaped like the catalog itself, the texts that code says otherwise (the
+#: 2017 Laws let an insufficient bid be replaced by any legal call, not "a sufficient bid or a
+#: pass"); while :func:`under_edition` holds, :func:`text` and :func:`table` read those over the
+#: shared ones. The 1987 texts are the shared ones.
+BASE_EDITION = "1987"
+_EDITION: ContextVar[str] = ContextVar("catalog_edition", default=BASE_EDITION)
+#: The table of a catalog holding one code's own texts (``edition.2017``).
+EDITION_TABLE = "edition."
+
 V = TypeVar("V")
 _MISSING: Any = object()
+
+
+def edition() -> str:
+    """The code the texts are being written for (:func:`under_edition`)."""
+    return _EDITION.get()
+
+
+@contextmanager
+def under_edition(code: str) -> Iterator[str]:
+    """Write texts for ``code`` until the block ends: its own texts (``edition.<code>``) win
+    over the shared ones."""
+    token = _EDITION.set(str(code or BASE_EDITION))
+    try:
+        yield _EDITION.get()
+    finally:
+        _EDITION.reset(token)
 
 
 class UnknownLanguageError(ParseError):
@@ -238,7 +266,30 @@ def _frozen(node: Mapping[str, Any]) -> Mapping[str, Any]:
 
 def _node(lang: str, path: Sequence[str]) -> Any:
     # the generator asks for the same few texts thousands of times: look each up once
-    return _lookup(catalog_dir(), lang, tuple(path))
+    code = _EDITION.get()
+    if code == BASE_EDITION or (path and str(path[0]).startswith(EDITION_TABLE)):
+        return _lookup(catalog_dir(), lang, tuple(path))
+    return _edition_lookup(catalog_dir(), lang, tuple(path), code)
+
+
+@cache
+def _edition_lookup(directory: Path, lang: str, path: tuple[str, ...], code: str) -> Any:
+    """The node at ``path`` with ``code``'s own texts over the shared ones (a table merged
+    key by key, a text replaced)."""
+    node = _lookup(directory, lang, path)
+    own: Any = _catalog(directory, lang).get(EDITION_TABLE + code, _MISSING)
+    for key in path:
+        if not isinstance(own, Mapping) or key not in own:
+            return node
+        own = own[key]
+    return _overlaid(node, own)
+
+
+def _overlaid(node: Any, own: Any) -> Any:
+    if isinstance(node, Mapping) and isinstance(own, Mapping):
+        return MappingProxyType({**node, **{k: _overlaid(node.get(k, _MISSING), v)
+                                            for k, v in own.items()}})
+    return own
 
 
 @cache

@@ -86,6 +86,11 @@ def _board_kind_key(kind: str, details: Mapping[str, Any]) -> str | None:
         return timed if timed in i18n.table(i18n.SOURCE_LANG, "explain.kind") else key
     if kind == "board_not_designated" and details.get("played_before"):
         return "board_not_designated_played_before"
+    if kind == "board_not_designated" and details.get("phase") in ("auction", "play"):
+        # 15B turns on whether anyone had played the board and (1987 15C) on when the error
+        # was found: the learner is told both
+        early = details["phase"] == "auction" and details.get("called") is False
+        return f"{kind}_before" if early else f"{kind}_{details['phase']}"
     if kind == "board_rotated":  # 15D: a quarter or a half turn, found early or late
         late = "_ended" if details.get("phase") == "ended" else ""
         return f"{kind}_{details.get('rotation', 'quarter')}{late}"
@@ -160,11 +165,14 @@ def rectification_text(rect: Mapping[str, Any], lang: str) -> str:
     """A rectification in words, without its law. (The same rectification is said again and
     again: in each ruling of a board as it goes on, and in every question about it; its words
     are worked out once per catalog folder.)"""
-    return _rectification_text(i18n.catalog_dir(), json.dumps(rect, sort_keys=True), lang)
+    return _rectification_text(i18n.catalog_dir(), json.dumps(rect, sort_keys=True), lang,
+                               i18n.edition())
 
 
 @lru_cache(maxsize=8192)
-def _rectification_text(directory: Path, rect_json: str, lang: str) -> str:
+def _rectification_text(directory: Path, rect_json: str, lang: str, code: str) -> str:
+    # ``code``: the edition the catalogs are read for (:func:`i18n.under_edition`), part of
+    # the key because a code may say the same rectification in its own words
     return _say_rectification(json.loads(rect_json), lang)
 
 
@@ -209,7 +217,12 @@ def _say_rectification(rect: dict[str, Any], lang: str) -> str:
         else:
             key = "any_one" if rect.get("suits") == "any_one" else "suits"
             if key == "suits" and str(rect.get("law")) == "26B":
-                key = "unspecified"  # 2017 26B: one of the suits the offender did not specify
+                # 2017 26B: one of the suits the offender did not specify in the legal auction;
+                # while it goes on, the suits listed are those not specified so far
+                key = "unspecified" if "applies" in rect else "unspecified_so_far"
+                if rect.get("seat"):
+                    fields.update(words.in_words(
+                        {"offender": str(Seat.parse(str(rect["seat"])).partner)}, lang))
             if key == "suits" and not str(rect.get("law", "26")).startswith("26"):
                 key = "penalty"  # declarer's choice under 50E/51B, already made
             if key == "penalty" and rect.get("when") in ("partner_on_lead", "partner_gains_lead"):

@@ -117,6 +117,12 @@ def artificial(meaning: Meaning | None) -> bool:
     return bool(meaning.purpose) or bool(meaning.specified())
 
 
+#: The note of a 2017 pass out of rotation at partner's or LHO's turn while the offender's own
+#: later call is still to come (30B1b: comparable, nothing more; otherwise partner passes once
+#: and 26B may apply).
+WHAT_FOLLOWS = "pass_30b1_to_come"
+
+
 @rule(Kind.PASS_OUT_OF_ROTATION, editions={"2017"})
 class PassOutOfRotation2017(OutOfRotation2017):
     """2017 Law 30: 30A at RHO's turn, 30B1 at partner's or LHO's first turn, 30B2 a change of
@@ -155,6 +161,16 @@ class PassOutOfRotation2017(OutOfRotation2017):
             self.FREE, self.JUDGED_AFTER_FREE = "31B1", "31B2"
             self.COMPARABLE, self.NOT_COMPARABLE = "31A2a", "31A2b"
         super().penalise(table)
+        if self.waiting == "offender" and not self.is_artificial(table):
+            # 30B1: what follows is told while it is still to come (partner calls freely now;
+            # the offender's own later call decides), dropped once that call is judged
+            self.ruling.note(WHAT_FOLLOWS, "30B1", seat=str(self.offender.partner),
+                             caller=str(self.offender))
+
+    def after_call(self, table: Table, seat: Seat, call: CallValue) -> None:
+        super().after_call(table, seat, call)
+        if self.waiting != "offender":
+            self.ruling.notes = [n for n in self.ruling.notes if n["topic"] != WHAT_FOLLOWS]
 
     def penalty_preview(self) -> tuple[Rectification, ...]:
         """What a refusal brings, stated before the acceptor decides: at RHO's turn the offender

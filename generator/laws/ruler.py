@@ -17,6 +17,7 @@ from functools import cache
 from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
+from generator import i18n
 from generator.errors import ImpossibleEventError
 from generator.i18n import languages
 from generator.laws import law10, law23, law26, law50
@@ -241,8 +242,9 @@ class Rule:
         for rect in out["rectifications"]:
             if picked_up(rect, table):
                 rect["picked_up"] = True  # a duty declarer's lead choice has since ended
-        out["explanation"] = {lang: explain(self.ruling, self.fact, table, lang)
-                              for lang in languages()}
+        with i18n.under_edition(self.ruler.edition):  # the code's own words where they differ
+            out["explanation"] = {lang: explain(self.ruling, self.fact, table, lang)
+                                  for lang in languages()}
         return out
 
     # Helpers for subclasses --------------------------------------------------------------

@@ -26,8 +26,12 @@ PENALTIES = ("must_pass", "no_double_or_redouble", "must_repeat", "lead_restrict
              "penalty_card", "must_play", "trick_transfer", "adjusted_score")
 #: Rectification kinds that change nothing for the players: "no penalty", "the call stands",
 #: "the lead stands" and "a right kept" are the same answer to a learner.
+#: A 2017 inadmissible double found after the opening lead is disregarded in the score (36C):
+#: no penalty either, but the answer says so, not "no penalty" alone (which a learner may read
+#: as "the doubled contract stands").
 NEUTRAL = ("no_rectification", "call_stands", "lead_stands", "play_stands",
-           "right_to_call_retained", "right_to_call_retained_used", "request_permitted")
+           "right_to_call_retained", "right_to_call_retained_used", "request_permitted",
+           "score_as_if")
 #: What the board, deal and dummy rulings do (Laws 13-16, 42-43), each a part of the answer.
 BOARD = ("deal_corrected", "result_cancelled", "card_restored", "deal_reconstructed",
          "deemed_held_throughout", "score_stands", "auction_cancelled", "contestants_reseated",

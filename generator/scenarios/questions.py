@@ -124,7 +124,8 @@ def _edition(record: Mapping[str, Any]) -> str:
 def _editing(record: Mapping[str, Any]) -> Iterator[str]:
     token = _EDITION.set(_edition(record))
     try:
-        yield _EDITION.get()
+        with i18n.under_edition(_EDITION.get()):  # the catalogs' texts of that code
+            yield _EDITION.get()
     finally:
         _EDITION.reset(token)
 
@@ -219,6 +220,13 @@ def _rect_text(rects: Sequence[Mapping[str, Any]], lang: str) -> str:
         return i18n.text(lang, "questions.no_penalty")
     text = "; ".join(rectification_text(r, lang) for r in one_duty_per_seat(shown))
     return text[0].upper() + text[1:] + "."
+
+
+def _rect_text_in(edition: str, rects: Sequence[Mapping[str, Any]], lang: str) -> str:
+    """:func:`_rect_text` in ``edition``'s words (the other code's outcome, said as that code
+    says it: 1987's "a sufficient bid or a pass" in a 2017 question)."""
+    with i18n.under_edition(edition):
+        return _rect_text(rects, lang)
 
 
 def _capital(text: str) -> str:
@@ -475,6 +483,14 @@ def _main_law(ruling: Mapping[str, Any]) -> str:
 Mistake = tuple[str, list[dict[str, Any]], Callable[[], dict[str, str]]]
 
 
+def _lead_rule_to_come(moment: Moment) -> bool:
+    """Whether a lead restriction may still come of the irregularity after this moment, so that
+    "no lead restriction arises" would be no sound reason: under 2017 any later call of the
+    offender that the director finds not comparable brings Law 26B (23A, 26B, 27B2, 30B1b,
+    31, 32), as long as the auction goes on."""
+    return _EDITION.get() == "2017" and moment.output["state"].get("phase") == "auction"
+
+
 def _mistakes(moment: Moment, rects: list[dict[str, Any]], law: str) -> list[Mistake]:
     """Neighbouring rules: each changes the right rectifications the way a mistake would, with
     why it is wrong in every language."""
@@ -526,7 +542,7 @@ def _mistakes(moment: Moment, rects: list[dict[str, Any]], law: str) -> list[Mis
     if leads:
         out.append(("lead_dropped", [r for r in rects if r["kind"] != "lead_restriction"],
                     partial(_why_each, "lead_dropped", str(leads[0].get("law") or law))))
-    elif not play and offender and record["kind"] in TOPICS:
+    elif not play and offender and record["kind"] in TOPICS and not _lead_rule_to_come(moment):
         partner = str(Seat.parse(str(offender)).partner)
         added: dict[str, Any] = {"kind": "lead_restriction", "seat": partner,
                                  "chooser": "declarer", "suits": "any_one", "may": ["prohibit"],
@@ -611,8 +627,9 @@ def _board_mistakes(moment: Moment, rects: list[dict[str, Any]], law: str) -> li
         elif kind == "contestants_reseated" and len(rects) == 1:
             swap(i, "board_reseat", [{"kind": "auction_cancelled"}, _ARTIFICIAL])
             swap(i, "board_reseat_no_score", [_ARTIFICIAL])
-        elif kind == "lead_from":
-            swap(i, "board_lead_no_score", [_ARTIFICIAL])
+        elif kind == "lead_from":  # 43B2a: the defenders choose the hand; 55B2: refused
+            swap(i, "board_lead_refused" if at.startswith("55") else "board_lead_no_score",
+                 [_ARTIFICIAL])
         elif kind == "information":
             swap(i, "board_information", [dict(r, authorised=not r.get("authorised"))])
         elif kind == "no_rectification" and at == "42B2" and declarer:
@@ -716,9 +733,22 @@ def _other_code_mistake(moment: Moment, seen: set[Any], own: Sequence[Mapping[st
     if not other_law or keys.effect(rects) in seen:
         return None
     law = _differing_law(own, rects) or _key_law(moment.ruling or {}) or other_law
+    law = _deciding_clause(moment.ruling or {}, law)
     # the same clause in both codes, ruling otherwise: no "rests on" the same number twice
     return ("other_code", rects, partial(_other_code_why, "_same" if law == other_law else "",
                                          law, other_law))
+
+
+def _deciding_clause(ruling: Mapping[str, Any], law: str) -> str:
+    """The clause a ruling "rests on" in a cross-code why: a call out of rotation cancelled
+    under the general 29B is ruled by its own law's clause (2017 30B1 for a pass at partner's
+    turn), when the ruling cites one."""
+    main = _main_law(ruling)
+    if law != "29B" or not main or main.startswith("29"):
+        return law
+    own = [str(c) for c in ruling.get("laws") or () if str(c).startswith(main)
+           and len(str(c)) > len(main)]
+    return own[0] if own else law
 
 
 def _differing_law(rects: Sequence[Mapping[str, Any]], other: Sequence[Mapping[str, Any]]
@@ -762,7 +792,7 @@ def ruling_question(record: Mapping[str, Any], moment: Moment | None = None
     seen_text = {right["en"]}
     choices = [_choice(right, True, {"rectifications": keys.strip_effect(rects)})]
     if crossing is not None:  # the other code's outcome is always among the wrong answers
-        text = _each(_rect_text, crossing[1])
+        text = _each(partial(_rect_text_in, _other_edition()), crossing[1])
         if text["en"] not in seen_text:
             seen_text.add(text["en"])
             choices.append(_choice(text, False,
@@ -976,10 +1006,14 @@ def score_lines(output: Mapping[str, Any], lang: str) -> list[str]:
     transfers = [r for ruling in output["rulings"] for r in ruling["rectifications"]
                  if r["kind"] == "trick_transfer"]
     tricks = int(details["tricks"])
-    if transfers:
+    delta = int(details["transferred"]) if transfers else 0
+    if delta:  # said as who gives how many to whom (a gain of declarer's side is positive)
         laws = ", ".join(sorted({str(r["law"]) for r in transfers}))
-        delta = int(details["transferred"])
-        lines.append(line("transfer", law=_cite(laws, lang), delta=f"{delta:+d}",
+        other = "EW" if side == "NS" else "NS"
+        source, to = (other, side) if delta > 0 else (side, other)
+        lines.append(line("transfer", law=_cite(laws, lang), source=words.side(source, lang),
+                          to=words.side(to, lang),
+                          moved=words.counted(abs(delta), lang, "tricks"),
                           side=words.side(side, lang),
                           tricks=words.counted(tricks, lang, "tricks")))
     else:

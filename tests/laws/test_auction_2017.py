@@ -161,3 +161,16 @@ def test_25B2_has_no_bars_and_gives_the_turn_to_the_next_player() -> None:
 def test_25A_intended_finding_turns_the_correction_into_a_cancelled_change() -> None:
     table, _ = table_of("N 1S, E 2C, E changes 2D inadvertent, director intended")
     assert [str(e.call) for e in table.entries if e.status == "standing"] == ["1S", "2C"]
+
+
+def test_a_pass_at_partners_turn_says_what_the_offenders_next_call_decides() -> None:
+    """30B1: while the offender's own next call is to come, the explanation says what it
+    decides (comparable: nothing more; not comparable: partner passes once and 26B may follow);
+    once that call is judged, the note gives way to the ruling on it."""
+    waiting = ruling("N 1S, W P, N refuses", kind="pass_out_of_rotation")
+    assert [n["topic"] for n in waiting["notes"]].count("pass_30b1_to_come") == 1
+    assert "26B" in waiting["explanation"]["en"] and "comparable" in waiting["explanation"]["en"]
+    assert "26B" in waiting["explanation"]["ru"]
+    judged = ruling("N 1S, W P, N refuses, E P, S P, W 2H, director comparable",
+                    kind="pass_out_of_rotation")
+    assert all(n["topic"] != "pass_30b1_to_come" for n in judged["notes"])

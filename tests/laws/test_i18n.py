@@ -235,3 +235,28 @@ def test_every_note_flag_and_rectification_the_rules_write_has_a_sentence_in_eve
         for table, used in keys.items():
             missing = sorted(used - set(own[table]))
             assert not missing, f"{lang}.yaml {table} lacks {missing}"
+
+
+def test_a_code_reads_its_own_texts_over_the_shared_ones() -> None:
+    """2017 27B lets an insufficient bid be replaced by any legal call: the 2017 text wins while
+    the edition holds, the 1987 one stays the shared text, and every language says it itself
+    (an override missing from a catalog would give an English sentence on a Russian page)."""
+    from generator.laws.explain import rectification_text
+
+    rect = {"kind": "must_substitute", "seat": "N", "calls": "sufficient_bid_or_pass"}
+    assert "sufficient bid or a pass" in rectification_text(rect, "en")
+    with i18n.under_edition("2017"):
+        assert i18n.edition() == "2017"
+        assert rectification_text(rect, "en") == "North must replace it with any legal call"
+        assert "любой легальной заявкой" in rectification_text(rect, "ru")
+        table = i18n.table("en", "explain.rect", "must_substitute")
+        assert table["pass"] == i18n.text("en", "explain.rect", "must_substitute", "pass")
+        assert "sufficient bid" not in table["sufficient_bid_or_pass"]
+    assert i18n.edition() == "1987"
+    assert "достаточной заявкой или пасом" in rectification_text(rect, "ru")
+    english = _load(i18n.CATALOG_DIR / "en.yaml")
+    for lang in i18n.languages():
+        own = _load(i18n.CATALOG_DIR / f"{lang}.yaml")
+        for code in [k for k in english if k.startswith(i18n.EDITION_TABLE)]:
+            assert {p for p, _ in _texts(own.get(code) or {})} == \
+                {p for p, _ in _texts(english[code])}, (lang, code)

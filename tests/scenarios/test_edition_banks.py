@@ -169,3 +169,40 @@ def test_a_question_tells_the_meanings_its_ruling_rests_on() -> None:
         assert "The meanings the players stated:" in question["context"]["en"]
         assert "Заявленные значения заявок:" in question["context"]["ru"]
     assert audit_records(records, ("en", "ru")).ok
+
+
+#: 1987 words for a rule 2017 changed: a 2017 question says them only in the 1987 wrong answer
+OLD_WORDS = ("sufficient bid or a pass", "immediate correction", "достаточной заявкой или пасом",
+             "не сразу и не по ошибке")
+
+
+def test_a_2017_question_teaches_the_2017_rule_in_its_own_words(
+        judged_2017: list[dict[str, Any]]) -> None:
+    """The context, the explanation and every right answer of a 2017 question say the 2017
+    rule (25A: an unintended call; 27B: any legal call); the 1987 words appear only in the
+    wrong answer whose why says it was the 1987 rule."""
+    seen = 0
+    for question in _questions(judged_2017):
+        for lang in ("en", "ru"):
+            said = [question["context"][lang], question["explanation"][lang],
+                    *(c["text"][lang] for c in question.get("choices") or ()
+                      if c["correct"] or "1987" not in (c.get("why") or {}).get(lang, ""))]
+            assert not [w for w in OLD_WORDS for text in said if w in text], question["id"]
+            seen += 1
+    assert seen
+
+
+def test_an_inadmissible_double_found_after_the_lead_is_keyed_as_scored_without_it() -> None:
+    """2017 36C: the right answer says the contract is scored as if the double had not been
+    made, not "no penalty" alone (read as "the doubled contract stands")."""
+    records = scenarios(Plan(24, 5, ("inadmissible-calls",), ("en", "ru"), edition="2017"),
+                        workers=1)
+    keyed = [q for q in _questions(records) if q["kind"] == "ruling"
+             and any(r.get("law") == "36C" or r["kind"] == "score_as_if"
+                     for r in (q["key"]["rulings"][0].get("rectifications") or ()))]
+    assert keyed, "no 36C ruling question in the sample"
+    for question in keyed:
+        right = next(c for c in question["choices"] if c["correct"])
+        assert "scored as if it had not been made" in right["text"]["en"], question["id"]
+        assert "не учитывается" in right["text"]["ru"], question["id"]
+    assert audit_records(records, ("en", "ru")).ok
