@@ -15,39 +15,15 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from quizsite import _CONFIG as QUIZ_CONFIG
+
 from generator.book import assistant
 
 LANGS = ("en", "ru")
 PROJECT = Path(__file__).resolve().parents[2]
 
-_CONFIG = """\
-title: "Assistant test book"
-author: "tdcourse tests"
-copyright: "2025"
-only_build_toc_files: true
-exclude_patterns: [_build, _generated, locales]
-execute:
-  execute_notebooks: "off"
-parse:
-  myst_enable_extensions: [colon_fence]
-html:
-  use_multitoc_numbering: false
-launch_buttons:
-  thebe: false
-repository:
-  url: ""
-latex:
-  use_jupyterbook_latex: false
-sphinx:
-  extra_extensions:
-    - generator.book.extension
-  config:
-    language: en
-    locale_dirs: [locales]
-    gettext_compact: false
-    html_show_sourcelink: false
-    html_copy_source: false
-"""
+#: the quiz test book's configuration, under its own title
+_CONFIG = QUIZ_CONFIG.replace('title: "Quiz test book"', 'title: "Assistant test book"')
 _TOC = "format: jb-book\nroot: assistant\n"
 
 
