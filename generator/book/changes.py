@@ -407,12 +407,16 @@ def _choices(change: Change, lang: str) -> list[dict[str, Any]]:
                      "major": True, "law": "50"}], _w(lang, "why_penalty", what=said))
                   for part in right if part["kind"] == "must_play" and part.get("card")
                   and part.get("seat")]
-    # a revoke's tricks counted as 64A1 counts them (one more) where 2017 transfers none
+    # where 2017 transfers no trick, the heaviest transfer Law 64A knows (the revoker won the
+    # trick and his side won another), counted by the engine's own rule
     if not any(r["kind"] == "trick_transfer" for r in right):
-        fallbacks += [([{**r, "tricks": int(r["tricks"]) + 1, "law": "64A1"}],
+        from generator.laws.law64 import transfer_count
+
+        most, clause = transfer_count(offender_won=True, side_won_revoke_trick=True,
+                                      side_later=1)
+        fallbacks += [([{**r, "tricks": most, "law": clause}],
                        _w(lang, "why_no_transfer", what=said))
-                      for r in change.answers[OLD]
-                      if r["kind"] == "trick_transfer" and r.get("tricks")]
+                      for r in change.answers[OLD] if r["kind"] == "trick_transfer"]
     for rects, why in fallbacks:
         if count < MISTAKES and add(rects, why):
             count += 1

@@ -87,17 +87,3 @@ def test_every_message_of_a_block_is_translated(chapter: str) -> None:
     missing = [unit for bodies in blocks.values() for body in bodies for unit in message_units(body)
                if unit not in translated]
     assert not missing, f"{chapter}: no Russian translation for:\n" + "\n".join(missing)
-
-
-def test_the_checks_see_blocks_roles_and_messages() -> None:
-    """The block and message readers are not vacuous on a small sample."""
-    sample = ("Shared {law}`9A`.\n\n```{only} edition2017\nOne\nparagraph {law}`27B1a`.\n\n"
-              "- an item\n  on two lines\n```\n\n1. A question\n\n"
-              "   ```{only} edition1987\n   Old {law}`26A2`.\n   ```\n")
-    blocks, shared = split(sample)
-    assert sorted(blocks) == ["edition1987", "edition2017"]
-    assert ROLE.findall(shared) == ["9A"]
-    assert message_units(blocks["edition2017"][0]) == ["One paragraph {law}`27B1a`.",
-                                                "an item on two lines"]
-    assert message_units(blocks["edition1987"][0]) == ["Old {law}`26A2`."]
-    assert clause_of("Law 26 <26A1>") == "26A1"

@@ -134,20 +134,6 @@ def test_paragraph_counts_per_chapter() -> None:
         assert any(ROLE.search(body) for body in blocks["edition2017"]), chapter
 
 
-def test_the_readers_see_blocks_roles_and_messages() -> None:
-    """The block and message readers are not vacuous on a small sample, indented blocks too."""
-    sample = ("Shared {law}`64A1`.\n\n```{only} edition2017\nOne\nparagraph {law}`64B6`.\n\n"
-              "- an item\n  on two lines\n```\n\n* item {law}`75D2`.\n\n  ```{only} edition1987\n"
-              "  Old {law}`86A`\n  continued.\n  ```\n")
-    blocks, shared = split(sample)
-    assert sorted(blocks) == ["edition1987", "edition2017"]
-    assert ROLE.findall(shared) == ["64A1", "75D2"]
-    assert message_units(blocks["edition2017"][0]) == ["One paragraph {law}`64B6`.",
-                                                "an item on two lines"]
-    assert message_units(blocks["edition1987"][0]) == ["Old {law}`86A` continued."]
-    assert clause_of("Law 26 <26A1>") == "26A1"
-
-
 # --- the law role in a tiny book built for the 2017 code ---------------------------------------
 
 PAGE = """# Page
