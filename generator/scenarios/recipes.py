@@ -112,7 +112,18 @@ def _natural_on(d: Driver, seat: Seat, calls: list[SeatCall]) -> CallValue:
     return d.bidder.call(seat, d.deal.hand(seat), calls, barred, no_double)
 
 
-def _over(calls: list[SeatCall]) -> bool:
+def seen_by(offender: Seat, turn: Seat, calls: list[SeatCall]) -> list[SeatCall]:
+    """The auction as a player calling out of rotation takes it: the calls made, then a pass
+    for each seat he skips from the one in turn (what his call would answer)."""
+    seen = list(calls)
+    skipped = turn
+    while skipped is not offender:
+        seen.append((skipped, PASS))
+        skipped = skipped.lho
+    return seen
+
+
+def ends_auction(calls: list[SeatCall]) -> bool:
     """Whether these calls end an auction (three passes after a call, or four passes)."""
     return len(calls) >= 4 and all(isinstance(c, Pass) for _, c in calls[-3:])
 
@@ -146,18 +157,18 @@ def insufficient_bid(d: Driver) -> bool:
 
     def moment(drv: Driver) -> bool:
         count[0] += 1
-        return count[0] > earliest and _unseen_rho_bid(drv) is not None
+        return count[0] > earliest and unseen_rho_bid(drv) is not None
 
     if not d.auction_until(moment):
         return False
     seat = d.table.next
-    bid = _unseen_rho_bid(d)
+    bid = unseen_rho_bid(d)
     assert seat is not None and bid is not None
     d.apply(CallMade(seat, bid))
     return True
 
 
-def _unseen_rho_bid(d: Driver) -> Bid | None:
+def unseen_rho_bid(d: Driver) -> Bid | None:
     """The bid the player in turn would make had his RHO's last call been a pass, when that
     bid is insufficient now; else ``None``."""
     seat = d.table.next
@@ -249,12 +260,8 @@ def _out_of_rotation(d: Driver, kind: str) -> bool:
             return False
         for step in order:
             offender = turn.offset(step)
-            seen = list(calls)
-            skipped = turn
-            while skipped is not offender:
-                seen.append((skipped, PASS))
-                skipped = skipped.lho
-            if _over(seen):
+            seen = seen_by(offender, turn, calls)
+            if ends_auction(seen):
                 continue
             call = _natural_on(drv, offender, seen)
             if isinstance(call, wanted) and is_legal_call(offender, call, calls):

@@ -53,7 +53,7 @@ from generator.model.hand import Hand
 from generator.model.seat import Seat
 from generator.scenarios import bidding
 from generator.scenarios.driver import Driver
-from generator.scenarios.recipes import Recipe, _over, _unseen_rho_bid
+from generator.scenarios.recipes import Recipe, ends_auction, seen_by, unseen_rho_bid
 from generator.table.case import Case
 from generator.table.events import CallMade, CardLed, CardPlayed, DirectorCalled, parse_event
 from generator.table.irregularities import Kind
@@ -272,7 +272,7 @@ def _insufficient_replaced(d: Driver, comparable: bool, judged: bool) -> bool:
         # the first turn (from a random point) where the offender's unseen-RHO bid is
         # insufficient and some call of his gives the outcome wanted
         count[0] += 1
-        seat, ib = drv.table.next, _unseen_rho_bid(drv)
+        seat, ib = drv.table.next, unseen_rho_bid(drv)
         if count[0] <= earliest or seat is None or ib is None:
             return False
         calls = drv.table.standing()
@@ -356,12 +356,8 @@ def _cancelled_out_of_rotation(d: Driver, kind: type, comparable: bool, judged: 
             offender = turn.offset(step)
             if offender is turn.lho and any(s is offender for s, _ in calls):
                 continue  # at LHO's turn after calling: a change of call (Law 25)
-            seen = list(calls)
-            skipped = turn
-            while skipped is not offender:
-                seen.append((skipped, PASS))
-                skipped = skipped.lho
-            if _over(seen):
+            seen = seen_by(offender, turn, calls)
+            if ends_auction(seen):
                 continue
             call = bidding_call(drv, offender, seen)
             if not isinstance(call, kind) or not is_legal_call(offender, call, calls):
