@@ -509,6 +509,16 @@ def _to_trick(d: Driver, trick: int, can: Callable[[Driver], bool]) -> bool:
         len(d.table.tricks) == trick - 1
 
 
+def _director_at_the_end(d: Driver) -> bool:
+    """Play the board out and call the director only then (the revokes are established);
+    ``False`` when the play cannot be finished."""
+    d.play_until(lambda drv: False)
+    if d.table.phase != "ended":
+        return False
+    d.apply(DirectorCalled())
+    return True
+
+
 @recipe("twelfth-trick-revoke", Kind.REVOKE, "64B6")
 def twelfth_trick_revoke(d: Driver) -> bool:
     """64B6 and 62D1: a revoke on trick twelve, established by the last trick and found when
@@ -521,11 +531,7 @@ def twelfth_trick_revoke(d: Driver) -> bool:
     seat = d.table.next
     assert seat is not None
     _revoke_card(d, seat)
-    d.play_until(lambda drv: False)
-    if d.table.phase != "ended":
-        return False
-    d.apply(DirectorCalled())
-    return True
+    return _director_at_the_end(d)
 
 
 @recipe("twelfth-trick-revoke-before-partner", Kind.REVOKE, "62D2")
@@ -574,11 +580,7 @@ def both_sides_revoke(d: Driver) -> bool:
     second = d.table.next
     assert second is not None
     _revoke_card(d, second)
-    d.play_until(lambda drv: False)
-    if d.table.phase != "ended":
-        return False
-    d.apply(DirectorCalled())
-    return True
+    return _director_at_the_end(d)
 
 
 @recipe("both-sides-revoke-one-trick", Kind.REVOKE, "64B8", setup=(Kind.REVOKE,))
