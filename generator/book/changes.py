@@ -123,10 +123,6 @@ def _law(ref: str, lang: str) -> str:
     return f"{i18n.text(lang, 'explain.law_word')} {ref}"
 
 
-def _capital(text: str) -> str:
-    """A table cell starts with a capital («Правило 27», not «правило 27»)."""
-    return text[:1].upper() + text[1:]
-
 
 def _answer_items(rects: Sequence[Mapping[str, Any]], lang: str, year: str = "") -> list[str]:
     """Each rectification once, in words, with its clause: "the call is cancelled (Law 39A)";
@@ -407,16 +403,18 @@ def _choices(change: Change, lang: str) -> list[dict[str, Any]]:
                      "major": True, "law": "50"}], _w(lang, "why_penalty", what=said))
                   for part in right if part["kind"] == "must_play" and part.get("card")
                   and part.get("seat")]
-    # where 2017 transfers no trick, the heaviest transfer Law 64A knows (the revoker won the
-    # trick and his side won another), counted by the engine's own rule
+    # where 2017 transfers no trick, the other transfers Law 64A knows (two tricks when the
+    # revoker won the trick and his side another, one otherwise), counted by the engine's own
+    # rule; the one the 1987 answer already gives is not offered twice
     if not any(r["kind"] == "trick_transfer" for r in right):
         from generator.laws.law64 import transfer_count
 
-        most, clause = transfer_count(offender_won=True, side_won_revoke_trick=True,
-                                      side_later=1)
-        fallbacks += [([{**r, "tricks": most, "law": clause}],
+        counts = [transfer_count(offender_won=True, side_won_revoke_trick=True, side_later=1),
+                  transfer_count(offender_won=False, side_won_revoke_trick=True, side_later=0)]
+        fallbacks += [([{**r, "tricks": tricks, "law": clause}],
                        _w(lang, "why_no_transfer", what=said))
-                      for r in change.answers[OLD] if r["kind"] == "trick_transfer"]
+                      for r in change.answers[OLD] if r["kind"] == "trick_transfer"
+                      for tricks, clause in counts]
     for rects, why in fallbacks:
         if count < MISTAKES and add(rects, why):
             count += 1
@@ -554,7 +552,7 @@ def _table(lang: str, seed: int) -> MyST:
         changed = any(status == "differs" for _, status in kinds)
         rows.append(
             f'<tr class="{"tdc-changed" if changed else "tdc-same"}">'
-            f"<td>{markup.html(_capital(_law(str(number), lang)))}</td>"
+            f"<td>{markup.html(i18n.capital(_law(str(number), lang)))}</td>"
             f"<td>{'<br>'.join(names)}</td><td>{'<br>'.join(codes)}</td>"
             f"<td>{'<br>'.join(links)}</td></tr>")
     return markup.raw_html(markup.HTML(
