@@ -785,7 +785,7 @@ class Ruling(_ReadOnly):
                          + (f" ({law_word} {r['law']})" if r.get("law") else "")
                          for r in ruling.get("rectifications") or []]
                 blocks.append(("list", _w(lang, "rectifications"),
-                               [_capital(r) for r in rects] or [_w(lang, "none")]))
+                               [i18n.capital(r) for r in rects] or [_w(lang, "none")]))
                 blocks.append(("line", _w(lang, "laws"), ", ".join(ruling.get("laws") or [])
                                or _w(lang, "none")))
                 explanation = ruling.get("explanation", {}).get(lang)
@@ -813,9 +813,6 @@ class Ruling(_ReadOnly):
     def _summary(self) -> str:
         return f"{', '.join(self.kinds) or 'no irregularity'}: {', '.join(self.laws)}"
 
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 class Comparison(_ReadOnly):

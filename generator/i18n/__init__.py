@@ -92,6 +92,13 @@ class MissingTextError(CatalogError, KeyError):
 # --- the catalogs -------------------------------------------------------------------------------
 
 
+def capital(text: str) -> str:
+    """``text`` with its first letter in upper case, the rest as it is (a catalog sentence put
+    at the start of a line or a table cell: «правило 27» -> «Правило 27»; ``str.capitalize``
+    would lower-case the seat names and card symbols that follow)."""
+    return text[:1].upper() + text[1:]
+
+
 def catalog_dir() -> Path:
     """The folder the catalogs are read from: ``$TDCOURSE_CATALOGS`` if set, else
     :data:`CATALOG_DIR`."""

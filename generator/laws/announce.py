@@ -111,9 +111,6 @@ def _side(side: Any, lang: str) -> str:
     return words.side(side, lang)
 
 
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
 
 def _cited(text: str, laws: Sequence[str], lang: str, sentence: bool = True) -> str:
     """A sentence of the ruling with the clauses it rests on, as the explanations cite them
@@ -121,7 +118,7 @@ def _cited(text: str, laws: Sequence[str], lang: str, sentence: bool = True) -> 
     text = text.rstrip(". ")
     if laws:
         text += f" ({i18n.text(lang, 'explain.law_word')} {', '.join(laws)})"
-    return _capital(text) + "." if sentence else text
+    return i18n.capital(text) + "." if sentence else text
 
 
 def _call_words(call: str, lang: str) -> str:
@@ -177,7 +174,7 @@ def _chooser(seat: str, state: Mapping[str, Any], lang: str) -> str:
     name = _seat(seat, lang)
     if state.get("declarer") == seat and state["phase"] != "auction":
         return _w(lang, "declarer_chooses", seat=name)
-    return _capital(_w(lang, "chooser", seat=name))  # "The director chooses:"
+    return i18n.capital(_w(lang, "chooser", seat=name))  # "The director chooses:"
 
 
 def _options(kind: str, option: Mapping[str, Any], state: Mapping[str, Any],
@@ -246,11 +243,11 @@ def _play_lines(state: Mapping[str, Any], lang: str) -> list[str]:
         leads = not played
         if seat == dummy:
             key = "dummy_on_lead" if leads else "dummy_to_play"
-            lines.append(_capital(_w(lang, key, who=_seat(seat, lang))))
+            lines.append(i18n.capital(_w(lang, key, who=_seat(seat, lang))))
         elif leads:
             lines.append(i18n.text(lang, "announce.on_lead", str(seat)))
         else:
-            lines.append(_capital(_w(lang, "to_play", who=_seat(seat, lang))))
+            lines.append(i18n.capital(_w(lang, "to_play", who=_seat(seat, lang))))
     cards = [_w(lang, "penalty_card", **words.in_words({"owner": p["seat"], "card": p["card"]},
                                                       lang),
                 kind=i18n.text(lang, "diagrams.labels", "major" if p.get("major") else "minor"))
@@ -276,7 +273,7 @@ def _state_lines(result: Mapping[str, Any], lang: str, contract: bool = True) ->
         if state.get("next"):
             lines.append(f"{_heading(lang, 'next')}: {_seat(state['next'], lang)}")
     else:
-        lines.append(_capital(_heading(lang, "phase_ended")) + ".")
+        lines.append(i18n.capital(_heading(lang, "phase_ended")) + ".")
         won = state.get("tricks_won") or {}
         if state.get("tricks"):  # played and claimed tricks: what each side has won
             lines.append(_w(lang, "tricks_won", ns_side=_side("NS", lang), ns=won.get("NS", 0),

@@ -187,7 +187,7 @@ def _source_in(edition: str, ref: str, lang: str, case: str = "nom") -> str:
 
 
 def _capital_source(ref: str, lang: str) -> str:
-    return _capital(_source(ref, lang))
+    return i18n.capital(_source(ref, lang))
 
 
 def _why(lang: str, reason: str, law: str, **fields: Any) -> str:
@@ -200,7 +200,7 @@ def _why(lang: str, reason: str, law: str, **fields: Any) -> str:
             cited[name] = _cite(law, lang)
         elif name == "law" or (name or "").startswith("law_"):
             cited[str(name)] = _source(law, lang, str(name)[4:] or "nom")
-    return _capital(template.format(**cited, **fields))
+    return i18n.capital(template.format(**cited, **fields))
 
 
 def _seat_fields(name: str, seat: str, lang: str) -> dict[str, str]:
@@ -228,9 +228,6 @@ def _rect_text_in(edition: str, rects: Sequence[Mapping[str, Any]], lang: str) -
     with i18n.under_edition(edition):
         return _rect_text(rects, lang)
 
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 # --------------------------------------------------------------------------- the moment
@@ -312,7 +309,7 @@ def _context(moment: Moment, lang: str, choices_made: bool = True) -> str:
         for option in moment.ruling.get("options") or ():
             if option.get("chosen"):  # told as what the player did: «Юг не принял ...»
                 done = chosen_text(option, lang, str(fact["kind"]))
-                text += " " + _capital(done).rstrip(".") + "."
+                text += " " + i18n.capital(done).rstrip(".") + "."
     meant = _meanings_text(moment.shown, lang)
     return f"{text} {meant}" if meant else text
 
@@ -1075,7 +1072,7 @@ def score_question(record: Mapping[str, Any],
         if any(o.get("seat") == DIRECTOR for o in chosen):
             # the score rests on the director's finding: told with the choices it followed
             for option in chosen:
-                told += " " + _capital(_done(option, lang, str(fact["kind"]))) + "."
+                told += " " + i18n.capital(_done(option, lang, str(fact["kind"]))) + "."
         meant = _meanings_text(moment.shown, lang)
         if meant:
             told += " " + meant
